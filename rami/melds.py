@@ -1,0 +1,419 @@
+"""Sets and runs, and the rules that say which groups of cards are melds.
+
+A :class:`Meld` is a value: its kind, its cards in table order, and what each wild
+*represents*. In a run every slot stands for one definite card (``Jk=8h``); in a set the
+wilds stand for the set's rank. That choice is fixed when the meld is laid.
+
+>>> rules = MeldRules(ace="either")
+>>> Meld.parse("7h Jk=8h 9h", rules)
+Meld.parse('7h Jk=8h 9h')
+>>> [str(m) for m in interpretations(parse_cards("Qh Kh Jk"), rules)]
+['Jk=Jh Qh Kh', 'Qh Kh Jk=Ah']
+>>> explain_not_meld(parse_cards("Kh Ah 2h"), rules)
+'K-A-2 is not a run: an ace is low (A-2-3) or high (Q-K-A), never in the middle'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from itertools import combinations
+from typing import Iterable, Sequence
+
+from .cards import Card, CardSyntaxError, RANK_TEXT, parse_cards
+
+__all__ = [
+    "MeldRules", "Meld", "MeldError", "interpretations", "explain_not_meld",
+    "layoff_results",
+]
+
+ACE_POLICIES = ("low", "high", "either", "round")
+
+
+class MeldError(ValueError):
+    """These cards do not make a meld (the message says why)."""
+
+
+@dataclass(frozen=True)
+class MeldRules:
+    """What a variant accepts as a meld.
+
+    ``ace``: ``low`` (A-2-3 only), ``high`` (Q-K-A only), ``either`` (A-2-3 or Q-K-A, never
+    K-A-2; also the tile rule 12-13-1), ``round`` (K-A-2 allowed too).
+    ``wild_ranks``: ranks whose every card is wild (Indian cut joker, Push twos); a card of
+    a wild rank may still be used as itself. Printed jokers and Jolys are wild when
+    ``jokers_wild``. ``naturals_per_wild``: each wild needs this many real cards in its meld
+    (Romanian tiles: 2). ``min_naturals``: real cards a meld needs at least.
+    """
+
+    ace: str = "either"
+    wild_ranks: frozenset = frozenset()
+    jokers_wild: bool = True
+    naturals_per_wild: int = 0
+    min_naturals: int = 1
+    max_wilds: int = 99
+    set_min: int = 3
+    set_max: int = 4
+    run_min: int = 3
+    set_distinct_suits: bool = True
+    wilds_in_sets: bool = True
+
+    def __post_init__(self):
+        if self.ace not in ACE_POLICIES:
+            raise ValueError(f"ace policy must be one of {ACE_POLICIES}")
+
+    def is_wild(self, card: Card) -> bool:
+        if not card.suit:
+            return self.jokers_wild
+        return card.rank in self.wild_ranks
+
+    def wild_limit(self, naturals: int) -> int:
+        """How many wilds a meld with this many real cards may hold."""
+        if self.naturals_per_wild:
+            return min(self.max_wilds, naturals // self.naturals_per_wild)
+        return self.max_wilds
+
+    @property
+    def run_positions(self) -> tuple[int, int]:
+        """The lowest and highest position a run slot may have (ace low = 1, high = 14)."""
+        return {"low": (1, 13), "high": (2, 14), "either": (1, 14), "round": (1, 13)}[self.ace]
+
+
+def rank_at(pos: int) -> int:
+    """The rank a run position stands for: 14 is the high ace, and round-the-corner
+    positions past 13 wrap."""
+    return (pos - 1) % 13 + 1
+
+
+@dataclass(frozen=True)
+class Meld:
+    """A meld on the table or in a hand arrangement.
+
+    ``kind`` is ``"set"`` or ``"run"``; ``cards`` in table order (a run low to high);
+    ``rank`` is a set's rank; a run's ``suit`` and ``start`` position say what each slot
+    represents (see :func:`rank_at`).
+    """
+
+    kind: str
+    cards: tuple
+    rank: int = 0
+    suit: str = ""
+    start: int = 0
+    is_tile: bool = field(default=False, compare=False)
+
+    # -- what the slots stand for ------------------------------------------------------
+    def represented(self) -> list[Card | None]:
+        """The card each slot stands for (runs), or None for a set's wilds."""
+        if self.kind == "set":
+            return [c if c.suit and c.rank == self.rank and not _set_wild(c, self) else None
+                    for c in self.cards]
+        return [Card(rank_at(self.start + i), self.suit, self.is_tile)
+                for i in range(len(self.cards))]
+
+    def positions(self) -> list[int]:
+        """Run slot positions (1 = low ace ... 14 = high ace); a set's rank for sets."""
+        if self.kind == "set":
+            return [self.rank] * len(self.cards)
+        return list(range(self.start, self.start + len(self.cards)))
+
+    def wild_slots(self) -> list[int]:
+        """Indexes of the cards that stand for a card other than themselves."""
+        if self.kind == "set":
+            return [i for i, c in enumerate(self.cards) if _set_wild(c, self)]
+        return [i for i, (c, r) in enumerate(zip(self.cards, self.represented())) if c is not r]
+
+    @property
+    def is_pure(self) -> bool:
+        """No card stands in for another (a wild-rank card used as itself keeps it pure)."""
+        return not self.wild_slots()
+
+    @property
+    def end(self) -> int:
+        return self.start + len(self.cards) - 1
+
+    # -- text ----------------------------------------------------------------------------
+    def __str__(self) -> str:
+        out = []
+        wild = set(self.wild_slots())
+        reps = self.represented()
+        for i, c in enumerate(self.cards):
+            if i in wild and self.kind == "run":
+                out.append(f"{c}={reps[i]}")
+            else:
+                out.append(str(c))
+        return " ".join(out)
+
+    def __repr__(self) -> str:
+        return f"Meld.parse({str(self)!r})"
+
+    def describe(self) -> str:
+        """``run of hearts 7 to 9`` / ``set of queens``."""
+        if self.kind == "set":
+            name = RANK_TEXT.get(self.rank, str(self.rank))
+            return f"set of {name}s"
+        reps = self.represented()
+        return f"run {reps[0]}-{reps[-1]}"
+
+    @classmethod
+    def parse(cls, text: str, rules: MeldRules) -> "Meld":
+        """Read a meld, with wilds' stand-ins written ``Jk=8h`` where they matter."""
+        cards, reps = parse_meld_tokens(text)
+        options = interpretations(cards, rules, reps)
+        if not options:
+            raise MeldError(explain_not_meld(cards, rules, reps))
+        if len(options) > 1:
+            raise MeldError(ambiguity_message(options))
+        return options[0]
+
+
+def _set_wild(card: Card, meld: Meld) -> bool:
+    return not card.suit or card.rank != meld.rank
+
+
+def parse_meld_tokens(text: str | Sequence[str]) -> tuple[list[Card], list[Card | None]]:
+    """Split ``"7h Jk=8h 9h"`` into cards and the stand-ins written for them."""
+    tokens = text.replace(",", " ").split() if isinstance(text, str) else list(text)
+    cards, reps = [], []
+    for tok in tokens:
+        if "=" in tok:
+            a, b = tok.split("=", 1)
+            cards.append(Card.parse(a))
+            reps.append(Card.parse(b) if not b.isdigit() else _rank_only(b))
+        else:
+            cards.append(Card.parse(tok))
+            reps.append(None)
+    return cards, reps
+
+
+def _rank_only(text: str) -> Card:
+    raise CardSyntaxError(f"write the card a wild stands for in full, like Jk=8h (not {text})")
+
+
+def ambiguity_message(options: Sequence[Meld]) -> str:
+    return ("Say which card each wild stands for: " +
+            " or ".join(f"'{m}'" for m in options))
+
+
+# -- recognising melds ---------------------------------------------------------------------
+
+def interpretations(cards: Sequence[Card], rules: MeldRules,
+                    reps: Sequence[Card | None] | None = None) -> list[Meld]:
+    """Every meld these cards can form (differing in what the wilds stand for).
+
+    ``reps`` optionally fixes, card by card, what a wild stands for. The result is empty
+    when the cards are not a meld; :func:`explain_not_meld` then says why.
+    """
+    reps = list(reps) if reps is not None else [None] * len(cards)
+    found: dict[tuple, Meld] = {}
+    for m in _set_options(cards, rules, reps) + _run_options(cards, rules, reps):
+        found.setdefault((m.kind, m.rank, m.suit, m.start, m.cards), m)
+    return list(found.values())
+
+
+def _split(cards, rules, reps):
+    """Cards that must be natural, cards that may go either way (wild ranks), and wilds."""
+    naturals, flexible, wilds = [], [], []
+    for c, r in zip(cards, reps):
+        if not rules.is_wild(c):
+            naturals.append(c)
+        elif c.suit and (r is None or r is c):
+            flexible.append(c)        # a wild-rank card: itself, or a stand-in
+        else:
+            wilds.append((c, r))
+    return naturals, flexible, wilds
+
+
+def _wild_ok(n_nat: int, n_wild: int, rules: MeldRules) -> bool:
+    return n_nat >= rules.min_naturals and n_wild <= rules.wild_limit(n_nat)
+
+
+def _set_options(cards, rules, reps) -> list[Meld]:
+    n = len(cards)
+    if not (rules.set_min <= n <= rules.set_max):
+        return []
+    naturals, flexible, wilds = _split(cards, rules, reps)
+    out = []
+    # each wild-rank card is used either as itself or as a stand-in
+    for k in range(len(flexible) + 1):
+        for as_self in combinations(range(len(flexible)), k):
+            nat = naturals + [flexible[i] for i in as_self]
+            n_wild = n - len(nat)
+            if n_wild and not rules.wilds_in_sets:
+                continue
+            if not _wild_ok(len(nat), n_wild, rules):
+                continue
+            ranks = {c.rank for c in nat}
+            fixed = {r.rank for c, r in wilds if r is not None}
+            cand = ranks | fixed
+            if len(cand) > 1:
+                continue
+            if not cand:
+                continue  # an all-wild set has no rank to stand for
+            rank = cand.pop()
+            if rules.set_distinct_suits and len({c.suit for c in nat}) != len(nat):
+                continue
+            others = [flexible[i] for i in range(len(flexible)) if i not in as_self]
+            if any(c.rank == rank for c in others):
+                continue  # a card of the set's own rank is itself, not a stand-in
+            ordered = tuple(sorted(nat, key=lambda c: c.code) +
+                            [c for c, _ in wilds] + others)
+            out.append(Meld("set", ordered, rank=rank, is_tile=cards[0].is_tile))
+    return out
+
+
+def _run_options(cards, rules, reps) -> list[Meld]:
+    n = len(cards)
+    if n < rules.run_min or n > 13:
+        return []
+    naturals, flexible, wilds = _split(cards, rules, reps)
+    lo, hi = rules.run_positions
+    is_tile = cards[0].is_tile
+    out = []
+    for k in range(len(flexible) + 1):
+        for as_self in combinations(range(len(flexible)), k):
+            nat = naturals + [flexible[i] for i in as_self]
+            stand_ins = list(wilds) + [(flexible[i], None) for i in range(len(flexible))
+                                       if i not in as_self]
+            if not _wild_ok(len(nat), n - len(nat), rules):
+                continue
+            suits = {c.suit for c in nat} | {r.suit for _, r in stand_ins if r is not None}
+            if len(suits) > 1:
+                continue
+            suit = suits.pop() if suits else None
+            if suit is None:
+                continue  # an all-wild run: no suit to stand for
+            starts = range(1, 14) if rules.ace == "round" else range(lo, hi - n + 2)
+            for start in starts:
+                slots: list[Card | None] = [None] * n
+                ok = True
+                for c in nat:
+                    p = _slot_of(c.rank, start, n, rules)
+                    if p is None or slots[p] is not None:
+                        ok = False
+                        break
+                    slots[p] = c
+                if not ok:
+                    continue
+                free = [i for i in range(n) if slots[i] is None]
+                fixed = [(c, r) for c, r in stand_ins if r is not None]
+                loose = [c for c, r in stand_ins if r is None]
+                for c, r in fixed:
+                    p = _slot_of(r.rank, start, n, rules) if r.suit == suit else None
+                    if p is None or slots[p] is not None:
+                        ok = False
+                        break
+                    slots[p] = c
+                if not ok:
+                    continue
+                free = [i for i in range(n) if slots[i] is None]
+                for i, c in zip(free, loose):
+                    slots[i] = c
+                m = Meld("run", tuple(slots), suit=suit, start=start, is_tile=is_tile)
+                # a loose stand-in must not stand for itself (then it is natural, counted above)
+                reps_ = m.represented()
+                if any(reps_[i] is slots[i] for i in free[:len(loose)]):
+                    continue
+                # a wild-rank card standing in while its own slot holds another stand-in
+                # is the same meld made less pure: keep only the purer reading
+                wild_cards = {slots[i] for i in m.wild_slots()}
+                if any(reps_[i] in wild_cards for i in m.wild_slots()):
+                    continue
+                out.append(m)
+    return out
+
+
+def _slot_of(rank: int, start: int, n: int, rules: MeldRules) -> int | None:
+    """Which slot of a run starting at ``start`` a card of ``rank`` fills, if any."""
+    for pos in ((rank, 14) if rank == 1 and rules.ace in ("high", "either") else (rank,)):
+        if rules.ace == "high" and pos == 1:
+            continue
+        if rules.ace == "round":
+            off = (pos - start) % 13
+        else:
+            off = pos - start
+        if 0 <= off < n:
+            return off
+    return None
+
+
+def explain_not_meld(cards: Sequence[Card], rules: MeldRules,
+                     reps: Sequence[Card | None] | None = None) -> str:
+    """Why these cards are not a meld, in a player's words."""
+    reps = list(reps) if reps is not None else [None] * len(cards)
+    n = len(cards)
+    naturals, flexible, wilds = _split(cards, rules, reps)
+    real = naturals + flexible
+    if n < min(rules.set_min, rules.run_min):
+        return f"A meld needs at least {min(rules.set_min, rules.run_min)} cards"
+    if len(real) < rules.min_naturals:
+        return "A meld needs at least one real card, not only wilds"
+    if rules.naturals_per_wild and len(wilds) + len(flexible) > len(real) // rules.naturals_per_wild \
+            and not interpretations(cards, rules, reps):
+        return (f"Each wild needs {rules.naturals_per_wild} real "
+                f"{'tiles' if cards[0].is_tile else 'cards'} beside it in a meld")
+    ranks = {c.rank for c in naturals}
+    suits = {c.suit for c in naturals}
+    if len(ranks) == 1 and len(naturals) > 1:
+        if n > rules.set_max:
+            return f"A set has at most {rules.set_max} cards"
+        if rules.set_distinct_suits and len(suits) < len(naturals):
+            return "Two identical cards never make a set: a set's suits must all differ"
+        if wilds and not rules.wilds_in_sets:
+            return "Wilds may not be used in sets in this game"
+    if len(suits) == 1 and len(naturals) > 1:
+        rs = sorted(c.rank for c in naturals)
+        if len(set(rs)) < len(rs):
+            return "A run cannot hold the same card twice"
+        if 1 in rs and 13 in rs and rules.ace != "round" and 2 in rs:
+            return ("K-A-2 is not a run: an ace is low (A-2-3) or high (Q-K-A), "
+                    "never in the middle")
+        if 1 in rs and rules.ace == "low" and 13 in rs:
+            return "Aces are low only in this game: Q-K-A is not a run"
+        if 1 in rs and rules.ace == "high" and 2 in rs:
+            return "Aces are high only in this game: A-2-3 is not a run"
+        return "These cards are not consecutive, and there are not enough wilds to fill the gaps"
+    if len(suits) > 1 and len(ranks) > 1:
+        return "A meld is either a set (one rank) or a run (one suit in sequence)"
+    return "These cards do not make a set or a run"
+
+
+def layoff_results(meld: Meld, card: Card, rules: MeldRules,
+                   rep: Card | None = None) -> list[Meld]:
+    """The melds that adding ``card`` to ``meld`` can make (empty if it does not fit).
+
+    Lay-offs never move a card already on the table: the new card goes at one end of a run
+    or joins a set.
+    """
+    if meld.kind == "set":
+        if len(meld.cards) + 1 > rules.set_max:
+            return []
+        opts = _set_options(list(meld.cards) + [card], rules,
+                            [None] * len(meld.cards) + [rep])
+        return [m for m in opts if m.rank == meld.rank]
+    out = []
+    n = len(meld.cards)
+    for new_start, cards in ((meld.start - 1, (card,) + meld.cards),
+                             (meld.start, meld.cards + (card,))):
+        lo, hi = rules.run_positions
+        if rules.ace != "round" and not (lo <= new_start and new_start + n <= hi):
+            continue
+        if rules.ace == "round":
+            if n + 1 > 13:
+                continue
+            new_start = (new_start - 1) % 13 + 1
+        m = Meld("run", cards, suit=meld.suit, start=new_start, is_tile=meld.is_tile)
+        reps_ = m.represented()
+        slot = 0 if cards[0] is card else n
+        target = reps_[slot]
+        if rules.is_wild(card):
+            if rep is not None and rep is not target:
+                continue
+            if card is not target and card.suit and not rules.is_wild(card):
+                continue
+        elif card is not target:
+            continue
+        kept = [i + (1 if slot == 0 else 0) for i in meld.wild_slots()]
+        nat = sum(1 for i in range(n + 1) if i not in kept and (i != slot or card is target))
+        if not _wild_ok(nat, n + 1 - nat, rules):
+            continue
+        out.append(m)
+    return out

@@ -1,0 +1,530 @@
+"""The arrangement solver: split a hand into melds so that deadwood is smallest.
+
+Two exact engines sit behind one entry point, :class:`Solver`:
+
+* **Bitmask search** for hands from one deck without wilds (gin, basic rummy without
+  jokers). A hand is a 52-bit integer; all candidate melds come from a few shifts and ands
+  per suit, and a depth-first search over disjoint candidates finds the best packing. A
+  random 10-card gin hand takes a few microseconds.
+* **First-card search** for everything else (two decks, printed jokers, wild ranks, tiles
+  and Jolys). The lowest remaining card is either deadwood or belongs to a meld that
+  contains it; that meld is built from the cards still there plus wilds. Results are
+  memoised on (remaining cards, wilds left), and a memo can be shared across calls, so
+  "which card should I discard" over 14 cards costs little more than one arrangement.
+
+Both return an :class:`Arrangement` of :class:`~rami.melds.Meld` values. The property tests
+check them against a brute-force oracle on small hands.
+
+>>> from rami.cards import parse_cards
+>>> s = Solver(MeldRules(ace="low"), gin_values())
+>>> a = s.arrange(parse_cards("Ah 2h 3h 5s 5h 5d 9c 10c Jc Kd"))
+>>> a.deadwood_value, [str(m) for m in a.melds]
+(10, ['Ah 2h 3h', '9c 10c Jc', '5s 5h 5d'])
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Callable, Iterable, Sequence
+
+from .cards import Card, SUITS, COLOURS
+from .melds import Meld, MeldRules, interpretations
+
+__all__ = ["Solver", "Arrangement", "gin_values"]
+
+FULL = 0x1FFF
+
+
+def gin_values() -> list[int]:
+    """Card values by rank index 0..12 (ace..king): ace 1, pips, faces 10."""
+    return [min(r, 10) for r in range(1, 14)]
+
+
+@dataclass(frozen=True)
+class Arrangement:
+    """A hand split into melds and deadwood; ``loose_wilds`` are wilds in no meld."""
+
+    melds: tuple
+    deadwood: tuple
+    deadwood_value: int
+
+    @property
+    def melded(self) -> list[Card]:
+        return [c for m in self.melds for c in m.cards]
+
+
+class Solver:
+    """Exact minimum-deadwood arrangements for one variant's meld rules and card values.
+
+    ``values`` gives the deadwood value per rank (index 0 = ace) or a callable
+    ``card -> int``; ``wild_value`` is what a wild left in hand costs.
+    """
+
+    def __init__(self, rules: MeldRules, values: Sequence[int] | Callable[[Card], int],
+                 wild_value: int = 0, is_tile: bool = False):
+        self.rules = rules
+        self.is_tile = is_tile
+        self.wild_value = wild_value
+        if callable(values):
+            self.value = values
+        else:
+            vals = list(values)
+            self.value = lambda c, _v=vals, _w=wild_value: _v[c.rank - 1] if c.suit else _w
+        suits = COLOURS if is_tile else SUITS
+        self._cards = [Card(r, s, is_tile) for s in suits for r in range(1, 14)]
+        # a card of a wild rank left in hand is a joker there, and costs what a wild costs
+        self._code_value = [wild_value if c.rank in rules.wild_ranks else self.value(c)
+                            for c in self._cards]
+        # per-suit value tables: value of any 13-bit rank mask, and its highest card value
+        self._suit_tables = []
+        for s in range(4):
+            vals = self._code_value[13 * s:13 * s + 13]
+            tot = [0] * 8192
+            top = [0] * 8192
+            for m in range(1, 8192):
+                low = m & -m
+                i = low.bit_length() - 1
+                tot[m] = tot[m ^ low] + vals[i]
+                top[m] = max(top[m ^ low], vals[i])
+            self._suit_tables.append((tot, top))
+        r = rules
+        self._substitute = bool(r.naturals_per_wild or r.max_wilds < 99 or wild_value > 0)
+
+    # ---------------------------------------------------------------- public interface
+    def arrange(self, cards: Sequence[Card], memo: dict | None = None) -> Arrangement:
+        """The arrangement of ``cards`` with the least deadwood value."""
+        if self._fast_ok(cards):
+            mask = 0
+            for c in cards:
+                mask |= 1 << c.code
+            return self._fast_arrangement(mask)
+        return self._general(cards, memo if memo is not None else {})
+
+    def deadwood(self, cards: Sequence[Card]) -> int:
+        """Least deadwood value of ``cards``."""
+        if self._fast_ok(cards):
+            mask = 0
+            for c in cards:
+                mask |= 1 << c.code
+            return self._mask_value(mask) - self._best_packing(mask)[0]
+        return self._general(cards, {}).deadwood_value
+
+    def best_discards(self, cards: Sequence[Card]) -> list[tuple[int, Card]]:
+        """For each distinct card, the least deadwood left after discarding it, best first."""
+        distinct = list(dict.fromkeys(cards))
+        if self._fast_ok(cards):
+            mask = 0
+            for c in cards:
+                mask |= 1 << c.code
+            out = []
+            for c in distinct:
+                m = mask & ~(1 << c.code)
+                out.append((self._mask_value(m) - self._best_packing(m)[0], c))
+        else:
+            memo: dict = {}
+            out = []
+            for c in distinct:
+                rest = list(cards)
+                rest.remove(c)
+                out.append((self._general(rest, memo).deadwood_value, c))
+        out.sort(key=lambda t: (t[0], -self.value(t[1]), t[1].code))
+        return out
+
+    def min_deadwood_after_discard(self, cards: Sequence[Card]) -> int:
+        """Least deadwood after the best discard (gin's "can I knock?"), one search only."""
+        if self._fast_ok(cards):
+            mask = 0
+            for c in cards:
+                mask |= 1 << c.code
+            return self._best_discard_mask(mask)
+        return self.best_discards(cards)[0][0]
+
+    def could_meld_mask(self, cards: Sequence[Card]) -> int:
+        """Bitmask of the cards that lie in at least one candidate meld (fast path only)."""
+        mask = 0
+        for c in cards:
+            mask |= 1 << c.code
+        out = 0
+        for m in self._candidates(mask):
+            out |= m
+        return out
+
+    # ---------------------------------------------------------------- bitmask engine
+    def _fast_ok(self, cards: Sequence[Card]) -> bool:
+        seen = 0
+        is_wild = self.rules.is_wild
+        for c in cards:
+            b = 1 << c.code
+            if seen & b or is_wild(c):
+                return False
+            seen |= b
+        return True
+
+    def _mask_value(self, m: int) -> int:
+        t = self._suit_tables
+        return (t[0][0][m & FULL] + t[1][0][(m >> 13) & FULL] +
+                t[2][0][(m >> 26) & FULL] + t[3][0][m >> 39])
+
+    def _top_value(self, m: int) -> int:
+        t = self._suit_tables
+        return max(t[0][1][m & FULL], t[1][1][(m >> 13) & FULL],
+                   t[2][1][(m >> 26) & FULL], t[3][1][m >> 39])
+
+    def _candidates(self, mask: int) -> list[int]:
+        """Every meld (as a card mask) the hand can form, sub-runs and 3-of-4 sets included."""
+        out = []
+        rules = self.rules
+        ace = rules.ace
+        run_min = rules.run_min
+        for s in range(4):
+            m = (mask >> (13 * s)) & FULL
+            if not m:
+                continue
+            base = 13 * s
+            if ace == "low":
+                line, width = m, 13
+            elif ace == "high":
+                line, width = (m & ~1) | ((m & 1) << 13), 14
+            elif ace == "either":
+                line, width = m | ((m & 1) << 13), 14
+            else:
+                line, width = m | (m << 13), 26
+            # a bit at each position where run_min consecutive cards start
+            starts = line
+            for k in range(1, run_min):
+                starts &= line >> k
+            if ace == "round":
+                starts &= FULL
+            while starts:
+                low = starts & -starts
+                i = low.bit_length() - 1
+                starts ^= low
+                j = i + run_min - 1
+                while j < width and (line >> j) & 1 and j - i < 13:
+                    w = ((1 << (j - i + 1)) - 1) << i
+                    if width == 14:
+                        w = (w & FULL) | (w >> 13)
+                    elif width == 26:
+                        w = (w | (w >> 13)) & FULL
+                    out.append(w << base)
+                    j += 1
+        # sets
+        if rules.set_min <= 4:
+            a = mask & FULL
+            b = (mask >> 13) & FULL
+            c = (mask >> 26) & FULL
+            d = mask >> 39
+            need = rules.set_min
+            if need == 3:
+                many = (a & b & c) | (a & b & d) | (a & c & d) | (b & c & d)
+            else:
+                many = a & b & c & d
+            while many:
+                low = many & -many
+                many ^= low
+                bits = [low << (13 * s) for s, x in enumerate((a, b, c, d)) if x & low]
+                if len(bits) >= need and rules.set_max >= len(bits):
+                    out.append(sum(bits))
+                if len(bits) == 4 and need <= 3:
+                    tot = sum(bits)
+                    out.extend(tot ^ x for x in bits)
+        if ace == "round":
+            out = list(dict.fromkeys(out))
+        return out
+
+    def _best_packing(self, mask: int) -> tuple[int, list[int]]:
+        """Most value that disjoint candidate melds can cover, and those melds."""
+        cands = self._candidates(mask)
+        if not cands:
+            return 0, []
+        mv = self._mask_value
+        vals = [mv(m) for m in cands]
+        n = len(cands)
+        if n == 1:
+            return vals[0], [cands[0]]
+        best = [0, []]
+
+        def dfs(i: int, used: int, got: int, chosen: list):
+            if got > best[0]:
+                best[0] = got
+                best[1] = list(chosen)
+            for k in range(i, n):
+                m = cands[k]
+                if not m & used:
+                    chosen.append(m)
+                    dfs(k + 1, used | m, got + vals[k], chosen)
+                    chosen.pop()
+
+        dfs(0, 0, 0, [])
+        return best[0], best[1]
+
+    def _best_discard_mask(self, mask: int) -> int:
+        """Least deadwood after discarding one card of ``mask`` (over every packing)."""
+        total = self._mask_value(mask)
+        cands = self._candidates(mask)
+        top = self._top_value
+        best = total - top(mask)
+        if not cands:
+            return best
+        mv = self._mask_value
+        vals = [mv(m) for m in cands]
+        n = len(cands)
+        res = [best]
+
+        def dfs(i: int, used: int, got: int):
+            free = mask & ~used
+            if free:
+                d = total - got - top(free)
+                if d < res[0]:
+                    res[0] = d
+            for k in range(i, n):
+                m = cands[k]
+                if not m & used:
+                    dfs(k + 1, used | m, got + vals[k])
+
+        dfs(0, 0, 0)
+        return res[0]
+
+    def _fast_arrangement(self, mask: int) -> Arrangement:
+        got, melds = self._best_packing(mask)
+        used = 0
+        out = []
+        for m in melds:
+            used |= m
+            out.append(self._meld_of(self._cards_of(m)))
+        rest = self._cards_of(mask & ~used)
+        return Arrangement(tuple(out), tuple(rest), self._mask_value(mask) - got)
+
+    def _cards_of(self, mask: int) -> list[Card]:
+        out = []
+        cards = self._cards
+        while mask:
+            low = mask & -mask
+            out.append(cards[low.bit_length() - 1])
+            mask ^= low
+        return out
+
+    def _meld_of(self, cards: list[Card]) -> Meld:
+        options = interpretations(cards, self.rules)
+        # a natural meld has one reading, but K-A-2 style wraps could give several
+        return options[0]
+
+    # ---------------------------------------------------------------- general engine
+    def _general(self, cards: Sequence[Card], memo: dict) -> Arrangement:
+        rules = self.rules
+        counts = 0
+        jokers = 0
+        flexible: list[Card] = []
+        for c in cards:
+            if not c.suit:
+                if rules.jokers_wild:
+                    jokers += 1
+                    continue
+            elif c.rank in rules.wild_ranks:
+                flexible.append(c)
+            counts += 1 << (2 * c.code)
+        # a wild-rank card is itself or a stand-in: try each way of turning some into wilds
+        best = None
+        flex_options = {tuple(sorted(x, key=lambda c: c.code))
+                        for k in range(len(flexible) + 1)
+                        for x in combinations(flexible, k)}
+        for as_wild in flex_options:
+            cnt = counts
+            for c in as_wild:
+                cnt -= 1 << (2 * c.code)
+            # a wild-rank card left over counts as a wild (wild_value), as the rule books say
+            cost = self._dp(cnt, jokers + len(as_wild), memo)
+            if best is None or cost < best[0]:
+                best = (cost, cnt, jokers + len(as_wild), as_wild)
+        cost, cnt, wilds, as_wild = best
+        return self._rebuild(cnt, wilds, list(as_wild),
+                             [c for c in cards if not c.suit and rules.jokers_wild], memo)
+
+    def _dp(self, counts: int, wilds: int, memo: dict) -> int:
+        key = (counts, wilds)
+        hit = memo.get(key)
+        if hit is not None:
+            return hit[0]
+        if not counts:
+            memo[key] = (wilds * self.wild_value, None)
+            return memo[key][0]
+        low = counts & -counts
+        code = (low.bit_length() - 1) >> 1
+        # option 1: the first card is deadwood
+        best_cost = self._code_value[code] + self._dp(counts - (1 << (2 * code)), wilds, memo)
+        best_step = ("dead", code)
+        for step, rest, w_left in self._melds_with(code, counts, wilds):
+            c = self._dp(rest, w_left, memo)
+            if c < best_cost:
+                best_cost, best_step = c, step
+                if c == 0:
+                    break
+        memo[key] = (best_cost, best_step, )
+        return best_cost
+
+    def _melds_with(self, code: int, counts: int, wilds: int):
+        """Each meld containing card ``code`` from ``counts`` and ``wilds``: yields
+        (description, remaining counts, wilds left)."""
+        rules = self.rules
+        rank = code % 13 + 1
+        suit = code // 13
+        sub = self._substitute
+        lean = not sub  # wilds cost nothing when left over: use them only to reach length
+        # sets
+        if rules.set_min <= rules.set_max:
+            others = []
+            for s in range(4):
+                if s == suit:
+                    continue
+                oc = s * 13 + rank - 1
+                if (counts >> (2 * oc)) & 3:
+                    others.append(oc)
+            if not rules.set_distinct_suits and (counts >> (2 * code)) & 3 >= 2:
+                others.append(code)
+            for k in range(len(others) + 1):
+                for group in combinations(others, k):
+                    n_nat = 1 + k
+                    lim = min(wilds, rules.wild_limit(n_nat) if rules.wilds_in_sets else 0)
+                    lo_w = max(0, rules.set_min - n_nat)
+                    hi_w = min(lim, rules.set_max - n_nat)
+                    if lean:
+                        hi_w = min(hi_w, lo_w)
+                    rest = counts - (1 << (2 * code))
+                    for g in group:
+                        rest -= 1 << (2 * g)
+                    for w in range(lo_w, hi_w + 1):
+                        yield ("set", rank, (code,) + group, w), rest, wilds - w
+        # runs: windows [a, b] of positions that contain this card, grown outwards; a
+        # window stops growing once it needs more wilds than there are
+        lo, hi = rules.run_positions
+        rnd = rules.ace == "round"
+        run_min = rules.run_min
+        base = 13 * suit
+        for p in ((1, 14) if rank == 1 and rules.ace in ("either", "high") else (rank,)):
+            if rules.ace == "high" and p == 1:
+                continue
+            a_min = p - 12 if rnd else lo
+            left: list = []          # slots below p, nearest first
+            left_missing = 0
+            for a in range(p, a_min - 1, -1):
+                if a != p:
+                    oc = base + (a - 1) % 13
+                    if (counts >> (2 * oc)) & 3:
+                        left.append(oc)
+                    else:
+                        left.append(None)
+                        left_missing += 1
+                        if left_missing > wilds:
+                            break
+                left_wild_end = bool(left) and left[-1] is None
+                missing = left_missing
+                slots = left[::-1] + [code]
+                b_max = min(a + 12, (p + 12) if rnd else hi)
+                for b in range(p, b_max + 1):
+                    if b != p:
+                        oc = base + (b - 1) % 13
+                        if (counts >> (2 * oc)) & 3:
+                            slots.append(oc)
+                        else:
+                            slots.append(None)
+                            missing += 1
+                            if missing > wilds:
+                                break
+                    length = b - a + 1
+                    if length < run_min:
+                        continue
+                    if lean and length > run_min:
+                        if left_wild_end:
+                            break      # a longer window only adds wilds at the end
+                        if slots[-1] is None:
+                            continue
+                    yield from self._run_variants(suit, a, p, slots, missing, counts, wilds, sub)
+
+    def _run_variants(self, suit, a, p, slots, missing, counts, wilds, sub):
+        rules = self.rules
+        length = len(slots)
+        variants = [slots]
+        if sub and wilds > missing:
+            nat_idx = [i for i, x in enumerate(slots) if x is not None and a + i != p]
+            for k in range(1, wilds - missing + 1):
+                for pick in combinations(nat_idx, k):
+                    v = list(slots)
+                    for i in pick:
+                        v[i] = None
+                    variants.append(v)
+        for v in variants:
+            nw = missing if v is slots else v.count(None)
+            nn = length - nw
+            if nn < rules.min_naturals or nw > rules.wild_limit(nn):
+                continue
+            rest = counts
+            for x in v:
+                if x is not None:
+                    rest -= 1 << (2 * x)
+            yield ("run", suit, a, tuple(v)), rest, wilds - nw
+
+    def _rebuild(self, counts: int, wilds: int, as_wild: list[Card], jokers: list[Card],
+                 memo: dict) -> Arrangement:
+        """Walk the memo from the start state and turn its steps into melds."""
+        cost = self._dp(counts, wilds, memo)
+        wild_pool = list(jokers) + list(as_wild)
+        melds, dead = [], []
+        key = (counts, wilds)
+        cards = self._cards
+        while True:
+            _, step = memo[key][0], memo[key][1]
+            if step is None:
+                break
+            if step[0] == "dead":
+                code = step[1]
+                dead.append(cards[code])
+                key = (key[0] - (1 << (2 * code)), key[1])
+                continue
+            if step[0] == "set":
+                _, rank, codes, w = step
+                nat = [cards[c] for c in codes]
+                used = [wild_pool.pop() for _ in range(w)]
+                melds.append(Meld("set", tuple(nat + used), rank=rank, is_tile=self.is_tile))
+                rest = key[0]
+                for c in codes:
+                    rest -= 1 << (2 * c)
+                key = (rest, key[1] - w)
+            else:
+                _, suit, a, v = step
+                slot_cards = []
+                rest = key[0]
+                nw = 0
+                for x in v:
+                    if x is None:
+                        slot_cards.append(wild_pool.pop())
+                        nw += 1
+                    else:
+                        slot_cards.append(cards[x])
+                        rest -= 1 << (2 * x)
+                start = a if self.rules.ace != "round" else (a - 1) % 13 + 1
+                melds.append(Meld("run", tuple(slot_cards), suit=(COLOURS if self.is_tile else SUITS)[suit],
+                                  start=start, is_tile=self.is_tile))
+                key = (rest, key[1] - nw)
+        loose = wild_pool
+        melds = _attach_loose(melds, loose, self.rules)
+        dead.extend(loose)
+        return Arrangement(tuple(melds), tuple(dead), cost)
+
+
+def _attach_loose(melds: list[Meld], loose: list[Card], rules: MeldRules) -> list[Meld]:
+    """Put wilds nobody needed into melds that can take them (so a hand counts as fully
+    grouped); what cannot be placed stays in ``loose``."""
+    from .melds import layoff_results
+    out = list(melds)
+    while loose:
+        w = loose[-1]
+        for i, m in enumerate(out):
+            res = layoff_results(m, w, rules)
+            if res:
+                out[i] = res[-1]
+                loose.pop()
+                break
+        else:
+            break
+    return out

@@ -1,0 +1,119 @@
+"""The solver against a brute-force oracle, on small hands of every kind."""
+
+import random
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from rami.cards import Card, french_deck, parse_cards, tile_set, JOKER
+from rami.melds import MeldRules
+from rami.solver import Solver, gin_values
+from tests.oracle import brute_deadwood
+
+GIN = MeldRules(ace="low", jokers_wild=False)
+POLICIES = ["low", "high", "either", "round"]
+
+
+def gin_value(c):
+    return min(c.rank, 10)
+
+
+def check_arrangement(solver, cards, arrangement):
+    """The arrangement uses exactly the hand's cards, its melds are valid, its value adds up."""
+    used = sorted(arrangement.melded + list(arrangement.deadwood), key=str)
+    assert used == sorted(cards, key=str)
+    for m in arrangement.melds:
+        from rami.melds import interpretations
+        assert interpretations(list(m.cards), solver.rules), str(m)
+    wv = solver.wild_value
+    assert arrangement.deadwood_value == sum(
+        wv if solver.rules.is_wild(c) else solver.value(c) for c in arrangement.deadwood)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(POLICIES), st.integers(0, 2**32), st.integers(3, 9))
+def test_single_deck_fast_path_matches_oracle(ace, seed, n):
+    rules = MeldRules(ace=ace, jokers_wild=False)
+    rng = random.Random(seed)
+    deck = french_deck()
+    # bias towards meldable hands: draw from a few suits and nearby ranks
+    pool = [c for c in deck if c.rank <= rng.randint(5, 13) and c.suit in "shd"[:rng.randint(1, 3)]]
+    if ace in ("either", "high", "round"):
+        pool += [c for c in deck if c.rank in (1, 12, 13) and c not in pool]
+    cards = rng.sample(pool, min(n, len(pool)))
+    s = Solver(rules, gin_values())
+    a = s.arrange(cards)
+    check_arrangement(s, cards, a)
+    assert a.deadwood_value == brute_deadwood(cards, rules, gin_value)
+
+
+@settings(max_examples=250, deadline=None)
+@given(st.sampled_from(POLICIES), st.integers(0, 2**32), st.integers(3, 8),
+       st.integers(0, 2), st.sampled_from([(), (7,)]), st.integers(0, 15))
+def test_general_engine_matches_oracle(ace, seed, n, jokers, wild_ranks, wild_value):
+    """Two decks, printed jokers, a wild rank, leftover wilds that cost or do not."""
+    rules = MeldRules(ace=ace, wild_ranks=frozenset(wild_ranks))
+    rng = random.Random(seed)
+    top = rng.randint(4, 13)
+    pool = [c for c in french_deck(2) if c.rank <= top and c.suit in "shd"[:rng.randint(1, 3)]]
+    cards = rng.sample(pool, min(n, len(pool))) + [JOKER] * jokers
+    s = Solver(rules, gin_values(), wild_value=wild_value)
+    a = s.arrange(cards)
+    check_arrangement(s, cards, a)
+    assert a.deadwood_value == brute_deadwood(cards, rules, gin_value, wild_value)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, 2**32), st.integers(3, 8), st.integers(0, 2))
+def test_tiles_with_joly_limits_match_oracle(seed, n, jolys):
+    """Romanian tiles: a 1 after 13, two real tiles for each Joly."""
+    rules = MeldRules(ace="either", naturals_per_wild=2)
+    rng = random.Random(seed)
+    top = rng.randint(4, 13)
+    pool = [t for t in tile_set(0) if t.rank <= top or t.rank == 1]
+    pool = [t for t in pool if t.suit in "rybk"[:rng.randint(1, 3)]]
+    cards = rng.sample(pool, min(n, len(pool))) + [Card.parse("joly")] * jolys
+    value = lambda c: 5 if c.rank < 10 else 10
+    s = Solver(rules, value, wild_value=25, is_tile=True)
+    a = s.arrange(cards)
+    check_arrangement(s, cards, a)
+    assert a.deadwood_value == brute_deadwood(cards, rules, value, 25)
+
+
+def test_gin_examples():
+    s = Solver(GIN, gin_values())
+    assert s.deadwood(parse_cards("Ah 2h 3h 4h 4s 4d 9c 10c Jc Qc")) == 0
+    # the 4h is wanted by both the run and the set: the solver takes the better split
+    a = s.arrange(parse_cards("Ah 2h 3h 4h 4s 4d Kc Qd 2c 3s"))
+    assert a.deadwood_value == 10 + 10 + 2 + 3
+    assert s.deadwood(parse_cards("Qh Kh Ah 2s 3s 5c 7d 9d Jc Kc")) == 10 + 10 + 1 + 2 + 3 + 5 + 7 + 9 + 10 + 10
+
+
+def test_best_discard_agrees_with_discarding_each_card():
+    rng = random.Random(5)
+    s = Solver(GIN, gin_values())
+    for _ in range(200):
+        hand = rng.sample(french_deck(), 11)
+        expect = min(s.deadwood([c for c in hand if c is not d]) for d in hand)
+        assert s.min_deadwood_after_discard(hand) == expect
+        assert s.best_discards(hand)[0][0] == expect
+
+
+def test_fourteen_cards_two_decks_with_wilds():
+    """The hardest case in the rule book: Indian 14 cards with a cut joker and printed ones."""
+    rules = MeldRules(ace="either", wild_ranks=frozenset({5}))
+    value = lambda c: 0 if (not c.suit or c.rank == 5) else min(10, c.rank if c.rank > 1 else 10)
+    s = Solver(rules, value)
+    hand = parse_cards("Ah 2h 3h 5s 6d 7d 9c 10c Jc 4s 4h 4d Jk Kd")
+    a = s.arrange(hand)
+    check_arrangement(s, hand, a)
+    assert a.deadwood_value == 10          # only the Kd is left over
+    best, card = s.best_discards(hand)[0]
+    assert (best, card) == (0, Card.parse("Kd"))
+
+
+def test_wild_rank_card_used_as_itself_keeps_a_run_pure():
+    rules = MeldRules(ace="either", wild_ranks=frozenset({7}))
+    s = Solver(rules, gin_values())
+    a = s.arrange(parse_cards("6h 7h 8h"))
+    assert a.deadwood_value == 0 and a.melds[0].is_pure

@@ -22,7 +22,7 @@ from typing import Iterable, Sequence
 from .cards import Card, CardSyntaxError, RANK_TEXT, parse_cards
 
 __all__ = [
-    "MeldRules", "Meld", "MeldError", "interpretations", "explain_not_meld",
+    "MeldRules", "Meld", "MeldError", "SetRank", "possible_melds", "interpretations", "explain_not_meld",
     "layoff_results",
 ]
 
@@ -31,6 +31,17 @@ ACE_POLICIES = ("low", "high", "either", "round")
 
 class MeldError(ValueError):
     """These cards do not make a meld (the message says why)."""
+
+
+@dataclass(frozen=True)
+class SetRank:
+    """What a wild in a set stands for: the set's rank (written ``Jk=7``)."""
+
+    rank: int
+    suit = None
+
+    def __str__(self):
+        return RANK_TEXT.get(self.rank, str(self.rank))
 
 
 @dataclass(frozen=True)
@@ -177,15 +188,22 @@ def parse_meld_tokens(text: str | Sequence[str]) -> tuple[list[Card], list[Card 
         if "=" in tok:
             a, b = tok.split("=", 1)
             cards.append(Card.parse(a))
-            reps.append(Card.parse(b) if not b.isdigit() else _rank_only(b))
+            reps.append(parse_rep(b))
         else:
             cards.append(Card.parse(tok))
             reps.append(None)
     return cards, reps
 
 
-def _rank_only(text: str) -> Card:
-    raise CardSyntaxError(f"write the card a wild stands for in full, like Jk=8h (not {text})")
+def parse_rep(text: str):
+    """What a wild stands for: a card (``8h``) in a run, a rank (``8``, ``Q``) in a set."""
+    ranks = {"A": 1, "J": 11, "Q": 12, "K": 13}
+    if text.isdigit() or text.upper() in ranks:
+        rank = ranks.get(text.upper()) or int(text)
+        if not 1 <= rank <= 13:
+            raise CardSyntaxError(f"{text} is not a rank")
+        return SetRank(rank)
+    return Card.parse(text)
 
 
 def ambiguity_message(options: Sequence[Meld]) -> str:
@@ -275,6 +293,8 @@ def _run_options(cards, rules, reps) -> list[Meld]:
                                        if i not in as_self]
             if not _wild_ok(len(nat), n - len(nat), rules):
                 continue
+            if any(isinstance(r, SetRank) for _, r in stand_ins):
+                continue  # a wild said to stand for a rank belongs in a set
             suits = {c.suit for c in nat} | {r.suit for _, r in stand_ins if r is not None}
             if len(suits) > 1:
                 continue
@@ -405,7 +425,7 @@ def layoff_results(meld: Meld, card: Card, rules: MeldRules,
         slot = 0 if cards[0] is card else n
         target = reps_[slot]
         if rules.is_wild(card):
-            if rep is not None and rep is not target:
+            if isinstance(rep, SetRank) or (rep is not None and rep is not target):
                 continue
             if card is not target and card.suit and not rules.is_wild(card):
                 continue
@@ -417,3 +437,82 @@ def layoff_results(meld: Meld, card: Card, rules: MeldRules,
             continue
         out.append(m)
     return out
+
+
+def possible_melds(hand: Sequence[Card], rules: MeldRules) -> list[Meld]:
+    """Every distinct meld that can be laid from ``hand``, wild readings included.
+
+    Sets take any choice of the rank's suits plus wilds; runs take any window of one suit,
+    each slot filled by its natural card or by a wild (a wild may be used even where the
+    natural card is held, to keep that card for something else).
+    """
+    wilds = [c for c in hand if rules.is_wild(c)]
+    wild_kinds = list(dict.fromkeys(wilds))
+    naturals = [c for c in hand if not rules.is_wild(c) or c.suit]  # wild ranks are both
+    by_rank: dict[int, list[Card]] = {}
+    by_suit: dict[str, set[int]] = {}
+    for c in dict.fromkeys(naturals):
+        by_rank.setdefault(c.rank, []).append(c)
+        by_suit.setdefault(c.suit, set()).add(c.rank)
+    out: dict[tuple, Meld] = {}
+
+    def wild_choices(k: int, exclude: Sequence[Card] = ()):
+        pool = list(wilds)
+        for c in exclude:
+            if c in pool:
+                pool.remove(c)
+        return dict.fromkeys(tuple(sorted(x, key=str)) for x in combinations(pool, k))
+
+    def add(cards: list[Card], reps: list):
+        for m in interpretations(cards, rules, reps):
+            out.setdefault((m.kind, m.rank, m.suit, m.start, m.cards), m)
+
+    for rank, group in by_rank.items():
+        for k in range(1, min(len(group), rules.set_max) + 1):
+            for nat in combinations(group, k):
+                for w in range(0, min(len(wilds), rules.set_max - k) + 1):
+                    if k + w < rules.set_min:
+                        continue
+                    for ws in wild_choices(w, nat):
+                        add(list(nat) + list(ws), [None] * k + [SetRank(rank)] * w)
+    is_tile = bool(hand) and hand[0].is_tile
+    lo, hi = rules.run_positions
+    for suit, ranks in by_suit.items():
+        starts = range(1, 14) if rules.ace == "round" else range(lo, hi + 1)
+        for a in starts:
+            nat_slots = []
+            for length in range(1, 14):
+                pos = a + length - 1
+                if rules.ace != "round" and pos > hi:
+                    break
+                r = rank_at(pos)
+                nat_slots.append(r in ranks and not (rules.ace == "high" and pos == 1)
+                                 and not (rules.ace == "low" and pos == 14))
+                if length < rules.run_min:
+                    continue
+                missing = nat_slots.count(False)
+                if missing > len(wilds) or missing == length:
+                    if missing > len(wilds):
+                        break
+                    continue
+                present = [i for i, ok in enumerate(nat_slots) if ok]
+                for extra in range(0, len(wilds) - missing + 1):
+                    for swap in combinations(present, extra):
+                        if len(present) - extra < max(1, rules.min_naturals):
+                            continue
+                        slots, reps, need = [], [], 0
+                        for i in range(length):
+                            r = Card(rank_at(a + i), suit, is_tile)
+                            if nat_slots[i] and i not in swap:
+                                slots.append(r)
+                                reps.append(None)
+                            else:
+                                slots.append(None)
+                                reps.append(r)
+                                need += 1
+                        nat_used = [c for c in slots if c is not None]
+                        for ws in wild_choices(need, nat_used):
+                            it = iter(ws)
+                            cards = [c if c is not None else next(it) for c in slots]
+                            add(cards, reps)
+    return list(out.values())

@@ -34,6 +34,9 @@ from .melds import Meld, MeldRules, interpretations
 __all__ = ["Solver", "Arrangement", "gin_values"]
 
 FULL = 0x1FFF
+_STARTS = sum(0x7FF << (13 * s) for s in range(4))       # a 3-run may start at ranks A..J
+_HIGH_STARTS = sum(0x7FE << (13 * s) for s in range(4))  # ... but not at the ace if aces are high
+_ACES = sum(1 << (13 * s) for s in range(4))
 
 
 def gin_values() -> list[int]:
@@ -140,14 +143,36 @@ class Solver:
             return self._best_discard_mask(mask)
         return self.best_discards(cards)[0][0]
 
-    def could_meld_mask(self, cards: Sequence[Card]) -> int:
-        """Bitmask of the cards that lie in at least one candidate meld (fast path only)."""
+    def discard_bound(self, cards: Sequence[Card]) -> int:
+        """A quick lower bound on the deadwood left after the best discard (fast path only):
+        the cards in no candidate meld, less the highest of them."""
         mask = 0
         for c in cards:
             mask |= 1 << c.code
-        out = 0
-        for m in self._candidates(mask):
-            out |= m
+        free = mask & ~self._meldable(mask)
+        return self._mask_value(free) - self._top_value(free)
+
+    def _meldable(self, m: int) -> int:
+        """The cards of ``m`` that lie in some meld, from whole-hand shifts (no loops)."""
+        r = self.rules
+        if r.run_min != 3 or r.set_min != 3:
+            out = 0
+            for x in self._candidates(m):
+                out |= x
+            return out
+        ace = r.ace
+        starts = m & (m >> 1) & (m >> 2) & (_HIGH_STARTS if ace == "high" else _STARTS)
+        out = starts | (starts << 1) | (starts << 2)
+        if ace != "low":                         # Q-K-A
+            qka = (m >> 11) & (m >> 12) & m & _ACES
+            out |= qka | (qka << 11) | (qka << 12)
+        if ace == "round":                       # K-A-2
+            ka2 = (m >> 12) & m & (m >> 1) & _ACES
+            out |= ka2 | (ka2 << 12) | (ka2 << 1)
+        if r.set_max >= 3:
+            a, b, c, d = m & FULL, (m >> 13) & FULL, (m >> 26) & FULL, m >> 39
+            many = (a & b & c) | (a & b & d) | (a & c & d) | (b & c & d)
+            out |= (many | (many << 13) | (many << 26) | (many << 39)) & m
         return out
 
     # ---------------------------------------------------------------- bitmask engine

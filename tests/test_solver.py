@@ -117,3 +117,18 @@ def test_wild_rank_card_used_as_itself_keeps_a_run_pure():
     s = Solver(rules, gin_values())
     a = s.arrange(parse_cards("6h 7h 8h"))
     assert a.deadwood_value == 0 and a.melds[0].is_pure
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(POLICIES), st.integers(0, 2**32), st.integers(3, 11))
+def test_quick_meldable_mask_equals_union_of_candidates(ace, seed, n):
+    rules = MeldRules(ace=ace, jokers_wild=False)
+    s = Solver(rules, gin_values())
+    rng = random.Random(seed)
+    mask = 0
+    for c in rng.sample(french_deck(), n):
+        mask |= 1 << c.code
+    union = 0
+    for m in s._candidates(mask):
+        union |= m
+    assert s._meldable(mask) == union

@@ -1,0 +1,229 @@
+"""Atomic actions: what a player asks for, as frozen values with a text form.
+
+>>> parse_action("meld 7h Jk=8h 9h")
+MeldCards(cards=(Card.parse('7h'), Card.parse('Jk'), Card.parse('9h')), reps=(None, Card.parse('8h'), None))
+>>> str(parse_action("layoff Jk=10h on 2"))
+'layoff Jk=10h on 2'
+>>> [str(parse_action(t)) for t in ("draw", "take", "discard qs", "knock 10s", "gin")]
+['draw', 'take', 'discard Qs', 'knock 10s', 'gin']
+
+The text of a meld may leave out what a wild stands for ("meld 7h Jk 9h"); the state then
+finds the one legal meld it can mean, or says it is ambiguous. The canonical text, as written
+in histories and saves, always says it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import Card, CardSyntaxError
+from .errors import ActionSyntaxError
+from .melds import Meld, SetRank, parse_rep
+
+__all__ = [
+    "Action", "Draw", "TakeDiscard", "Pass", "MeldCards", "LayOff", "Discard", "Knock",
+    "BigGin", "Turnover", "Done", "Deal", "parse_action",
+]
+
+
+class Action:
+    """Base class; every action is a frozen dataclass whose ``str`` parses back."""
+
+    kind = "action"
+
+    def __str__(self) -> str:  # pragma: no cover - every subclass overrides
+        return self.kind
+
+
+@dataclass(frozen=True)
+class Draw(Action):
+    """Take the top card of the stock."""
+    kind = "draw"
+
+    def __str__(self):
+        return "draw"
+
+
+@dataclass(frozen=True)
+class TakeDiscard(Action):
+    """Take the top of the discard pile, or (spread piles) ``card`` and all above it."""
+    card: Card | None = None
+    kind = "take"
+
+    def __str__(self):
+        return "take" if self.card is None else f"take {self.card}"
+
+
+@dataclass(frozen=True)
+class Pass(Action):
+    """Refuse the upcard (gin's first turn)."""
+    kind = "pass"
+
+    def __str__(self):
+        return "pass"
+
+
+@dataclass(frozen=True)
+class MeldCards(Action):
+    """Lay cards from hand as a new meld; ``reps`` says what each wild stands for."""
+    cards: tuple
+    reps: tuple = ()
+    kind = "meld"
+
+    @classmethod
+    def of(cls, meld: Meld) -> "MeldCards":
+        """The action that lays exactly this meld."""
+        reps = meld.represented()
+        wild = set(meld.wild_slots())
+        out = []
+        for i, c in enumerate(meld.cards):
+            if i in wild:
+                out.append(reps[i] if meld.kind == "run" else SetRank(meld.rank))
+            else:
+                out.append(None)
+        return cls(tuple(meld.cards), tuple(out))
+
+    def __str__(self):
+        reps = self.reps or (None,) * len(self.cards)
+        return "meld " + " ".join(c_text(c, r) for c, r in zip(self.cards, reps))
+
+
+
+
+def c_text(card, rep) -> str:
+    return str(card) if rep is None else f"{card}={rep}"
+
+
+@dataclass(frozen=True)
+class LayOff(Action):
+    """Add one card from hand to table meld number ``meld`` (0-based; the text is 1-based)."""
+    card: Card
+    meld: int
+    rep: object = None
+    kind = "layoff"
+
+    def __str__(self):
+        return f"layoff {c_text(self.card, self.rep)} on {self.meld + 1}"
+
+
+@dataclass(frozen=True)
+class Discard(Action):
+    """Put a card from hand on the discard pile, ending the turn."""
+    card: Card
+    kind = "discard"
+
+    @classmethod
+    def of(cls, card: Card) -> "Discard":
+        """The shared action for discarding ``card`` (legal-action lists reuse them)."""
+        return DISCARDS[card]
+
+    def __str__(self):
+        return f"discard {self.card}"
+
+
+@dataclass(frozen=True)
+class Knock(Action):
+    """Gin: discard face down and lay out (gin when no deadwood is left)."""
+    card: Card
+    kind = "knock"
+
+    @classmethod
+    def of(cls, card: Card) -> "Knock":
+        return KNOCKS[card]
+
+    def __str__(self):
+        return f"knock {self.card}"
+
+
+@dataclass(frozen=True)
+class BigGin(Action):
+    """Gin: all eleven cards in melds; go out without a discard."""
+    kind = "gin"
+
+    def __str__(self):
+        return "gin"
+
+
+@dataclass(frozen=True)
+class Turnover(Action):
+    """Turn the discard pile over as a new stock (basic rummy, empty stock)."""
+    kind = "turnover"
+
+    def __str__(self):
+        return "turnover"
+
+
+@dataclass(frozen=True)
+class Done(Action):
+    """Finish laying off (gin's defender)."""
+    kind = "done"
+
+    def __str__(self):
+        return "done"
+
+
+@dataclass(frozen=True)
+class Deal(Action):
+    """Start the next hand of the match."""
+    kind = "deal"
+
+    def __str__(self):
+        return "deal"
+
+
+# one shared action per card, so legal-action lists are cheap to build and compare
+DISCARDS = {c: Discard(c) for c in Card._by_key.values()}
+KNOCKS = {c: Knock(c) for c in Card._by_key.values()}
+# the actions without arguments, one shared instance each
+DRAW, TAKE, PASS, BIG_GIN, TURNOVER, DONE, DEAL = (
+    Draw(), TakeDiscard(), Pass(), BigGin(), Turnover(), Done(), Deal())
+_SIMPLE = {"draw": DRAW, "take": TAKE, "pass": PASS, "gin": BIG_GIN,
+           "turnover": TURNOVER, "done": DONE, "deal": DEAL}
+_ALIASES = {"d": "draw", "stock": "draw", "t": "take", "p": "pass", "lay": "layoff",
+            "lay-off": "layoff", "lo": "layoff", "m": "meld", "x": "discard", "k": "knock",
+            "next": "deal", "turn": "turnover"}
+
+
+
+
+def parse_action(text: str) -> Action:
+    """Read an action's text form (see the module docstring)."""
+    words = text.strip().split()
+    if not words:
+        raise ActionSyntaxError("Type an action, for example: draw, take, discard Qs")
+    verb = _ALIASES.get(words[0].lower(), words[0].lower())
+    args = words[1:]
+    try:
+        if verb in _SIMPLE and not args:
+            return _SIMPLE[verb]
+        if verb == "take" and len(args) == 1:
+            return TakeDiscard(Card.parse(args[0]))
+        if verb == "discard" and len(args) == 1:
+            return Discard(Card.parse(args[0]))
+        if verb == "knock" and len(args) == 1:
+            return Knock(Card.parse(args[0]))
+        if verb == "meld" and args:
+            cards, reps = [], []
+            for tok in args:
+                if "=" in tok:
+                    a, b = tok.split("=", 1)
+                    cards.append(Card.parse(a))
+                    reps.append(parse_rep(b))
+                else:
+                    cards.append(Card.parse(tok))
+                    reps.append(None)
+            return MeldCards(tuple(cards), tuple(reps) if any(reps) else ())
+        if verb == "layoff" and len(args) == 3 and args[1].lower() in ("on", "to"):
+            tok = args[0]
+            rep = None
+            if "=" in tok:
+                tok, r = tok.split("=", 1)
+                rep = parse_rep(r)
+            return LayOff(Card.parse(tok), int(args[2]) - 1, rep)
+    except CardSyntaxError as e:
+        raise ActionSyntaxError(str(e)) from None
+    except ValueError:
+        pass
+    raise ActionSyntaxError(
+        f"'{text.strip()}' is not an action. Try: draw, take, pass, meld 7h 8h 9h, "
+        "layoff 10h on 1, discard Qs, knock Qs, gin, turnover, done")

@@ -1,0 +1,79 @@
+"""Events: what happened, for the log, animations and replays, redacted per viewer.
+
+An event's ``card`` is public unless ``secret`` is set, in which case only ``seat`` sees it
+(a card drawn from the stock).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .cards import Card
+
+
+class Event(NamedTuple):
+    kind: str                 # draw, take, pass, meld, layoff, discard, knock, gin, ...
+    seat: int                 # who did it (-1: the table, e.g. a new hand)
+    card: Card | None = None
+    cards: tuple = ()
+    secret: bool = False      # card/cards only for ``seat``'s eyes
+    text: str = ""            # extra public words ("turned the discard pile over")
+    meld: int = -1            # table meld index touched
+
+    def for_seat(self, viewer: int) -> "Event":
+        if self.secret and viewer != self.seat:
+            return Event(self.kind, self.seat, None, (), True, self.text, self.meld)
+        return self
+
+    def to_dict(self) -> dict:
+        d = {"kind": self.kind, "seat": self.seat}
+        if self.card is not None:
+            d["card"] = str(self.card)
+        if self.cards:
+            d["cards"] = [str(c) for c in self.cards]
+        if self.secret:
+            d["secret"] = True
+        if self.text:
+            d["text"] = self.text
+        if self.meld >= 0:
+            d["meld"] = self.meld
+        return d
+
+    @classmethod
+    def from_dict(cls, d: dict) -> "Event":
+        return cls(d["kind"], d["seat"], Card.parse(d["card"]) if "card" in d else None,
+                   tuple(Card.parse(c) for c in d.get("cards", ())), d.get("secret", False),
+                   d.get("text", ""), d.get("meld", -1))
+
+    def describe(self, names, viewer: int | None = None) -> str:
+        """One line of the log, in plain words, as ``viewer`` may read it."""
+        ev = self.for_seat(viewer) if viewer is not None else self
+        who = "You" if viewer == ev.seat else (names[ev.seat] if ev.seat >= 0 else "")
+        card = f" {ev.card}" if ev.card is not None else ""
+        cards = " ".join(str(c) for c in ev.cards)
+        k = ev.kind
+        if k == "draw":
+            return f"{who} drew{card or ' from the stock'}"
+        if k == "take":
+            return f"{who} took{card} from the discard pile"
+        if k == "pass":
+            return f"{who} passed on the upcard"
+        if k == "meld":
+            return f"{who} melded {cards}"
+        if k == "layoff":
+            return f"{who} laid off{card} on meld {ev.meld + 1}"
+        if k == "discard":
+            return f"{who} discarded{card}"
+        if k == "knock":
+            return f"{who} knocked" + (f" ({ev.text})" if ev.text else "")
+        if k == "gin":
+            return f"{who} went {ev.text or 'gin'}"
+        if k == "done":
+            return f"{who} finished laying off"
+        if k == "turnover":
+            return f"{who} turned the discard pile over as a new stock; {ev.card} is turned up"
+        if k == "deal":
+            return ev.text or "New hand dealt"
+        if k == "out":
+            return f"{who} went out" + (f" ({ev.text})" if ev.text else "")
+        return ev.text or k

@@ -1,0 +1,282 @@
+"""The one game state machine every variant runs on.
+
+>>> g = GameState("gin", players=["Ann", "Bob"], seed=7)
+>>> g.phase, g.turn == g.next_seat(g.dealer)
+(<Phase.UPCARD: 'upcard'>, True)
+>>> [str(a) for a in g.legal_actions()]
+['take', 'pass']
+>>> _ = g.apply("pass"); _ = g.apply("pass"); [str(a) for a in g.legal_actions()]
+['draw']
+
+``legal_actions()`` asks the variant's ``legal_<phase>``; ``apply()`` refuses an illegal action
+with an :class:`~rami.errors.IllegalAction` whose message a player understands, and leaves the
+state unchanged; otherwise the variant's ``apply_<kind>`` changes the state and records events.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+from enum import Enum
+from typing import Iterable, Sequence
+
+from .actions import Action, LayOff, MeldCards, parse_action
+from .cards import Card
+from .errors import AmbiguousAction, IllegalAction, SaveError
+from .events import Event
+from .melds import Meld, SetRank
+
+__all__ = ["GameState", "Phase", "TableMeld", "replay"]
+
+SAVE_FORMAT = "rami-save"
+SAVE_VERSION = 1
+
+
+class Phase(str, Enum):
+    UPCARD = "upcard"          # gin: the first offer of the upcard
+    DRAW = "draw"              # take a card from the stock or the discard pile
+    PLAY = "play"              # meld, lay off, discard (gin: discard or knock)
+    LAYOFF = "layoff"          # gin: the defender lays off after a knock
+    HAND_OVER = "hand_over"    # the hand is scored; "deal" starts the next
+    MATCH_OVER = "match_over"  # terminal
+
+    def describe(self) -> str:
+        return {"upcard": "deciding on the upcard", "draw": "drawing",
+                "play": "melding and discarding", "layoff": "laying off",
+                "hand_over": "hand over", "match_over": "match over"}[self.value]
+
+
+@dataclass(frozen=True)
+class TableMeld:
+    """A meld on the table: who laid it, and who played each of its cards."""
+
+    meld: Meld
+    owner: int
+    played_by: tuple
+
+    def to_dict(self) -> dict:
+        return {"kind": self.meld.kind, "cards": [str(c) for c in self.meld.cards],
+                "rank": self.meld.rank, "suit": self.meld.suit, "start": self.meld.start,
+                "owner": self.owner, "played_by": list(self.played_by)}
+
+    @classmethod
+    def from_dict(cls, d: dict) -> "TableMeld":
+        cards = tuple(Card.parse(c) for c in d["cards"])
+        meld = Meld(d["kind"], cards, d["rank"], d["suit"], d["start"],
+                    is_tile=bool(cards) and cards[0].is_tile)
+        return cls(meld, d["owner"], tuple(d["played_by"]))
+
+
+class GameState:
+    """A match in progress: the current hand, the scores, and the history."""
+
+    # the fields that make up a state, in save order
+    _HAND_FIELDS = ("phase", "turn", "stock", "discard", "hands", "table", "taken",
+                    "melded", "melded_at_turn_start", "extra")
+
+    def __init__(self, variant="basic", players: int | Sequence[str] = 2,
+                 options: dict | None = None, seed: int | str | None = None,
+                 _empty: bool = False):
+        from .variants import find_variant
+        self.variant = find_variant(variant) if isinstance(variant, str) else variant
+        names = [f"Player {i + 1}" for i in range(players)] if isinstance(players, int) \
+            else list(players)
+        self.variant.check_players(len(names))
+        self.names = tuple(names)
+        self.n = len(names)
+        self.options = self.variant.resolve_options(options or {})
+        self.seed = seed if seed is not None else int.from_bytes(os.urandom(6), "big")
+        self.teams = self.variant.teams(self)
+        self.scores = [0] * (max(self.teams) + 1)
+        self.hand_no = 0
+        self.results: list[dict] = []
+        self.history: list[str] = []
+        self.events: list[Event] = []
+        self.final: dict | None = None
+        self._legal_cache = None
+        self._seat_logs: list[list[Event]] = []
+        if _empty:
+            return
+        self.dealer = self.variant.first_dealer(self)
+        self.variant.start_hand(self)
+
+    # -- seats ----------------------------------------------------------------------------
+    def next_seat(self, seat: int) -> int:
+        return (seat + self.variant.direction) % self.n
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == Phase.MATCH_OVER
+
+    def side(self, seat: int) -> int:
+        return self.teams[seat]
+
+    # -- the state machine ----------------------------------------------------------------
+    def legal_actions(self) -> list[Action]:
+        """Every action the seat to act may take now (empty only when the match is over)."""
+        if self._legal_cache is None:
+            self._legal_cache = self.variant.legal_hooks[self.phase](self)
+        return self._legal_cache
+
+    def apply(self, action: Action | str) -> list[Event]:
+        """Play ``action`` (or its text) for the seat to act; returns the new events."""
+        if isinstance(action, str):
+            action = self.parse_action(action)
+        legal = self.legal_actions()
+        for a in legal:             # identity first: bots hand back the very objects listed
+            if a is action:
+                break
+        else:
+            action = self._resolve(action, legal)
+        before = len(self.events)
+        self.variant.apply_hooks[action.kind](self, action)
+        self._legal_cache = None
+        self.history.append(action)       # written out as text when saved
+        return self.events[before:]
+
+    def parse_action(self, text: str) -> Action:
+        """Read a player's text: the one legal action it means, or a precise error."""
+        return self._resolve(parse_action(text), self.legal_actions())
+
+    def _resolve(self, action: Action, legal: list[Action]) -> Action:
+        if action in legal:
+            return action
+        if isinstance(action, (MeldCards, LayOff)):
+            same = [a for a in legal if _same_cards(a, action)]
+            if len(same) == 1:
+                return same[0]
+            if len(same) > 1:
+                raise AmbiguousAction(
+                    "Say which card each wild stands for: " +
+                    " or ".join(f"'{a}'" for a in same))
+        raise IllegalAction(self.variant.explain(self, action))
+
+    def copy(self) -> "GameState":
+        return GameState.from_dict(self.to_dict())
+
+    # -- helpers the variants use -----------------------------------------------------------
+    def emit(self, kind: str, seat: int, **kw) -> None:
+        ev = Event(kind, seat, **kw)
+        self.events.append(ev)
+        logs = self._seat_logs
+        if len(logs) != self.n:
+            self.reset_logs()
+            return
+        if ev.secret:
+            hidden = ev.for_seat(-1)
+            for s, log in enumerate(logs):
+                log.append(ev if s == seat else hidden)
+        else:
+            for log in logs:
+                log.append(ev)
+
+    def reset_logs(self) -> None:
+        """Rebuild each seat's redacted copy of the event log (after a deal or a load)."""
+        self._seat_logs = [[e.for_seat(s) for e in self.events] for s in range(self.n)]
+
+    def events_for(self, seat: int) -> tuple:
+        """This hand's events as ``seat`` may see them."""
+        return tuple(self._seat_logs[seat])
+
+    def remove_from_hand(self, seat: int, cards: Iterable[Card]) -> None:
+        hand = self.hands[seat]
+        for c in cards:
+            hand.remove(c)
+
+    # -- saving ---------------------------------------------------------------------------
+    def to_dict(self) -> dict:
+        cards = lambda xs: [str(c) for c in xs]
+        return {
+            "format": SAVE_FORMAT, "version": SAVE_VERSION,
+            "variant": self.variant.name, "options": dict(self.options),
+            "seed": self.seed, "names": list(self.names), "dealer": self.dealer,
+            "hand_no": self.hand_no, "scores": list(self.scores),
+            "results": self.results, "history": [str(a) for a in self.history],
+            "events": [e.to_dict() for e in self.events], "final": self.final,
+            "phase": self.phase.value, "turn": self.turn,
+            "stock": cards(self.stock), "discard": cards(self.discard),
+            "hands": [cards(h) for h in self.hands],
+            "table": [t.to_dict() for t in self.table],
+            "taken": str(self.taken) if self.taken else None,
+            "melded": list(self.melded),
+            "melded_at_turn_start": list(self.melded_at_turn_start),
+            "extra": self.extra,
+        }
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), separators=(",", ":"))
+
+    @classmethod
+    def from_dict(cls, d: dict) -> "GameState":
+        if not isinstance(d, dict) or d.get("format") != SAVE_FORMAT:
+            raise SaveError("This is not a saved rami game.")
+        if d.get("version") != SAVE_VERSION:
+            raise SaveError(f"This game was saved by another version of rami "
+                            f"(save version {d.get('version')}, this is {SAVE_VERSION}).")
+        try:
+            g = cls(d["variant"], d["names"], d["options"], d["seed"], _empty=True)
+            g.dealer, g.hand_no = int(d["dealer"]), int(d["hand_no"])
+            g.scores, g.results = list(d["scores"]), list(d["results"])
+            g.history = list(d["history"])
+            g.events = [Event.from_dict(e) for e in d["events"]]
+            g.reset_logs()
+            g.final = d["final"]
+            g.phase, g.turn = Phase(d["phase"]), int(d["turn"])
+            g.stock = [Card.parse(c) for c in d["stock"]]
+            g.discard = [Card.parse(c) for c in d["discard"]]
+            g.hands = [[Card.parse(c) for c in h] for h in d["hands"]]
+            g.table = [TableMeld.from_dict(t) for t in d["table"]]
+            g.taken = Card.parse(d["taken"]) if d["taken"] else None
+            g.melded = list(d["melded"])
+            g.melded_at_turn_start = list(d["melded_at_turn_start"])
+            g.extra = json.loads(json.dumps(d["extra"]))
+        except SaveError:
+            raise
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
+            raise SaveError(f"This saved game is damaged and cannot be resumed ({e}).") from None
+        if len(g.hands) != g.n or not 0 <= g.turn < g.n:
+            raise SaveError("This saved game is damaged: the seats do not add up.")
+        problem = g.variant.check_conservation(g)
+        if problem:
+            raise SaveError(f"This saved game is damaged: {problem}.")
+        return g
+
+    @classmethod
+    def from_json(cls, text: str) -> "GameState":
+        try:
+            d = json.loads(text)
+        except (ValueError, TypeError):
+            raise SaveError("This saved game is damaged: it is not valid JSON.") from None
+        return cls.from_dict(d)
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, GameState) and self.to_dict() == other.to_dict()
+
+    def __repr__(self) -> str:
+        return (f"<GameState {self.variant.name} hand {self.hand_no + 1} {self.phase.value} "
+                f"turn={self.turn} seed={self.seed!r}>")
+
+
+def _same_cards(a: Action, b: Action) -> bool:
+    """Does legal action ``a`` lay the same cards as the player's ``b`` (wild readings
+    aside, unless ``b`` states them)?"""
+    if type(a) is not type(b):
+        return False
+    if isinstance(b, LayOff):
+        return a.card is b.card and a.meld == b.meld and (b.rep is None or a.rep == b.rep)
+    if sorted(a.cards, key=str) != sorted(b.cards, key=str):
+        return False
+    if not b.reps:
+        return True
+    want = sorted(((str(c), str(r)) for c, r in zip(b.cards, b.reps) if r is not None))
+    have = sorted(((str(c), str(r)) for c, r in zip(a.cards, a.reps or ()) if r is not None))
+    return want == have
+
+
+def replay(variant: str, players, options: dict | None, seed, actions: Iterable[str]) -> GameState:
+    """Rebuild a game from (variant, options, seed, actions)."""
+    g = GameState(variant, players, options, seed)
+    for a in actions:
+        g.apply(a)
+    return g

@@ -1,0 +1,35 @@
+"""The registry of variants: ``find_variant("gin")`` by name or alias."""
+
+from __future__ import annotations
+
+from ..errors import OptionError
+from .base import Option, Variant
+from .basic import BasicRummy
+from .gin import GinRummy
+
+VARIANTS: dict[str, Variant] = {}
+
+
+def register(variant: Variant) -> Variant:
+    for key in (variant.name, *variant.aliases):
+        VARIANTS[key.lower()] = variant
+    return variant
+
+
+for _v in (BasicRummy(), GinRummy()):
+    register(_v)
+
+
+def find_variant(name: str) -> Variant:
+    v = VARIANTS.get(name.strip().lower())
+    if v is None:
+        raise OptionError(f"rami has no variant '{name}'. Choose one of: "
+                          f"{', '.join(sorted(variant_names()))}")
+    return v
+
+
+def variant_names() -> list[str]:
+    return list(dict.fromkeys(v.name for v in VARIANTS.values()))
+
+
+__all__ = ["find_variant", "variant_names", "register", "Variant", "Option", "VARIANTS"]

@@ -1,0 +1,443 @@
+"""What every variant shares: house options, the deal, the ordinary turn, hand and match end.
+
+A variant subclasses :class:`Variant`, sets its declarative data (name, players, ``OPTIONS``,
+``discard_spread``, ``direction``), and overrides the hooks that differ. The ordinary turn
+here is: ``draw`` or ``take`` in the draw phase, then any ``meld`` and ``layoff``, then
+``discard``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from functools import lru_cache
+
+from ..actions import (DEAL, DISCARDS, DRAW, TAKE, Action, Deal, Discard, Draw, LayOff, MeldCards,
+                       TakeDiscard)
+from ..cards import Card, deal_rng, french_deck, shuffled
+from ..errors import OptionError
+from ..melds import (Meld, MeldRules, SetRank, explain_not_meld, interpretations,
+                     layoff_results, possible_melds)
+from ..solver import Solver
+from ..state import GameState, Phase, TableMeld
+
+
+@dataclass(frozen=True)
+class Option:
+    """A house rule: its rule-book name, default, allowed values and a line of help."""
+
+    name: str
+    default: object
+    choices: tuple = ()
+    help: str = ""
+
+    def check(self, value):
+        if self.choices and value not in self.choices:
+            raise OptionError(f"'{value}' is not a value of the house rule {self.name}: "
+                              f"choose one of {', '.join(map(str, self.choices))}")
+        if isinstance(self.default, bool) and not isinstance(value, bool):
+            raise OptionError(f"The house rule {self.name} is on or off (true or false)")
+        if isinstance(self.default, int) and not isinstance(self.default, bool) and \
+                (not isinstance(value, int) or isinstance(value, bool) or value < 0):
+            raise OptionError(f"The house rule {self.name} takes a whole number")
+        return value
+
+
+class Variant:
+    name = ""
+    title = ""
+    aliases: tuple = ()
+    min_players = 2
+    max_players = 2
+    direction = 1               # +1 clockwise, -1 anticlockwise
+    discard_spread = False      # the whole discard pile is visible and takeable
+    OPTIONS: tuple = ()
+
+    def __init__(self):
+        # ``legal_<phase>`` and ``apply_<kind>`` hooks by phase and action kind, for the
+        # state machine's dispatch
+        self.legal_hooks = _Hooks(self, "legal_")
+        self.apply_hooks = _Hooks(self, "apply_")
+
+    # -- options and players ------------------------------------------------------------
+    def resolve_options(self, given: dict) -> dict:
+        known = {o.name: o for o in self.OPTIONS}
+        for k in given:
+            if k not in known:
+                raise OptionError(f"{self.title} has no house rule '{k}'. Its rules are: "
+                                  f"{', '.join(known) or 'none'}")
+        return {name: opt.check(given.get(name, opt.default)) for name, opt in known.items()}
+
+    def check_players(self, n: int) -> None:
+        if not self.min_players <= n <= self.max_players:
+            span = (f"{self.min_players}" if self.min_players == self.max_players
+                    else f"{self.min_players} to {self.max_players}")
+            raise OptionError(f"{self.title} is played by {span} players, not {n}")
+
+    def teams(self, state: GameState) -> list[int]:
+        return list(range(state.n))
+
+    # -- cards ----------------------------------------------------------------------------
+    def deck(self, state: GameState) -> list[Card]:
+        return french_deck(1, state.options.get("jokers", 0))
+
+    def meld_rules(self, options: dict) -> MeldRules:
+        raise NotImplementedError
+
+    def card_value(self, options: dict, card: Card) -> int:
+        """What a card left in hand costs."""
+        raise NotImplementedError
+
+    def rules(self, state: GameState) -> MeldRules:
+        return self._rules_for(_key(state.options))
+
+    def solver(self, state: GameState) -> Solver:
+        """The solver for this state's options (kept on the state: options never change)."""
+        solver = state.__dict__.get("_solver")
+        if solver is None:
+            solver = state._solver = self._solver_for(_key(state.options))
+        return solver
+
+    @lru_cache(maxsize=64)
+    def _rules_for(self, key) -> MeldRules:
+        return self.meld_rules(dict(key))
+
+    @lru_cache(maxsize=64)
+    def _solver_for(self, key) -> Solver:
+        options = dict(key)
+        return Solver(self._rules_for(key), lambda c: self.card_value(options, c),
+                      wild_value=self.card_value(options, Card.parse("Jk")))
+
+    def hand_value(self, state: GameState, cards) -> int:
+        return sum(self.card_value(state.options, c) for c in cards)
+
+    # -- dealing --------------------------------------------------------------------------
+    def first_dealer(self, state: GameState) -> int:
+        """Draw for deal: each seat cuts a card, the lowest (ace low) deals; ties cut again."""
+        rng = deal_rng(state.seed, "draw-for-deal")
+        deck = shuffled(french_deck(), rng)
+        seats = list(range(state.n))
+        cuts = []
+        while True:
+            drawn = {s: deck.pop() for s in seats}
+            cuts.append({str(s): str(c) for s, c in drawn.items()})
+            low = min(c.rank for c in drawn.values())
+            seats = [s for s, c in drawn.items() if c.rank == low]
+            if len(seats) == 1:
+                state._cuts = cuts
+                return seats[0]
+
+    def hand_size(self, state: GameState) -> int:
+        raise NotImplementedError
+
+    def start_hand(self, state: GameState) -> None:
+        """Shuffle (seeded by the match seed and the hand number), deal, turn the upcard."""
+        n = state.n
+        deck = shuffled(self.deck(state), deal_rng(state.seed, "deal", state.hand_no))
+        state.hands = [[] for _ in range(n)]
+        seat = state.next_seat(state.dealer)
+        for _ in range(self.hand_size(state) * n):
+            state.hands[seat].append(deck.pop())
+            seat = state.next_seat(seat)
+        state.discard = [deck.pop()]
+        state.stock = deck
+        state.table = []
+        state.taken = None
+        state.melded = [False] * n
+        state.melded_at_turn_start = [False] * n
+        state.extra = {}
+        state.phase = Phase.DRAW
+        state.turn = state.next_seat(state.dealer)
+        state.events = []
+        state.reset_logs()
+        state._legal_cache = None
+        state.emit("deal", state.dealer, card=state.discard[-1],
+                   text=f"Hand {state.hand_no + 1}: {state.names[state.dealer]} deals; "
+                        f"{state.discard[-1]} is turned up")
+
+    # -- the ordinary turn ----------------------------------------------------------------
+    def legal_draw(self, state: GameState) -> list[Action]:
+        acts: list[Action] = []
+        if state.stock:
+            acts.append(DRAW)
+        if state.discard:
+            acts.append(TAKE)
+        return acts
+
+    def may_meld(self, state: GameState, seat: int) -> bool:
+        return True
+
+    def may_layoff(self, state: GameState, seat: int) -> bool:
+        return True
+
+    def may_go_out_by_melding(self, state: GameState) -> bool:
+        """May a meld or lay-off empty the hand (no final discard)?"""
+        return True
+
+    def _keeps_a_discard(self, state: GameState, seat: int, used: list[Card]) -> bool:
+        rest = Counter(state.hands[seat])
+        rest.subtract(used)
+        left = [c for c, k in rest.items() if k > 0]
+        if not left:
+            return self.may_go_out_by_melding(state)
+        return any(c is not state.taken for c in left)
+
+    def legal_play(self, state: GameState) -> list[Action]:
+        seat = state.turn
+        hand = state.hands[seat]
+        rules = self.rules(state)
+        acts: list[Action] = []
+        if self.may_meld(state, seat):
+            for m in possible_melds(hand, rules):
+                if self._keeps_a_discard(state, seat, list(m.cards)):
+                    acts.append(MeldCards.of(m))
+        if self.may_layoff(state, seat) and state.table:
+            acts.extend(a for a in self.layoff_actions(state, seat)
+                        if self._keeps_a_discard(state, seat, [a.card]))
+        acts.extend(self.discard_actions(state, seat))
+        return acts
+
+    def layoff_actions(self, state: GameState, seat: int, melds=None) -> list[LayOff]:
+        rules = self.rules(state)
+        out = []
+        targets = range(len(state.table)) if melds is None else melds
+        for i in targets:
+            tm = state.table[i]
+            for c in dict.fromkeys(state.hands[seat]):
+                for res in layoff_results(tm.meld, c, rules):
+                    out.append(LayOff(c, i, _layoff_rep(tm.meld, res, c, rules)))
+        return list(dict.fromkeys(out))
+
+    def discard_actions(self, state: GameState, seat: int) -> list[Action]:
+        taken = state.taken
+        acts = [DISCARDS[c] for c in dict.fromkeys(state.hands[seat]) if c is not taken]
+        if not acts:            # nothing else left: the taken card must go back
+            acts = [DISCARDS[c] for c in dict.fromkeys(state.hands[seat])]
+        return acts
+
+    def apply_draw(self, state: GameState, action: Draw) -> None:
+        card = state.stock.pop()
+        state.hands[state.turn].append(card)
+        state.phase = Phase.PLAY
+        state.emit("draw", state.turn, card=card, secret=True)
+
+    def apply_take(self, state: GameState, action: TakeDiscard) -> None:
+        card = state.discard.pop()
+        state.hands[state.turn].append(card)
+        state.taken = card
+        state.phase = Phase.PLAY
+        state.emit("take", state.turn, card=card)
+
+    def apply_meld(self, state: GameState, action: MeldCards) -> None:
+        seat = state.turn
+        meld = meld_of_action(action, self.rules(state))
+        state.remove_from_hand(seat, meld.cards)
+        state.table.append(TableMeld(meld, seat, (seat,) * len(meld.cards)))
+        state.melded[seat] = True
+        state.emit("meld", seat, cards=meld.cards, meld=len(state.table) - 1)
+        if not state.hands[seat]:
+            self.went_out(state, seat, by="melding")
+
+    def apply_layoff(self, state: GameState, action: LayOff) -> None:
+        seat = state.turn
+        tm = state.table[action.meld]
+        res = [m for m in layoff_results(tm.meld, action.card, self.rules(state))
+               if _layoff_rep(tm.meld, m, action.card, self.rules(state)) == action.rep]
+        new = res[0]
+        played_by = (seat,) + tm.played_by if _added_low(tm.meld, new) \
+            else tm.played_by + (seat,)
+        state.table[action.meld] = TableMeld(new, tm.owner, played_by)
+        state.remove_from_hand(seat, [action.card])
+        state.melded[seat] = True
+        state.emit("layoff", seat, card=action.card, meld=action.meld)
+        if not state.hands[seat] and state.phase == Phase.PLAY:
+            self.went_out(state, seat, by="laying off")
+
+    def apply_discard(self, state: GameState, action: Discard) -> None:
+        seat = state.turn
+        state.remove_from_hand(seat, [action.card])
+        state.discard.append(action.card)
+        state.emit("discard", seat, card=action.card)
+        if not state.hands[seat]:
+            self.went_out(state, seat, by="discarding")
+        else:
+            self.after_discard(state)
+
+    def after_discard(self, state: GameState) -> None:
+        self.next_turn(state)
+
+    def next_turn(self, state: GameState) -> None:
+        state.turn = state.next_seat(state.turn)
+        state.taken = None
+        state.phase = Phase.DRAW
+        state.melded_at_turn_start = list(state.melded)
+
+    def went_out(self, state: GameState, seat: int, by: str) -> None:
+        raise NotImplementedError
+
+    # -- hand and match end -----------------------------------------------------------------
+    def finish_hand(self, state: GameState, result: dict) -> None:
+        """Record a scored hand, add its points, and end the match if it is over."""
+        result = {"hand": state.hand_no + 1, **result,
+                  "hands": {str(s): [str(c) for c in h] for s, h in enumerate(state.hands)}}
+        state.results.append(result)
+        for side, pts in enumerate(result["points"]):
+            state.scores[side] += pts
+        state.emit("hand_over", result.get("winner", -1) if result.get("winner") is not None
+                   else -1, text=result["headline"])
+        final = self.match_result(state)
+        state.taken = None
+        if final is not None:
+            state.final = final
+            state.phase = Phase.MATCH_OVER
+            state.emit("match_over", final["winners"][0] if final["winners"] else -1,
+                       text=final["headline"])
+        else:
+            state.phase = Phase.HAND_OVER
+            state.turn = state.next_seat(state.dealer)
+
+    def match_result(self, state: GameState) -> dict | None:
+        raise NotImplementedError
+
+    def legal_hand_over(self, state: GameState) -> list[Action]:
+        return [DEAL]
+
+    def legal_match_over(self, state: GameState) -> list[Action]:
+        return []
+
+    def apply_deal(self, state: GameState, action: Deal) -> None:
+        state.hand_no += 1
+        state.dealer = state.next_seat(state.dealer)
+        self.start_hand(state)
+
+    # -- what players see -----------------------------------------------------------------
+    def revealed(self, state: GameState, seat: int) -> dict:
+        if state.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
+            return {s: tuple(h) for s, h in enumerate(state.hands)}
+        return {}
+
+    def public_info(self, state: GameState) -> dict:
+        return {}
+
+    def hidden_cards(self, state: GameState) -> list[Card]:
+        """Cards in play outside the stock, discard pile, hands and table (none by default)."""
+        return []
+
+    def check_conservation(self, state: GameState) -> str | None:
+        have = Counter(state.stock) + Counter(state.discard) + Counter(self.hidden_cards(state))
+        for h in state.hands:
+            have.update(h)
+        for t in state.table:
+            have.update(t.meld.cards)
+        want = Counter(self.deck(state))
+        if have != want:
+            return "the cards in play are not one full deck"
+        return None
+
+    # -- explanations ---------------------------------------------------------------------
+    def explain(self, state: GameState, action: Action) -> str:
+        """Why ``action`` is not legal now, in a player's words."""
+        seat = state.turn
+        hand = state.hands[seat]
+        phase = state.phase
+        if phase == Phase.MATCH_OVER:
+            return "The match is over."
+        if phase == Phase.HAND_OVER:
+            return "The hand is over: deal the next hand."
+        if action.kind in ("draw", "take") and phase == Phase.PLAY:
+            return "You have already drawn this turn: now meld, lay off or discard."
+        if action.kind in ("meld", "layoff", "discard", "knock", "gin") and phase == Phase.DRAW:
+            return "First draw a card: from the stock or the discard pile."
+        if action.kind == "draw" and not state.stock:
+            return "The stock is empty."
+        if action.kind == "take" and not state.discard:
+            return "The discard pile is empty."
+        for c in _cards_of(action):
+            if c not in hand:
+                return f"You do not hold the {c.name()} ({c})."
+        if action.kind == "discard":
+            if action.card is state.taken:
+                return ("You must discard a different card than the one you took "
+                        "from the discard pile.")
+        if action.kind == "meld":
+            if not self.may_meld(state, seat):
+                return "You may not meld now."
+            rules = self.rules(state)
+            options = interpretations(list(action.cards), rules, _reps(action))
+            if not options:
+                return explain_not_meld(list(action.cards), rules, _reps(action))
+            if not self._keeps_a_discard(state, seat, list(action.cards)):
+                return self._no_discard_left_message(state)
+        if action.kind == "layoff":
+            if not self.may_layoff(state, seat):
+                return self.no_layoff_message(state)
+            if not 0 <= action.meld < len(state.table):
+                return f"There is no meld number {action.meld + 1} on the table."
+            tm = state.table[action.meld]
+            if not layoff_results(tm.meld, action.card, self.rules(state)):
+                return f"The {action.card} does not fit meld {action.meld + 1} ({tm.meld.describe()})."
+            if not self._keeps_a_discard(state, seat, [action.card]):
+                return self._no_discard_left_message(state)
+        return f"'{action}' is not allowed now ({phase.describe()})."
+
+    def no_layoff_message(self, state: GameState) -> str:
+        return "You may not lay off now."
+
+    def _no_discard_left_message(self, state: GameState) -> str:
+        if not self.may_go_out_by_melding(state):
+            return ("You must keep a card to discard: in this game you go out by "
+                    "discarding your last card.")
+        return ("You must keep a card you may discard: not the one you took from the "
+                "discard pile.")
+
+
+class _Hooks(dict):
+    """Looks a hook up by name the first time it is asked for, then remembers it."""
+
+    def __init__(self, variant: Variant, prefix: str):
+        super().__init__()
+        self.variant, self.prefix = variant, prefix
+
+    def __missing__(self, name):
+        hook = self[name] = getattr(self.variant, self.prefix + getattr(name, "value", name))
+        return hook
+
+
+def _key(options: dict):
+    return tuple(sorted(options.items()))
+
+
+def _cards_of(action: Action) -> list[Card]:
+    if isinstance(action, MeldCards):
+        return list(action.cards)
+    card = getattr(action, "card", None)
+    if card is not None and action.kind != "take":
+        return [card]
+    return []
+
+
+def _reps(action: MeldCards):
+    return list(action.reps) if action.reps else None
+
+
+def meld_of_action(action: MeldCards, rules: MeldRules) -> Meld:
+    """The one meld a legal meld action lays."""
+    options = interpretations(list(action.cards), rules, _reps(action))
+    for m in options:
+        if MeldCards.of(m) == action:
+            return m
+    return options[0]
+
+
+def _layoff_rep(old: Meld, new: Meld, card: Card, rules: MeldRules):
+    """What a laid-off wild stands for (None for natural cards and wilds in sets)."""
+    if new.kind == "set" or not rules.is_wild(card):
+        return None
+    slot = 0 if _added_low(old, new) else len(new.cards) - 1
+    rep = new.represented()[slot]
+    return None if rep is card else rep
+
+
+def _added_low(old: Meld, new: Meld) -> bool:
+    """Did a lay-off put its card at the low end of a run (the old meld is the new tail)?"""
+    return new.kind == "run" and new.cards[1:] == old.cards

@@ -1,0 +1,167 @@
+"""Basic Rummy, as ``RULES.md`` section 1 says.
+
+Two to six players, one deck (with two jokers under ``jokers``). A turn: draw from the stock or
+the discard pile, meld and lay off on **any** player's melds as you like, then discard (never
+the card you took from the discard pile). Aces are low or high, not both
+(``round_the_corner`` allows K-A-2). A player who has no cards left wins the hand: by melding or
+laying off everything, or by discarding the last card (``final_discard = required``: only the
+latter). Going out in one turn having melded nothing before is **rummy** and scores double.
+When the stock is empty the next player takes the discard or turns the pile over as a new
+stock; under ``block_rummy`` the hand ends instead and each player loses his own points.
+
+Readings where the rule book is silent: rummy counts a final discard after melding the rest;
+the ``go_out_bonus`` is added after rummy's doubling; an empty stock with a discard pile of one
+card offers only that card; the deal passes clockwise each hand.
+"""
+
+from __future__ import annotations
+
+from ..actions import TURNOVER
+from ..melds import MeldRules
+from ..state import Phase
+from .base import Option, Variant
+
+
+class BasicRummy(Variant):
+    name = "basic"
+    title = "Basic Rummy"
+    aliases = ("rummy", "basic rummy", "basic-rummy")
+    min_players = 2
+    max_players = 6
+    OPTIONS = (
+        Option("cards_5_6", 6, (6, 7), "cards dealt to each of 5 or 6 players"),
+        Option("round_the_corner", False, help="K-A-2 and Q-K-A-2 are runs"),
+        Option("layoff_needs_own_meld", False, help="lay off only after melding once"),
+        Option("final_discard", "optional", ("optional", "required"),
+               "must the last card be a discard?"),
+        Option("block_rummy", False, help="the stock is used once; when it runs out the hand "
+                                          "ends and everyone loses his own points"),
+        Option("ace_value", 1, (1, 11, 15), "what an ace left in hand counts"),
+        Option("go_out_bonus", 0, help="extra points for going out"),
+        Option("target", 100, (100, 250, 500, 1000), "points that end the match"),
+        Option("hands", 0, help="play this many hands instead of to the target (0: off)"),
+        Option("jokers", 0, (0, 2), "printed jokers, wild in sets and runs"),
+    )
+
+    def meld_rules(self, options):
+        return MeldRules(ace="round" if options["round_the_corner"] else "either")
+
+    def card_value(self, options, card):
+        if not card.suit:
+            return 0                      # a joker left in hand is not counted
+        if card.rank == 1:
+            return options["ace_value"]
+        return min(card.rank, 10)
+
+    def hand_size(self, state):
+        n = state.n
+        return 10 if n == 2 else 7 if n <= 4 else state.options["cards_5_6"]
+
+    # -- drawing, and the empty stock ----------------------------------------------------
+    def legal_draw(self, state):
+        acts = super().legal_draw(state)
+        if not state.stock and len(state.discard) >= 2 and not state.options["block_rummy"]:
+            acts.append(TURNOVER)
+        return acts
+
+    def apply_turnover(self, state, action):
+        # the pile is turned over as it lies, not shuffled: its bottom card becomes the top
+        # of the new stock, and the new stock's top card is turned up
+        state.stock = list(state.discard)
+        state.discard = [state.stock.pop()]
+        state.extra["turnovers"] = state.extra.get("turnovers", 0) + 1
+        state.emit("turnover", state.turn, card=state.discard[-1])
+
+    # -- melding, laying off, going out ---------------------------------------------------
+    def may_layoff(self, state, seat):
+        return not state.options["layoff_needs_own_meld"] or state.melded[seat]
+
+    def no_layoff_message(self, state):
+        return "House rule: you may lay off only after you have melded once this hand."
+
+    def may_go_out_by_melding(self, state):
+        return state.options["final_discard"] == "optional"
+
+    def after_discard(self, state):
+        if not state.stock and state.options["block_rummy"]:
+            self._block(state)
+        elif not state.stock and not state.discard:
+            self._block(state)
+        else:
+            self.next_turn(state)
+
+    def went_out(self, state, seat, by):
+        o = state.options
+        names = state.names
+        rummy = not state.melded_at_turn_start[seat]
+        lines = []
+        points = [0] * state.n
+        total = 0
+        for s, hand in enumerate(state.hands):
+            if s == seat:
+                continue
+            v = self.hand_value(state, hand)
+            total += v
+            lines.append(f"{names[s]} holds {' '.join(map(str, hand))}: {v}")
+        won = total
+        lines.append(f"{names[seat]} went out by {by} and scores the cards left in the other "
+                     f"hands: {total}")
+        if rummy:
+            won *= 2
+            lines.append(f"Rummy: the whole hand went down in one turn, so the score doubles "
+                         f"to {won}")
+        if o["go_out_bonus"]:
+            won += o["go_out_bonus"]
+            lines.append(f"Going-out bonus: +{o['go_out_bonus']}")
+        points[seat] = won
+        state.emit("out", seat, text="rummy" if rummy else by)
+        self.finish_hand(state, {
+            "how": "rummy" if rummy else "out", "winner": seat, "points": points,
+            "headline": f"{names[seat]} {'goes rummy' if rummy else 'goes out'} and scores {won}",
+            "lines": lines})
+
+    def _block(self, state):
+        names = state.names
+        points = [-self.hand_value(state, h) for h in state.hands]
+        lines = [f"{names[s]} holds {' '.join(map(str, h)) or 'nothing'}: {p}"
+                 for s, h in enumerate(state.hands) for p in [points[s]]]
+        self.finish_hand(state, {
+            "how": "block", "winner": None, "points": points, "lines": lines,
+            "headline": "The stock ran out: everyone loses the points in his hand"})
+
+    def match_result(self, state):
+        o = state.options
+        played = len(state.results)
+        if o["hands"]:
+            if played < o["hands"]:
+                return None
+            reason = f"after {played} hands"
+        elif max(state.scores) >= o["target"]:
+            reason = f"reaching {o['target']}"
+        else:
+            return None
+        best = max(state.scores)
+        winners = [s for s in range(state.n) if state.scores[s] == best]
+        names = state.names
+        lines = [f"{names[s]}: {state.scores[s]}" for s in range(state.n)]
+        who = " and ".join(names[s] for s in winners)
+        return {"winners": winners, "totals": list(state.scores), "lines": lines,
+                "headline": f"{who} {'wins' if len(winners) == 1 else 'share'} the match "
+                            f"with {best} ({reason})"}
+
+    def public_info(self, state):
+        return {"turnovers": state.extra.get("turnovers", 0),
+                "final_discard": state.options["final_discard"]}
+
+    def explain(self, state, action):
+        if action.kind == "turnover":
+            if state.options["block_rummy"]:
+                return "Block rummy: the stock is used only once."
+            if state.stock:
+                return "You can turn the discard pile over only when the stock is empty."
+            if state.phase != Phase.DRAW:
+                return "Turn the pile over at the start of your turn, instead of drawing."
+            return "There are not enough cards in the discard pile to turn over."
+        if action.kind in ("knock", "gin", "pass", "done"):
+            return f"There is no '{action.kind}' in Basic Rummy."
+        return super().explain(state, action)

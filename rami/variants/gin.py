@@ -1,0 +1,299 @@
+"""Gin Rummy, as ``RULES.md`` section 2 says.
+
+Two players, ten cards each. The **upcard round**: the non-dealer may take the upcard or pass,
+then the dealer; after two passes the non-dealer draws from the stock. A turn is a draw and a
+discard (never the card just taken from the discard pile). After drawing, a player whose
+deadwood without his discard is at most the knock limit may **knock**: he lays out his best
+melds, and the defender lays off on them (never after gin) and says ``done``. **Gin** is no
+deadwood (bonus 25, no lay-offs); **big gin** is all eleven cards melded, going out without a
+discard (bonus 31). The knocker scores the difference of deadwood; an **undercut** (defender
+equal or lower) gives the defender 25 plus the difference. When the stock is down to two cards
+and nobody has knocked, the hand is a **draw**. The **match** goes to 100: a game bonus of 100,
+a line bonus of 25 per hand won, and a **shutout** doubles the winner's hand points.
+
+Readings where the rule book is silent: the first dealer is found by a draw for deal (low
+card deals) and the deal then alternates; the knocker's melds are laid out as the solver's
+best arrangement; the defender's own melds are arranged optimally after his lay-offs.
+"""
+
+from __future__ import annotations
+
+from ..actions import BIG_GIN, DONE, DRAW, PASS, TAKE, Action, Knock
+from ..cards import Card
+from ..melds import MeldRules
+from ..state import GameState, Phase, TableMeld
+from .base import Option, Variant
+
+GAME_BONUS = 100
+LINE_BONUS = 25
+
+
+def gin_value(card: Card) -> int:
+    """Face cards 10, ace 1, others their pips."""
+    return min(card.rank, 10)
+
+
+class GinRummy(Variant):
+    name = "gin"
+    title = "Gin Rummy"
+    aliases = ("gin rummy", "gin-rummy")
+    min_players = max_players = 2
+    OPTIONS = (
+        Option("knock_limit", 10, help="most deadwood a player may knock with"),
+        Option("gin_bonus", 25, help="bonus for gin (no deadwood)"),
+        Option("big_gin_bonus", 31, help="bonus for big gin (all eleven cards melded)"),
+        Option("undercut_bonus", 25, help="bonus to a defender who undercuts"),
+        Option("target", 100, (100, 150, 200, 250), "points that win the match"),
+        Option("oklahoma", False, help="the upcard's value sets the knock limit; an ace "
+                                       "upcard means gin only"),
+    )
+
+    def meld_rules(self, options):
+        return MeldRules(ace="low", jokers_wild=False)
+
+    def card_value(self, options, card):
+        return gin_value(card) if card.suit else 0
+
+    def hand_size(self, state):
+        return 10
+
+    def deck(self, state):
+        from ..cards import french_deck
+        return french_deck()
+
+    def start_hand(self, state):
+        super().start_hand(state)
+        up = state.discard[-1]
+        limit = state.options["knock_limit"]
+        if state.options["oklahoma"]:
+            limit = 0 if up.rank == 1 else gin_value(up)
+        state.extra = {"passes": 0, "knock_limit": limit, "must_draw": False}
+        state.phase = Phase.UPCARD
+
+    # -- the upcard round -----------------------------------------------------------------
+    def legal_upcard(self, state):
+        return [TAKE, PASS]
+
+    def apply_pass(self, state, action):
+        state.emit("pass", state.turn, card=state.discard[-1])
+        state.extra["passes"] += 1
+        if state.extra["passes"] == 1:
+            state.turn = state.dealer
+        else:
+            state.turn = state.next_seat(state.dealer)
+            state.phase = Phase.DRAW
+            state.extra["must_draw"] = True
+
+    def legal_draw(self, state):
+        if state.extra["must_draw"]:
+            return [DRAW]
+        return super().legal_draw(state)
+
+    def apply_draw(self, state, action):
+        state.extra["must_draw"] = False
+        super().apply_draw(state, action)
+
+    # -- the turn: discard, knock, gin ----------------------------------------------------
+    def legal_play(self, state):
+        seat = state.turn
+        hand = state.hands[seat]
+        acts: list[Action] = self.discard_actions(state, seat)
+        knocks = self.knock_cards(state, seat)
+        acts.extend(Knock.of(c) for c in knocks)
+        # eleven melded cards leave no deadwood after any discard, so a knock is offered too
+        if knocks and self.solver(state).deadwood(hand) == 0:
+            acts.append(BIG_GIN)
+        return acts
+
+    def knock_cards(self, state, seat) -> list[Card]:
+        """The discards after which the deadwood is within the knock limit."""
+        hand = state.hands[seat]
+        limit = state.extra["knock_limit"]
+        solver = self.solver(state)
+        if solver.discard_bound(hand) > limit:     # most turns end here, cheaply
+            return []
+        if solver.min_deadwood_after_discard(hand) > limit:
+            return []
+        return [c for d, c in solver.best_discards(hand)
+                if d <= limit and c is not state.taken]
+
+    def apply_knock(self, state, action):
+        seat = state.turn
+        state.remove_from_hand(seat, [action.card])
+        state.extra["knock_card"] = str(action.card)
+        self._lay_out(state, seat)
+        dead = state.extra["knock_deadwood"]
+        is_gin = dead == 0
+        state.emit("knock", seat, text="gin" if is_gin else f"{dead} deadwood")
+        if is_gin:
+            self._score(state, how="gin")
+        else:
+            state.phase = Phase.LAYOFF
+            state.turn = state.next_seat(seat)
+            state.taken = None
+
+    def apply_gin(self, state, action):
+        seat = state.turn
+        self._lay_out(state, seat)
+        state.emit("gin", seat, text="big gin")
+        self._score(state, how="big_gin")
+
+    def _lay_out(self, state, seat):
+        arr = self.solver(state).arrange(state.hands[seat])
+        for m in arr.melds:
+            state.remove_from_hand(seat, m.cards)
+            state.table.append(TableMeld(m, seat, (seat,) * len(m.cards)))
+        state.extra["knocker"] = seat
+        state.extra["knock_deadwood"] = arr.deadwood_value
+
+    def after_discard(self, state):
+        if len(state.stock) <= 2:
+            self.finish_hand(state, {
+                "how": "draw", "winner": None, "points": [0, 0],
+                "headline": "Only two cards are left in the stock: the hand is a draw",
+                "lines": ["Nobody knocked before the stock was down to two cards: no score."]})
+        else:
+            self.next_turn(state)
+
+    # -- the defender lays off ------------------------------------------------------------
+    def legal_layoff(self, state):
+        return [*self.layoff_actions(state, state.turn), DONE]
+
+    def apply_layoff(self, state, action):
+        super().apply_layoff(state, action)
+
+    def apply_done(self, state, action):
+        state.emit("done", state.turn)
+        self._score(state, how="knock")
+
+    def went_out(self, state, seat, by):
+        # the defender laid off his whole hand: nothing more to do
+        self._score(state, how="knock")
+
+    # -- scoring --------------------------------------------------------------------------
+    def _score(self, state, how):
+        knocker = state.extra["knocker"]
+        defender = 1 - knocker
+        o = state.options
+        solver = self.solver(state)
+        d_arr = solver.arrange(state.hands[defender])
+        k_dead = state.extra["knock_deadwood"]
+        d_dead = d_arr.deadwood_value
+        names = state.names
+        layoffs = [e for e in state.events if e.kind == "layoff"]
+        lines = [f"{names[knocker]}'s deadwood: {k_dead}",
+                 f"{names[defender]}'s deadwood"
+                 + (f" after laying off {len(layoffs)} card(s)" if layoffs else "")
+                 + f": {d_dead}"]
+        points = [0, 0]
+        if how in ("gin", "big_gin"):
+            bonus = o["gin_bonus"] if how == "gin" else o["big_gin_bonus"]
+            label = "Gin" if how == "gin" else "Big gin"
+            points[knocker] = d_dead + bonus
+            lines += [f"{label}: {names[knocker]} scores the {d_dead} deadwood "
+                      f"plus the {label.lower()} bonus {bonus} = {points[knocker]}"]
+            winner, headline = knocker, f"{names[knocker]} goes {label.lower()}"
+        elif d_dead <= k_dead:
+            how = "undercut"
+            points[defender] = o["undercut_bonus"] + k_dead - d_dead
+            lines += [f"Undercut: {names[defender]}'s deadwood is not higher, so "
+                      f"{names[defender]} scores the undercut bonus {o['undercut_bonus']} "
+                      f"plus the difference {k_dead - d_dead} = {points[defender]}"]
+            winner, headline = defender, f"{names[defender]} undercuts {names[knocker]}"
+        else:
+            points[knocker] = d_dead - k_dead
+            lines += [f"Knock: {names[knocker]} scores the difference "
+                      f"{d_dead} - {k_dead} = {points[knocker]}"]
+            winner, headline = knocker, f"{names[knocker]} knocks and scores {points[knocker]}"
+        self.finish_hand(state, {
+            "how": how, "winner": winner, "points": points, "headline": headline,
+            "lines": lines, "deadwood": [k_dead, d_dead] if knocker == 0 else [d_dead, k_dead],
+            "defender_melds": [[str(c) for c in m.cards] for m in d_arr.melds]})
+
+    def match_result(self, state):
+        o = state.options
+        if max(state.scores) < o["target"]:
+            return None
+        winner = max(range(2), key=lambda s: state.scores[s])
+        loser = 1 - winner
+        won = [sum(1 for r in state.results if r["winner"] == s) for s in range(2)]
+        drawn = sum(1 for r in state.results if r["winner"] is None)
+        shutout = won[winner] == len(state.results) and drawn == 0
+        totals = list(state.scores)
+        names = state.names
+        lines = []
+        if shutout:
+            totals[winner] *= 2
+            lines.append(f"Shutout: {names[winner]} won every hand, so the hand points are "
+                         f"doubled to {totals[winner]}")
+        totals[winner] += GAME_BONUS
+        lines.append(f"Game bonus: {names[winner]} reached {o['target']}: +{GAME_BONUS}")
+        for s in (winner, loser):
+            if won[s]:
+                totals[s] += LINE_BONUS * won[s]
+                lines.append(f"Line bonus: {names[s]} won {won[s]} hand(s): "
+                             f"+{LINE_BONUS * won[s]}")
+        lines.append(f"Final: {names[0]} {totals[0]}, {names[1]} {totals[1]}")
+        return {"winners": [winner], "totals": totals, "lines": lines, "shutout": shutout,
+                "headline": f"{names[winner]} wins the match {totals[winner]} to {totals[loser]}"}
+
+    # -- views and explanations -------------------------------------------------------------
+    def revealed(self, state, seat):
+        if state.phase == Phase.LAYOFF:
+            k = state.extra["knocker"]
+            return {k: tuple(state.hands[k])}
+        return super().revealed(state, seat)
+
+    def public_info(self, state):
+        info = {"knock_limit": state.extra.get("knock_limit")}
+        if "knocker" in state.extra:
+            info["knocker"] = state.extra["knocker"]
+            info["knock_deadwood"] = state.extra["knock_deadwood"]
+        if state.phase == Phase.UPCARD:
+            info["upcard_passes"] = state.extra["passes"]
+        return info
+
+    def hidden_cards(self, state):
+        k = state.extra.get("knock_card")
+        return [Card.parse(k)] if k else []
+
+    def may_go_out_by_melding(self, state):
+        return True
+
+    def explain(self, state, action):
+        phase = state.phase
+        if phase == Phase.UPCARD and action.kind not in ("take", "pass"):
+            return ("First the upcard: take it or pass. "
+                    + ("The non-dealer" if state.extra["passes"] == 0 else "The dealer")
+                    + " decides now.")
+        if phase != Phase.UPCARD and action.kind == "pass":
+            return "You can pass only on the upcard at the start of the hand."
+        if phase == Phase.DRAW and action.kind == "take" and state.extra["must_draw"]:
+            return "Both players passed on the upcard: draw from the stock."
+        if action.kind == "meld":
+            return "In gin you do not meld during play: knock to lay out your melds."
+        if action.kind == "turnover":
+            return "Gin has no turnover: the hand is a draw when two cards are left in the stock."
+        if phase == Phase.LAYOFF:
+            if action.kind == "layoff" and action.card in state.hands[state.turn]:
+                return (f"The {action.card} does not fit any of the knocker's melds there.")
+            if action.kind not in ("layoff", "done"):
+                return "Lay off your deadwood on the knocker's melds, then say done."
+        if phase == Phase.PLAY and action.kind == "knock" and action.card in state.hands[state.turn]:
+            if action.card is state.taken:
+                return ("You must discard a different card than the one you took "
+                        "from the discard pile.")
+            solver = self.solver(state)
+            rest = list(state.hands[state.turn])
+            rest.remove(action.card)
+            dead = solver.deadwood(rest)
+            limit = state.extra["knock_limit"]
+            return (f"You can knock only with {limit} or fewer points of deadwood after your "
+                    f"discard; discarding the {action.card} leaves {dead}."
+                    if limit else "The upcard was an ace: only gin may knock this hand.")
+        if phase == Phase.PLAY and action.kind == "gin":
+            dead = self.solver(state).deadwood(state.hands[state.turn])
+            return f"Big gin needs all eleven cards in melds; you have {dead} points of deadwood."
+        if action.kind == "layoff" and phase != Phase.LAYOFF:
+            return "In gin only the defender lays off, after the other player knocks."
+        return super().explain(state, action)

@@ -73,7 +73,8 @@ class Event(NamedTuple):
         if k == "turnover":
             return f"{who} turned the discard pile over as a new stock; {ev.card} is turned up"
         if k == "deal":
-            return ev.text or "New hand dealt"
+            verb = "deal" if who == "You" else "deals"
+            return f"{ev.text}: {who} {verb}; {ev.card} is turned up"
         if k == "out":
             return f"{who} went out" + (f" ({ev.text})" if ev.text else "")
         return ev.text or k

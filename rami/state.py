@@ -153,7 +153,17 @@ class GameState:
         raise IllegalAction(self.variant.explain(self, action))
 
     def copy(self) -> "GameState":
-        return GameState.from_dict(self.to_dict())
+        """An independent copy (cards, melds and events are immutable and shared)."""
+        g = GameState.__new__(GameState)
+        g.__dict__.update(self.__dict__)
+        g.hands = [list(h) for h in self.hands]
+        for name in ("stock", "discard", "table", "scores", "results", "history", "events",
+                     "melded", "melded_at_turn_start"):
+            setattr(g, name, list(getattr(self, name)))
+        g.extra = json.loads(json.dumps(self.extra))
+        g._seat_logs = [list(log) for log in self._seat_logs]
+        g._legal_cache = None
+        return g
 
     # -- helpers the variants use -----------------------------------------------------------
     def emit(self, kind: str, seat: int, **kw) -> None:

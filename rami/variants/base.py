@@ -91,6 +91,13 @@ class Variant:
     def rules(self, state: GameState) -> MeldRules:
         return self._rules_for(_key(state.options))
 
+    def rules_for(self, options: dict) -> MeldRules:
+        """The meld rules under these house options (for bots, which hold only a view)."""
+        return self._rules_for(_key(options))
+
+    def solver_for(self, options: dict) -> Solver:
+        return self._solver_for(_key(options))
+
     def solver(self, state: GameState) -> Solver:
         """The solver for this state's options (kept on the state: options never change)."""
         solver = state.__dict__.get("_solver")
@@ -113,22 +120,23 @@ class Variant:
 
     # -- dealing --------------------------------------------------------------------------
     def first_dealer(self, state: GameState) -> int:
-        """Draw for deal: each seat cuts a card, the lowest (ace low) deals; ties cut again."""
-        rng = deal_rng(state.seed, "draw-for-deal")
-        deck = shuffled(french_deck(), rng)
-        seats = list(range(state.n))
-        cuts = []
-        while True:
-            drawn = {s: deck.pop() for s in seats}
-            cuts.append({str(s): str(c) for s, c in drawn.items()})
-            low = min(c.rank for c in drawn.values())
-            seats = [s for s, c in drawn.items() if c.rank == low]
-            if len(seats) == 1:
-                state._cuts = cuts
-                return seats[0]
+        return draw_for_deal(state.seed, state.n)[0]
 
     def hand_size(self, state: GameState) -> int:
         raise NotImplementedError
+
+    first_phase = Phase.DRAW
+
+    def new_hand_extra(self, state: GameState) -> dict:
+        """The variant's own facts at the start of a hand (JSON values only)."""
+        return {}
+
+    def scenario_extra(self, state: GameState) -> dict:
+        """``extra`` for a position built from a deal string."""
+        return self.new_hand_extra(state)
+
+    def scenario_adjust(self, state: GameState) -> None:
+        """Make a position built from a deal string consistent with its phase."""
 
     def start_hand(self, state: GameState) -> None:
         """Shuffle (seeded by the match seed and the hand number), deal, turn the upcard."""
@@ -145,15 +153,13 @@ class Variant:
         state.taken = None
         state.melded = [False] * n
         state.melded_at_turn_start = [False] * n
-        state.extra = {}
-        state.phase = Phase.DRAW
+        state.extra = self.new_hand_extra(state)
+        state.phase = self.first_phase
         state.turn = state.next_seat(state.dealer)
         state.events = []
         state.reset_logs()
         state._legal_cache = None
-        state.emit("deal", state.dealer, card=state.discard[-1],
-                   text=f"Hand {state.hand_no + 1}: {state.names[state.dealer]} deals; "
-                        f"{state.discard[-1]} is turned up")
+        state.emit("deal", state.dealer, card=state.discard[-1], text=f"Hand {state.hand_no + 1}")
 
     # -- the ordinary turn ----------------------------------------------------------------
     def legal_draw(self, state: GameState) -> list[Action]:
@@ -401,6 +407,23 @@ class _Hooks(dict):
     def __missing__(self, name):
         hook = self[name] = getattr(self.variant, self.prefix + getattr(name, "value", name))
         return hook
+
+
+def draw_for_deal(seed, n: int) -> tuple[int, list[dict]]:
+    """Each seat cuts a card; the lowest (ace low) deals; tied seats cut again.
+
+    Returns the dealer and the rounds of cuts (seat -> card).
+    """
+    deck = shuffled(french_deck(), deal_rng(seed, "draw-for-deal"))
+    seats = list(range(n))
+    rounds = []
+    while True:
+        drawn = {s: deck.pop() for s in seats}
+        rounds.append(drawn)
+        low = min(c.rank for c in drawn.values())
+        seats = [s for s, c in drawn.items() if c.rank == low]
+        if len(seats) == 1:
+            return seats[0], rounds
 
 
 def _key(options: dict):

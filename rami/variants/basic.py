@@ -11,7 +11,10 @@ stock; under ``block_rummy`` the hand ends instead and each player loses his own
 
 Readings where the rule book is silent: rummy counts a final discard after melding the rest;
 the ``go_out_bonus`` is added after rummy's doubling; an empty stock with a discard pile of one
-card offers only that card; the deal passes clockwise each hand.
+card offers only that card; the deal passes clockwise each hand. A hand must end: turning
+the pile over does not shuffle it, so cautious players can go round for ever. The rule book
+allows any number of turnovers; rami allows ``MAX_TURNOVERS`` (two), and the third time the
+stock runs out the hand ends with no score, like gin's two-card wall.
 """
 
 from __future__ import annotations
@@ -20,6 +23,8 @@ from ..actions import TURNOVER
 from ..melds import MeldRules
 from ..state import Phase
 from .base import Option, Variant
+
+MAX_TURNOVERS = 2
 
 
 class BasicRummy(Variant):
@@ -67,7 +72,7 @@ class BasicRummy(Variant):
     def apply_turnover(self, state, action):
         # the pile is turned over as it lies, not shuffled: its bottom card becomes the top
         # of the new stock, and the new stock's top card is turned up
-        state.stock = list(state.discard)
+        state.stock = state.discard[::-1]       # top of the stock is the list's end
         state.discard = [state.stock.pop()]
         state.extra["turnovers"] = state.extra.get("turnovers", 0) + 1
         state.emit("turnover", state.turn, card=state.discard[-1])
@@ -85,8 +90,13 @@ class BasicRummy(Variant):
     def after_discard(self, state):
         if not state.stock and state.options["block_rummy"]:
             self._block(state)
-        elif not state.stock and not state.discard:
-            self._block(state)
+        elif not state.stock and state.extra.get("turnovers", 0) >= MAX_TURNOVERS:
+            self.finish_hand(state, {
+                "how": "void", "winner": None, "points": [0] * state.n,
+                "headline": f"The stock ran out for the {MAX_TURNOVERS + 1}rd time: "
+                            "the hand is void",
+                "lines": ["Nobody went out before the stock ran out for the third time: "
+                          "no score."]})
         else:
             self.next_turn(state)
 
@@ -127,7 +137,8 @@ class BasicRummy(Variant):
                  for s, h in enumerate(state.hands) for p in [points[s]]]
         self.finish_hand(state, {
             "how": "block", "winner": None, "points": points, "lines": lines,
-            "headline": "The stock ran out: everyone loses the points in his hand"})
+            "headline": "The stock ran out (block rummy): everyone loses the points in his "
+                        "hand"})
 
     def match_result(self, state):
         o = state.options

@@ -61,14 +61,19 @@ class GinRummy(Variant):
         from ..cards import french_deck
         return french_deck()
 
-    def start_hand(self, state):
-        super().start_hand(state)
-        up = state.discard[-1]
+    first_phase = Phase.UPCARD
+
+    def new_hand_extra(self, state):
         limit = state.options["knock_limit"]
         if state.options["oklahoma"]:
+            # the upcard is the first card of the discard pile
+            up = state.discard[0]
             limit = 0 if up.rank == 1 else gin_value(up)
-        state.extra = {"passes": 0, "knock_limit": limit, "must_draw": False}
-        state.phase = Phase.UPCARD
+        return {"passes": 0, "knock_limit": limit, "must_draw": False}
+
+    def scenario_adjust(self, state):
+        if state.phase != Phase.UPCARD:
+            state.extra["passes"] = 2
 
     # -- the upcard round -----------------------------------------------------------------
     def legal_upcard(self, state):

@@ -1,0 +1,172 @@
+"""Sensible players for each variant, thinking only from their :class:`PlayerView`.
+
+They play for low deadwood with the arrangement solver, take a discard only when it helps
+right away, avoid feeding the next player cards he has shown he wants, knock as soon as they
+may, and lay off everything that fits.
+"""
+
+from __future__ import annotations
+
+from ..actions import (DEAL, DONE, DRAW, PASS, TAKE, BigGin, Discard, Knock, LayOff,
+                       MeldCards, Turnover)
+from ..cards import Card
+from ..state import Phase
+from ..variants import find_variant
+from ..view import PlayerView
+from . import Bot
+
+
+class HeuristicBot(Bot):
+    name = "heuristic"
+
+    def __init__(self, variant: str, seed=0):
+        super().__init__(variant, seed)
+        self.var = find_variant(variant)
+
+    def solver(self, view: PlayerView):
+        return self.var.solver_for(view.options)
+
+    def value(self, view: PlayerView, card: Card) -> int:
+        return self.var.card_value(view.options, card)
+
+    def wanted_by_others(self, view: PlayerView) -> set:
+        """Cards other seats took from the discard pile this hand (they collect those)."""
+        return {e.card for e in view.events if e.kind == "take" and e.seat != view.seat}
+
+    def danger(self, view: PlayerView, card: Card) -> int:
+        """How likely the card helps someone who took cards of its rank or suit nearby."""
+        score = 0
+        for w in self.wanted_by_others(view):
+            if w.rank == card.rank:
+                score += 2
+            elif w.suit == card.suit and abs(w.rank - card.rank) <= 2:
+                score += 1
+        return score
+
+    def best_discard(self, view: PlayerView, candidates: list[Card]) -> Card:
+        """The discard that leaves least deadwood; among equals the safest and highest."""
+        solver = self.solver(view)
+        hand = list(view.hand)
+        best = None
+        for dead, card in solver.best_discards(hand):
+            if card not in candidates:
+                continue
+            key = (dead, self.danger(view, card), -self.value(view, card), card.code)
+            if best is None or key < best[0]:
+                best = (key, card)
+        return best[1]
+
+    def take_helps(self, view: PlayerView) -> bool:
+        """Would the top discard lower our deadwood after our best discard?"""
+        top = view.top_discard
+        if top is None:
+            return False
+        solver = self.solver(view)
+        now = solver.deadwood(list(view.hand))
+        with_it = list(view.hand) + [top]
+        after = min(d for d, c in solver.best_discards(with_it) if c is not top)
+        return after < now - (0 if self.value(view, top) <= 3 else 1)
+
+
+class GinBot(HeuristicBot):
+    def choose(self, view: PlayerView):
+        legal = view.legal
+        if view.phase == Phase.UPCARD:
+            return TAKE if self.take_helps(view) else PASS
+        if view.phase == Phase.DRAW:
+            if TAKE in legal and self.take_helps(view):
+                return TAKE
+            return DRAW
+        if view.phase == Phase.PLAY:
+            if any(isinstance(a, BigGin) for a in legal):
+                return next(a for a in legal if isinstance(a, BigGin))
+            knocks = [a for a in legal if isinstance(a, Knock)]
+            if knocks:
+                solver = self.solver(view)
+                scored = []
+                for a in knocks:
+                    rest = list(view.hand)
+                    rest.remove(a.card)
+                    scored.append((solver.deadwood(rest), -self.value(view, a.card), a))
+                scored.sort(key=lambda t: (t[0], t[1]))
+                dead, _, act = scored[0]
+                # with many cards left in the stock, hold out for gin when close to it
+                if dead == 0 or dead <= 4 or view.stock_count < 20:
+                    return act
+            cards = [a.card for a in legal if isinstance(a, Discard)]
+            return Discard.of(self.best_discard(view, cards))
+        if view.phase == Phase.LAYOFF:
+            return self.best_layoff(view) or DONE
+        if view.phase == Phase.HAND_OVER:
+            return DEAL
+        return legal[0]
+
+    def best_layoff(self, view: PlayerView):
+        """The lay-off that most lowers our deadwood, if any does."""
+        solver = self.solver(view)
+        now = solver.deadwood(list(view.hand))
+        best = None
+        for a in view.legal:
+            if not isinstance(a, LayOff):
+                continue
+            rest = list(view.hand)
+            rest.remove(a.card)
+            d = solver.deadwood(rest)
+            if d < now and (best is None or d < best[0]):
+                best = (d, a)
+        return best[1] if best else None
+
+
+class BasicBot(HeuristicBot):
+    def choose(self, view: PlayerView):
+        legal = view.legal
+        if view.phase == Phase.DRAW:
+            if TAKE in legal and self.take_is_useful(view):
+                return TAKE
+            if DRAW in legal:
+                return DRAW
+            return next((a for a in legal if isinstance(a, Turnover)), legal[0])
+        if view.phase == Phase.PLAY:
+            return self.play(view)
+        if view.phase == Phase.HAND_OVER:
+            return DEAL
+        return legal[0]
+
+    def take_is_useful(self, view: PlayerView) -> bool:
+        top = view.top_discard
+        rules = self.var.rules_for(view.options)
+        from ..melds import layoff_results
+        if any(layoff_results(t.meld, top, rules) for t in view.table):
+            return True
+        return self.take_helps(view)
+
+    def play(self, view: PlayerView):
+        legal = view.legal
+        melds = [a for a in legal if isinstance(a, MeldCards)]
+        if melds:
+            # lay the melds of the best arrangement, biggest first
+            arr = self.solver(view).arrange(list(view.hand))
+            wanted = {tuple(sorted(map(str, m.cards))) for m in arr.melds}
+            fitting = [a for a in melds if tuple(sorted(map(str, a.cards))) in wanted]
+            if fitting:
+                return max(fitting, key=lambda a: len(a.cards))
+        layoffs = [a for a in legal if isinstance(a, LayOff)]
+        if layoffs:
+            solver = self.solver(view)
+            now = solver.deadwood(list(view.hand))
+            for a in layoffs:
+                rest = list(view.hand)
+                rest.remove(a.card)
+                if solver.deadwood(rest) < now or len(rest) <= 1:
+                    return a
+        discards = [a.card for a in legal if isinstance(a, Discard)]
+        if not discards:
+            return legal[0]
+        return Discard.of(self.best_discard(view, discards))
+
+
+def heuristic_bot(variant: str, seed=0) -> HeuristicBot:
+    cls = {"gin": GinBot, "basic": BasicBot}.get(variant)
+    if cls is None:
+        raise ValueError(f"no heuristic bot for {variant} yet")
+    return cls(variant, seed)

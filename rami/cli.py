@@ -1,0 +1,303 @@
+"""The command line: play in a terminal, simulate bot matches, list the variants.
+
+    python -m rami play gin
+    python -m rami play basic --players 4 --option final_discard=required
+    python -m rami simulate --variant gin --games 200 --seats heuristic,random
+    python -m rami variants
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+
+from .bots import BOT_LEVELS, make_bot
+from .cards import Card, sort_by_rank, sort_by_suit
+from .errors import RamiError
+from .scenario import _value
+from .state import GameState, Phase
+from .variants import find_variant, variant_names
+from .view import PlayerView
+
+
+def parse_options(pairs: list[str]) -> dict:
+    out = {}
+    for p in pairs or ():
+        if "=" not in p:
+            raise RamiError(f"Write house rules as name=value, not '{p}'")
+        k, v = p.split("=", 1)
+        out[k.strip()] = _value(v)
+    return out
+
+
+# -- drawing the board ---------------------------------------------------------------------
+
+class Painter:
+    """Turns cards into text: suit symbols and red suits when the terminal can show them."""
+
+    def __init__(self, stream):
+        enc = (getattr(stream, "encoding", None) or "").lower()
+        self.unicode = "utf" in enc
+        self.color = stream.isatty() and os.environ.get("NO_COLOR") is None
+
+    def card(self, c: Card) -> str:
+        text = c.pretty() if self.unicode else str(c)
+        if self.color and c.suit in ("h", "d", "r"):
+            return f"\x1b[31m{text}\x1b[0m"
+        return text
+
+    def cards(self, cards) -> str:
+        return " ".join(self.card(c) for c in cards) or "-"
+
+
+def board(view: PlayerView, paint: Painter, order: str = "suit") -> str:
+    var = find_variant(view.variant)
+    names = view.names
+    lines = []
+    score = "  ".join(f"{names[s]} {view.scores[view.teams[s]]}" for s in range(len(names)))
+    info = view.info
+    extra = f"   knock limit {info['knock_limit']}" if "knock_limit" in info else ""
+    lines.append(f"== {var.title}, hand {view.hand_no + 1} ==  {score}{extra}")
+    for s in range(len(names)):
+        if s == view.seat:
+            continue
+        tag = " (dealer)" if s == view.dealer else ""
+        shown = view.revealed.get(s)
+        cards = paint.cards(shown) if shown else plural(view.hand_counts[s], "card")
+        lines.append(f"  {names[s]}{tag}: {cards}")
+    top = paint.card(view.top_discard) if view.top_discard else "empty"
+    lines.append(f"  Stock: {plural(view.stock_count, 'card')}   Discard pile: {top}"
+                 f" ({plural(view.discard_count, 'card')})")
+    if view.table:
+        lines.append("  Table:")
+        for i, t in enumerate(view.table):
+            lines.append(f"    {i + 1}. {paint.cards(t.meld.cards)}   ({names[t.owner]})")
+    ace_high = view.variant != "gin"
+    hand = sort_by_rank(view.hand, ace_high) if order == "rank" else sort_by_suit(view.hand, ace_high)
+    lines.append(f"  Your hand ({len(hand)}): {paint.cards(hand)}")
+    if view.hand:
+        dead = var.solver_for(view.options).arrange(list(view.hand))
+        lines.append(f"  Best melds: {'  '.join(paint.cards(m.cards) for m in dead.melds) or 'none'}"
+                     f"   deadwood {dead.deadwood_value}")
+    return "\n".join(lines)
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def ordered_moves(view: PlayerView, order: str) -> list:
+    """The legal moves, discards and knocks in the order the hand is shown."""
+    ace_high = view.variant != "gin"
+    hand = sort_by_rank(view.hand, ace_high) if order == "rank" else sort_by_suit(view.hand, ace_high)
+    pos = {c: i for i, c in enumerate(hand)}
+    return sorted(view.legal, key=lambda a: (a.kind not in ("draw", "take", "pass"),
+                                             a.kind, pos.get(getattr(a, "card", None), -1)))
+
+
+def turn_prompt(view: PlayerView, moves: list) -> str:
+    words = {Phase.UPCARD: "Take the upcard or pass", Phase.DRAW: "Draw a card",
+             Phase.PLAY: "Meld, lay off or discard" if view.variant != "gin"
+             else "Discard, or knock if you can",
+             Phase.LAYOFF: "Lay off your deadwood on the knocker's melds, then 'done'",
+             Phase.HAND_OVER: "Hand over"}.get(view.phase, "")
+    acts = moves
+    listing = "  ".join(f"[{i + 1}] {a}" for i, a in enumerate(acts)) if len(acts) <= 16 \
+        else f"{len(acts)} moves: type one, or 'moves' to list them"
+    return f"{words}. {listing}"
+
+
+HELP = """Type an action or the number of one:
+  draw | take | pass | meld 7h 8h 9h | layoff 10h on 1 | discard Qs | knock Qs | gin |
+  turnover | done
+Other commands: moves (list legal moves), sort suit | sort rank, hint, log, help, quit"""
+
+
+def play(args) -> int:
+    out = sys.stdout
+    paint = Painter(out)
+    options = parse_options(args.option)
+    variant = find_variant(args.variant)
+    n = args.players or variant.min_players
+    names = [args.name] + [f"Bot {i}" for i in range(1, n)]
+    g = GameState(variant.name, names, options, args.seed)
+    bots = {s: make_bot(args.bots, variant.name, seed=f"{g.seed}:{s}") for s in range(1, n)}
+    delay = args.delay if out.isatty() else 0
+    order = "suit"
+    shown = 0
+    print(f"rami: {variant.title} against {n - 1} {args.bots} bot(s). Seed {g.seed}. "
+          "Type 'help' for help.")
+    while True:
+        # what happened since we last looked
+        view = PlayerView.of(g, 0)
+        if shown > len(view.events):
+            shown = 0
+        for e in view.events[shown:]:
+            line = e.describe(g.names, viewer=0)
+            if e.kind in ("hand_over", "match_over"):
+                continue          # the summary below says it in full
+            if e.seat != 0 or e.kind == "deal":
+                print("  - " + line)
+                if delay and e.seat not in (0, -1):
+                    time.sleep(delay)
+        shown = len(view.events)
+        if g.phase == Phase.MATCH_OVER:
+            r = g.results[-1]
+            print("\n" + r["headline"] + "\n  " + "\n  ".join(r["lines"]))
+            print("\n" + g.final["headline"])
+            for line in g.final["lines"]:
+                print("  " + line)
+            return 0
+        if g.phase == Phase.HAND_OVER:
+            r = g.results[-1]
+            print("\n" + r["headline"])
+            for line in r["lines"]:
+                print("  " + line)
+            print("  Scores: " + ", ".join(f"{g.names[s]} {g.scores[s]}" for s in range(n)))
+            answer = ask(out, "\nPress Enter to deal the next hand (or q to quit) ")
+            if answer is None or answer.strip().lower() in ("q", "quit"):
+                return 0
+            g.apply("deal")
+            shown = 0
+            continue
+        if g.turn != 0:
+            g.apply(bots[g.turn].choose(PlayerView.of(g, g.turn)))
+            continue
+        print()
+        print(board(view, paint, order))
+        moves = ordered_moves(view, order)
+        print(turn_prompt(view, moves))
+        while True:
+            text = ask(out, "> ")
+            if text is None:
+                return 0
+            text = text.strip()
+            if not text:
+                continue
+            low = text.lower()
+            if low in ("q", "quit", "exit"):
+                print(f"Goodbye. (Replay this match with --seed {g.seed})")
+                return 0
+            if low in ("help", "h", "?"):
+                print(HELP)
+                continue
+            if low in ("moves", "legal", "m?"):
+                print("  " + "\n  ".join(f"[{i + 1}] {a}" for i, a in enumerate(moves)))
+                continue
+            if low.startswith("sort"):
+                order = "rank" if "rank" in low else "suit"
+                moves = ordered_moves(view, order)
+                print(board(view, paint, order))
+                print(turn_prompt(view, moves))
+                continue
+            if low == "log":
+                for e in view.events:
+                    print("  - " + e.describe(g.names, viewer=0))
+                continue
+            if low == "hint":
+                hint = make_bot("heuristic", variant.name, seed=g.seed).choose(view)
+                print(f"  Hint: {hint}")
+                continue
+            try:
+                if text.isdigit():
+                    k = int(text)
+                    if not 1 <= k <= len(moves):
+                        raise RamiError(f"Choose a number from 1 to {len(moves)}")
+                    action = moves[k - 1]
+                else:
+                    action = g.parse_action(text)
+                g.apply(action)
+                break
+            except RamiError as e:
+                print(f"  {e}")
+
+
+def ask(out, prompt: str) -> str | None:
+    try:
+        return input(prompt)
+    except (EOFError, KeyboardInterrupt):
+        print("\nGoodbye.")
+        return None
+
+
+# -- simulations ---------------------------------------------------------------------------
+
+def simulate(args) -> int:
+    variant = find_variant(args.variant)
+    seats = [s.strip() for s in args.seats.split(",")]
+    options = parse_options(args.option)
+    n = len(seats)
+    wins = [0.0] * n
+    totals = [0] * n
+    hands = steps = unfinished = 0
+    start = time.perf_counter()
+    for game in range(args.games):
+        seed = f"{args.seed}:{game}"
+        g = GameState(variant.name, [f"{k} {i + 1}" for i, k in enumerate(seats)], options, seed)
+        bots = [make_bot(k, variant.name, seed=f"{seed}:{i}") for i, k in enumerate(seats)]
+        while not g.is_over and len(g.results) < args.max_hands:
+            g.apply(bots[g.turn].choose(PlayerView.of(g, g.turn)))
+            steps += 1
+        hands += len(g.results)
+        if not g.is_over:
+            unfinished += 1
+            continue
+        for w in g.final["winners"]:
+            wins[w] += 1 / len(g.final["winners"])
+        for s in range(n):
+            totals[s] += g.final["totals"][g.teams[s]]
+    secs = time.perf_counter() - start
+    done = args.games - unfinished
+    print(f"{variant.title}: {args.games} games, {hands} hands, seats {', '.join(seats)}"
+          f"{' (' + ', '.join(f'{k}={v}' for k, v in options.items()) + ')' if options else ''}")
+    for s in range(n):
+        rate = wins[s] / done if done else 0
+        avg = totals[s] / done if done else 0
+        print(f"  seat {s + 1} {seats[s]:<10} wins {wins[s]:7.1f}  win rate {rate:6.1%}  "
+              f"average final score {avg:8.1f}")
+    if unfinished:
+        print(f"  {unfinished} game(s) stopped unfinished after {args.max_hands} hands")
+    print(f"  {args.games / secs:.1f} games/s, {hands / secs:.1f} hands/s, "
+          f"{steps / secs:.0f} actions/s ({secs:.2f} s)")
+    return 0
+
+
+def variants_cmd(args) -> int:
+    for name in variant_names():
+        v = find_variant(name)
+        span = f"{v.min_players}" if v.min_players == v.max_players else \
+            f"{v.min_players}-{v.max_players}"
+        print(f"{v.name:8} {v.title} ({span} players)")
+        for o in v.OPTIONS:
+            choices = f" [{' | '.join(map(str, o.choices))}]" if o.choices else ""
+            print(f"    {o.name}={o.default}{choices}  {o.help}")
+    return 0
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(prog="python -m rami", description="rami: the rummy family")
+    sub = p.add_subparsers(dest="cmd", required=True)
+    pp = sub.add_parser("play", help="play against bots in the terminal")
+    pp.add_argument("variant", nargs="?", default="gin")
+    pp.add_argument("--players", type=int, default=0)
+    pp.add_argument("--bots", default="heuristic", choices=BOT_LEVELS)
+    pp.add_argument("--name", default="Player")
+    pp.add_argument("--seed", default=None)
+    pp.add_argument("--delay", type=float, default=0.35, help="seconds between bot moves")
+    pp.add_argument("--option", "-o", action="append", metavar="NAME=VALUE")
+    ps = sub.add_parser("simulate", help="bot-against-bot matches")
+    ps.add_argument("--variant", default="gin")
+    ps.add_argument("--games", type=int, default=100)
+    ps.add_argument("--seats", default="heuristic,random")
+    ps.add_argument("--seed", default="0")
+    ps.add_argument("--max-hands", type=int, default=500)
+    ps.add_argument("--option", "-o", action="append", metavar="NAME=VALUE")
+    sub.add_parser("variants", help="list the variants and their house rules")
+    args = p.parse_args(argv)
+    try:
+        return {"play": play, "simulate": simulate, "variants": variants_cmd}[args.cmd](args)
+    except RamiError as e:
+        print(f"rami: {e}", file=sys.stderr)
+        return 2

@@ -1,0 +1,113 @@
+"""The shared random-simulation conformance check every variant must pass.
+
+At every step of a seeded random game: the cards are conserved; there is a legal action
+until the match is over; every sampled legal action applies; sampled illegal actions are
+refused with the state unchanged; the JSON round trip equals the original; a seat's view
+does not change when the cards hidden from it are shuffled, and hides other seats' drawn
+cards; at the end, a replay from (variant, options, seed, actions) reproduces the game.
+"""
+
+from __future__ import annotations
+
+import random
+
+from rami.actions import (BIG_GIN, DEAL, DONE, DRAW, PASS, TAKE, TURNOVER, Discard, Knock,
+                          LayOff, MeldCards)
+from rami.errors import IllegalAction, RamiError
+from rami.state import GameState, Phase, replay
+from rami.view import PlayerView
+
+MAX_STEPS = 4000
+
+
+def shuffle_hidden(g: GameState, viewer: int, rng: random.Random) -> GameState:
+    """A copy of ``g`` with the cards ``viewer`` cannot see dealt among the same places."""
+    c = g.copy()
+    shown = g.variant.revealed(g, viewer)
+    seats = [s for s in range(g.n) if s != viewer and s not in shown]
+    pool = list(c.stock)
+    for s in seats:
+        pool += c.hands[s]
+    rng.shuffle(pool)
+    c.stock, pool = pool[:len(c.stock)], pool[len(c.stock):]
+    for s in seats:
+        k = len(c.hands[s])
+        c.hands[s], pool = pool[:k], pool[k:]
+    c._legal_cache = None
+    return c
+
+
+def candidate_actions(g: GameState, rng: random.Random) -> list:
+    deck = g.variant.deck(g)
+    hand = g.hands[g.turn]
+    out = [DRAW, TAKE, PASS, BIG_GIN, TURNOVER, DONE, DEAL]
+    out += [Discard.of(rng.choice(deck)) for _ in range(2)]
+    if hand:
+        out += [Discard.of(rng.choice(hand)), Knock.of(rng.choice(hand))]
+        if len(hand) >= 3:
+            out.append(MeldCards(tuple(rng.sample(hand, 3))))
+        out.append(LayOff(rng.choice(hand), rng.randint(0, len(g.table) + 1)))
+    out.append(MeldCards(tuple(rng.sample(deck, 3))))
+    return out
+
+
+def check_step(g: GameState, rng: random.Random, heavy: bool) -> None:
+    legal = g.legal_actions()
+    assert legal or g.phase == Phase.MATCH_OVER, f"no legal action in {g!r}"
+    if g.phase == Phase.MATCH_OVER:
+        assert not legal
+    assert g.variant.check_conservation(g) is None
+    # refused actions change nothing
+    before = g.to_json()
+    refused = []
+    for a in candidate_actions(g, rng):
+        try:
+            g._resolve(a, legal)
+            continue                       # it is (or reads as) a legal action
+        except IllegalAction as e:
+            assert str(e), "an illegal action needs an explanation"
+        try:
+            g.apply(a)
+        except RamiError:
+            refused.append(str(a))
+        else:
+            raise AssertionError(f"{a} was applied though it is not legal")
+    assert g.to_json() == before, f"refusing one of {refused} changed the state"
+    if heavy:
+        # the save round trip
+        again = GameState.from_json(g.to_json())
+        assert again == g
+        assert [str(a) for a in again.legal_actions()] == [str(a) for a in legal]
+        # every sampled legal action applies
+        for a in rng.sample(legal, min(2, len(legal))):
+            c = g.copy()
+            c.apply(str(a))
+        # the view of a seat hides what it must
+        viewer = rng.randrange(g.n)
+        view = PlayerView.of(g, viewer)
+        other = PlayerView.of(shuffle_hidden(g, viewer, rng), viewer)
+        assert view.to_dict() == other.to_dict(), "a view shows hidden cards"
+        for e in view.events:
+            if e.secret and e.seat != viewer:
+                assert e.card is None and not e.cards
+        if viewer == g.turn and g.phase != Phase.MATCH_OVER:
+            assert list(view.legal) == legal
+
+
+def run_game(variant: str, players: int, options: dict, seed: int, whole_match: bool = False,
+             heavy_every: int = 1):
+    """Play random legal moves to the end of the first hand (or of the match)."""
+    rng = random.Random(f"conformance:{seed}")
+    g = GameState(variant, players, options, seed)
+    steps = 0
+    while True:
+        check_step(g, rng, heavy=steps % heavy_every == 0)
+        if g.phase == Phase.MATCH_OVER or (g.phase == Phase.HAND_OVER and not whole_match):
+            break
+        g.apply(rng.choice(g.legal_actions()))
+        steps += 1
+        assert steps < MAX_STEPS * (20 if whole_match else 1), "the game does not end"
+    assert g.legal_actions() == [] or g.phase == Phase.HAND_OVER
+    again = replay(variant, g.names, options, seed, [str(a) for a in g.history])
+    assert again == g, "the replay differs"
+    return g, steps

@@ -1,0 +1,53 @@
+"""The command line: a terminal match played to its end, bad input, simulations."""
+
+import os
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def run(args, stdin=""):
+    return subprocess.run([sys.executable, "-m", "rami", *args], input=stdin, text=True,
+                          capture_output=True, cwd=ROOT, timeout=300,
+                          env=dict(os.environ, PYTHONPATH=ROOT))
+
+
+def test_play_a_gin_match_to_the_end_in_the_terminal():
+    # always the first listed move, and Enter between hands
+    p = run(["play", "gin", "--seed", "3"], "1\n\n" * 3000)
+    assert p.returncode == 0 and "Traceback" not in p.stderr + p.stdout
+    assert "wins the match" in p.stdout and "Line bonus" in p.stdout
+
+
+def test_play_basic_rummy_to_the_end_in_the_terminal():
+    p = run(["play", "basic", "--players", "3", "--seed", "4"], "1\n\n" * 6000)
+    assert p.returncode == 0 and "wins the match" in p.stdout
+
+
+def test_bad_input_is_explained_never_a_traceback():
+    p = run(["play", "gin", "--seed", "5"],
+            "discard Zz\nmeld 7h 8h 9h\nknock\n99\nfly\nmoves\nhint\nsort rank\nquit\n")
+    out = p.stdout
+    assert p.returncode == 0 and "Traceback" not in out + p.stderr
+    assert "'Zz' is not a card" in out
+    assert "In gin you do not meld" in out
+    assert "Choose a number from 1 to" in out
+    assert "is not an action" in out
+    assert "Hint:" in out and "Goodbye" in out
+
+
+def test_end_of_input_quits_cleanly():
+    p = run(["play", "basic"], "")
+    assert p.returncode == 0 and "Traceback" not in p.stderr
+
+
+def test_simulate_prints_results_rates_and_speed():
+    p = run(["simulate", "--variant", "gin", "--games", "10", "--seats", "heuristic,random"])
+    assert p.returncode == 0
+    assert "win rate" in p.stdout and "games/s" in p.stdout and "hands/s" in p.stdout
+
+
+def test_unknown_option_is_an_error_message():
+    p = run(["simulate", "--variant", "gin", "-o", "foo=1"])
+    assert p.returncode == 2 and "no house rule 'foo'" in p.stderr and "Traceback" not in p.stderr

@@ -85,12 +85,16 @@ class Solver:
             vals = self._code_value[13 * s:13 * s + 13]
             tot = [0] * 8192
             top = [0] * 8192
+            arg = [0] * 8192            # the rank index of a highest-value card
             for m in range(1, 8192):
                 low = m & -m
                 i = low.bit_length() - 1
                 tot[m] = tot[m ^ low] + vals[i]
-                top[m] = max(top[m ^ low], vals[i])
-            self._suit_tables.append((tot, top))
+                if vals[i] >= top[m ^ low]:
+                    top[m], arg[m] = vals[i], i
+                else:
+                    top[m], arg[m] = top[m ^ low], arg[m ^ low]
+            self._suit_tables.append((tot, top, arg))
         r = rules
         self._substitute = bool(r.naturals_per_wild or r.max_wilds < 99 or wild_value > 0)
 
@@ -136,12 +140,17 @@ class Solver:
 
     def min_deadwood_after_discard(self, cards: Sequence[Card]) -> int:
         """Least deadwood after the best discard (gin's "can I knock?"), one search only."""
+        return self.best_discard(cards)[0]
+
+    def best_discard(self, cards: Sequence[Card]) -> tuple[int, Card]:
+        """The discard that leaves the least deadwood, and that deadwood, in one search."""
         if self._fast_ok(cards):
             mask = 0
             for c in cards:
                 mask |= 1 << c.code
-            return self._best_discard_mask(mask)
-        return self.best_discards(cards)[0][0]
+            dead, code = self._best_discard_mask(mask)
+            return dead, self._cards[code]
+        return self.best_discards(cards)[0]
 
     def discard_bound(self, cards: Sequence[Card]) -> int:
         """A quick lower bound on the deadwood left after the best discard (fast path only):
@@ -284,32 +293,41 @@ class Solver:
         dfs(0, 0, 0, [])
         return best[0], best[1]
 
-    def _best_discard_mask(self, mask: int) -> int:
-        """Least deadwood after discarding one card of ``mask`` (over every packing)."""
+    def _top_code(self, m: int) -> int:
+        """The code of a highest-value card of ``m`` (the natural discard)."""
+        t = self._suit_tables
+        best, code = -1, -1
+        for s in range(4):
+            part = (m >> (13 * s)) & FULL
+            if part and t[s][1][part] > best:
+                best, code = t[s][1][part], 13 * s + t[s][2][part]
+        return code
+
+    def _best_discard_mask(self, mask: int) -> tuple[int, int]:
+        """Least deadwood after discarding one card of ``mask`` (over every packing), and
+        the code of that discard."""
         total = self._mask_value(mask)
         cands = self._candidates(mask)
         top = self._top_value
-        best = total - top(mask)
-        if not cands:
-            return best
-        mv = self._mask_value
-        vals = [mv(m) for m in cands]
-        n = len(cands)
-        res = [best]
+        res = [total - top(mask), mask]
+        if cands:
+            mv = self._mask_value
+            vals = [mv(m) for m in cands]
+            n = len(cands)
 
-        def dfs(i: int, used: int, got: int):
-            free = mask & ~used
-            if free:
-                d = total - got - top(free)
-                if d < res[0]:
-                    res[0] = d
-            for k in range(i, n):
-                m = cands[k]
-                if not m & used:
-                    dfs(k + 1, used | m, got + vals[k])
+            def dfs(i: int, used: int, got: int):
+                free = mask & ~used
+                if free:
+                    d = total - got - top(free)
+                    if d < res[0]:
+                        res[0], res[1] = d, free
+                for k in range(i, n):
+                    m = cands[k]
+                    if not m & used:
+                        dfs(k + 1, used | m, got + vals[k])
 
-        dfs(0, 0, 0)
-        return res[0]
+            dfs(0, 0, 0)
+        return res[0], self._top_code(res[1])
 
     def _fast_arrangement(self, mask: int) -> Arrangement:
         got, melds = self._best_packing(mask)

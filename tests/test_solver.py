@@ -97,6 +97,8 @@ def test_best_discard_agrees_with_discarding_each_card():
         expect = min(s.deadwood([c for c in hand if c is not d]) for d in hand)
         assert s.min_deadwood_after_discard(hand) == expect
         assert s.best_discards(hand)[0][0] == expect
+        dead, card = s.best_discard(hand)
+        assert dead == expect == s.deadwood([c for c in hand if c is not card])
 
 
 def test_fourteen_cards_two_decks_with_wilds():

@@ -1,0 +1,104 @@
+"""rami's engine benchmark: prints figures (medians over repetitions), asserts nothing.
+
+    python benchmarks/bench.py            # or: make bench
+
+1. random-vs-random Gin hands per second (bots choosing from PlayerView.legal);
+2. the solver: least deadwood of 10-card gin hands, the best discard from 11 cards, and the
+   best arrangement of 14-card two-deck hands with printed jokers and a wild rank (Indian
+   rummy's hardest case), median and worst over a fixed seeded sample.
+"""
+
+from __future__ import annotations
+
+import os
+import platform
+import random
+import statistics
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from rami.bots import RandomBot                       # noqa: E402
+from rami.cards import french_deck                    # noqa: E402
+from rami.melds import MeldRules                      # noqa: E402
+from rami.solver import Solver, gin_values            # noqa: E402
+from rami.state import GameState, Phase               # noqa: E402
+from rami.view import PlayerView                      # noqa: E402
+
+REPS = int(os.environ.get("RAMI_BENCH_REPS", "5"))
+
+
+def gin_hands_per_second(seconds: float = 2.0) -> float:
+    g = GameState("gin", 2, seed=0)
+    bots = [RandomBot("gin", 0), RandomBot("gin", 1)]
+    hands = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        g.apply(bots[g.turn].choose(PlayerView.of(g, g.turn)))
+        if g.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
+            hands += 1
+            if g.phase == Phase.MATCH_OVER:
+                g = GameState("gin", 2, seed=hands)
+            else:
+                g.apply("deal")
+    return hands / (time.perf_counter() - start)
+
+
+def per_call(fn, samples) -> list[float]:
+    """Microseconds per call for each sample."""
+    out = []
+    clock = time.perf_counter_ns
+    for s in samples:
+        t = clock()
+        fn(s)
+        out.append((clock() - t) / 1000)
+    return out
+
+
+def solver_figures():
+    gin = Solver(MeldRules(ace="low", jokers_wild=False), gin_values())
+    rng = random.Random(2026)
+    deck = french_deck()
+    ten = [rng.sample(deck, 10) for _ in range(2000)]
+    eleven = [rng.sample(deck, 11) for _ in range(2000)]
+    two_decks = french_deck(2, 2)
+    fourteen = []
+    solvers = {}
+    for i in range(300):
+        wild_rank = rng.randint(1, 13)
+        if wild_rank not in solvers:
+            rules = MeldRules(ace="either", wild_ranks=frozenset({wild_rank}))
+            solvers[wild_rank] = Solver(
+                rules, lambda c, w=wild_rank: 0 if (not c.suit or c.rank == w)
+                else (10 if c.rank in (1, 11, 12, 13) else c.rank))
+        fourteen.append((solvers[wild_rank], rng.sample(two_decks, 14)))
+    rows = []
+    for name, fn, samples in [
+            ("10-card least deadwood (gin)", gin.deadwood, ten),
+            ("11-card best discard (gin)", gin.best_discard, eleven),
+            ("14-card, 2 decks, jokers + wild rank", lambda sw: sw[0].arrange(sw[1]), fourteen)]:
+        medians, worsts = [], []
+        for _ in range(REPS):
+            t = per_call(fn, samples)
+            medians.append(statistics.median(t))
+            worsts.append(max(t))
+        rows.append((name, statistics.median(medians), statistics.median(worsts)))
+    return rows
+
+
+def main():
+    print(f"rami engine benchmark: Python {platform.python_version()} "
+          f"({platform.python_implementation()}), {REPS} repetitions, medians")
+    rates = [gin_hands_per_second() for _ in range(REPS)]
+    print(f"  random-vs-random gin hands/s     {statistics.median(rates):9.0f}"
+          f"   (min {min(rates):.0f}, max {max(rates):.0f}; target >= 700)")
+    targets = {"10-card": "median <= 8 us", "11-card": "median <= 30 us",
+               "14-card": "median <= 500 us, worst <= 5000 us"}
+    for name, med, worst in solver_figures():
+        target = next(v for k, v in targets.items() if name.startswith(k))
+        print(f"  {name:<37} median {med:8.1f} us  worst {worst:9.1f} us   (target {target})")
+
+
+if __name__ == "__main__":
+    main()

@@ -65,7 +65,7 @@ def solver_figures():
     two_decks = french_deck(2, 2)
     fourteen = []
     solvers = {}
-    for i in range(300):
+    for _ in range(300):
         wild_rank = rng.randint(1, 13)
         if wild_rank not in solvers:
             rules = MeldRules(ace="either", wild_ranks=frozenset({wild_rank}))

@@ -76,7 +76,7 @@ class MeldCards(Action):
         reps = meld.represented()
         wild = set(meld.wild_slots())
         out = []
-        for i, c in enumerate(meld.cards):
+        for i in range(len(meld.cards)):
             if i in wild:
                 out.append(reps[i] if meld.kind == "run" else SetRank(meld.rank))
             else:

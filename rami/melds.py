@@ -4,6 +4,7 @@ A :class:`Meld` is a value: its kind, its cards in table order, and what each wi
 *represents*. In a run every slot stands for one definite card (``Jk=8h``); in a set the
 wilds stand for the set's rank. That choice is fixed when the meld is laid.
 
+>>> from rami.cards import parse_cards
 >>> rules = MeldRules(ace="either")
 >>> Meld.parse("7h Jk=8h 9h", rules)
 Meld.parse('7h Jk=8h 9h')
@@ -17,9 +18,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import Iterable, Sequence
+from typing import Sequence
 
-from .cards import Card, CardSyntaxError, RANK_TEXT, parse_cards
+from .cards import Card, CardSyntaxError, RANK_TEXT
 
 __all__ = [
     "MeldRules", "Meld", "MeldError", "SetRank", "possible_melds", "interpretations", "explain_not_meld",
@@ -447,7 +448,6 @@ def possible_melds(hand: Sequence[Card], rules: MeldRules) -> list[Meld]:
     natural card is held, to keep that card for something else).
     """
     wilds = [c for c in hand if rules.is_wild(c)]
-    wild_kinds = list(dict.fromkeys(wilds))
     naturals = [c for c in hand if not rules.is_wild(c) or c.suit]  # wild ranks are both
     by_rank: dict[int, list[Card]] = {}
     by_suit: dict[str, set[int]] = {}

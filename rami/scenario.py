@@ -23,7 +23,7 @@ from collections import Counter
 
 from .cards import Card, deal_rng, parse_cards, shuffled
 from .errors import RamiError
-from .melds import Meld, interpretations, parse_meld_tokens
+from .melds import interpretations, parse_meld_tokens
 from .state import GameState, Phase, TableMeld
 
 

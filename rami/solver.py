@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Callable, Iterable, Sequence
+from typing import Callable, Sequence
 
 from .cards import Card, SUITS, COLOURS
 from .melds import Meld, MeldRules, interpretations

@@ -25,7 +25,7 @@ from .actions import Action, LayOff, MeldCards, parse_action
 from .cards import Card
 from .errors import AmbiguousAction, IllegalAction, SaveError
 from .events import Event
-from .melds import Meld, SetRank
+from .melds import Meld
 
 __all__ = ["GameState", "Phase", "TableMeld", "replay"]
 

@@ -2,7 +2,6 @@
 
 import random
 
-import pytest
 from hypothesis import given, settings, strategies as st
 
 from rami.cards import Card, french_deck, parse_cards, tile_set, JOKER

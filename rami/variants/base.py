@@ -10,13 +10,12 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from functools import lru_cache
 
 from ..actions import (DEAL, DISCARDS, DRAW, TAKE, Action, Deal, Discard, Draw, LayOff, MeldCards,
                        TakeDiscard)
 from ..cards import Card, deal_rng, french_deck, shuffled
 from ..errors import OptionError
-from ..melds import (Meld, MeldRules, SetRank, explain_not_meld, interpretations,
+from ..melds import (Meld, MeldRules, explain_not_meld, interpretations,
                      layoff_results, possible_melds)
 from ..solver import Solver
 from ..state import GameState, Phase, TableMeld
@@ -58,6 +57,8 @@ class Variant:
         # state machine's dispatch
         self.legal_hooks = _Hooks(self, "legal_")
         self.apply_hooks = _Hooks(self, "apply_")
+        self._rules_cache: dict = {}
+        self._solver_cache: dict = {}
 
     # -- options and players ------------------------------------------------------------
     def resolve_options(self, given: dict) -> dict:
@@ -105,15 +106,21 @@ class Variant:
             solver = state._solver = self._solver_for(_key(state.options))
         return solver
 
-    @lru_cache(maxsize=64)
     def _rules_for(self, key) -> MeldRules:
-        return self.meld_rules(dict(key))
+        rules = self._rules_cache.get(key)
+        if rules is None:
+            rules = self._rules_cache[key] = self.meld_rules(dict(key))
+        return rules
 
-    @lru_cache(maxsize=64)
     def _solver_for(self, key) -> Solver:
-        options = dict(key)
-        return Solver(self._rules_for(key), lambda c: self.card_value(options, c),
-                      wild_value=self.card_value(options, Card.parse("Jk")))
+        """One solver per set of house options (its value tables take a moment to build)."""
+        solver = self._solver_cache.get(key)
+        if solver is None:
+            options = dict(key)
+            solver = self._solver_cache[key] = Solver(
+                self._rules_for(key), lambda c: self.card_value(options, c),
+                wild_value=self.card_value(options, Card.parse("Jk")))
+        return solver
 
     def hand_value(self, state: GameState, cards) -> int:
         return sum(self.card_value(state.options, c) for c in cards)

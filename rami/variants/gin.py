@@ -21,7 +21,7 @@ from __future__ import annotations
 from ..actions import BIG_GIN, DONE, DRAW, PASS, TAKE, Action, Knock
 from ..cards import Card
 from ..melds import MeldRules
-from ..state import GameState, Phase, TableMeld
+from ..state import Phase, TableMeld
 from .base import Option, Variant
 
 GAME_BONUS = 100

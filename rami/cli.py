@@ -138,7 +138,7 @@ def play(args) -> int:
             line = e.describe(g.names, viewer=0)
             if e.kind in ("hand_over", "match_over"):
                 continue          # the summary below says it in full
-            if e.seat != 0 or e.kind == "deal":
+            if e.seat != 0 or e.kind in ("deal", "draw"):
                 print("  - " + line)
                 if delay and e.seat not in (0, -1):
                     time.sleep(delay)

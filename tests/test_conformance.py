@@ -35,12 +35,22 @@ def test_conformance(variant, chunk):
         run_game(variant, players, options, seed)
 
 
-@pytest.mark.parametrize("variant", sorted(CONFIGS))
+# whole matches: random play must be able to finish them (gin-only knocking would not)
+MATCHES = {
+    "gin": [(2, {}), (2, {"oklahoma": True})],
+    "basic": [(3, {"hands": 3}), (4, {"target": 100, "jokers": 2}), (2, {"block_rummy": True,
+                                                                          "hands": 4})],
+}
+
+
+def test_every_variant_has_whole_match_configurations():
+    assert set(variant_names()) <= set(MATCHES)
+
+
+@pytest.mark.parametrize("variant", sorted(MATCHES))
 def test_whole_matches_end(variant):
-    """Matches run to their end (random moves, lighter checks)."""
-    for seed in range(3):
-        players, options = CONFIGS[variant][seed % len(CONFIGS[variant])]
-        options = dict(options, target=100) if variant == "gin" else dict(options, hands=3)
+    """Matches run to their end (random moves, the full checks every 25th step)."""
+    for seed, (players, options) in enumerate(MATCHES[variant]):
         g, _ = run_game(variant, players, options, 10_000 + seed, whole_match=True,
                         heavy_every=25)
         assert g.final and g.final["winners"]

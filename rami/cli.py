@@ -301,3 +301,6 @@ def main(argv=None) -> int:
     except RamiError as e:
         print(f"rami: {e}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print("\nGoodbye.")
+        return 130

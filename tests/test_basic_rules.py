@@ -192,6 +192,21 @@ def test_empty_stock_the_next_player_may_take_the_discard_instead():
     assert {str(a) for a in g.legal_actions()} == {"take", "turnover"}
 
 
+def test_the_stock_stays_empty_one_round_at_most():
+    """Reading: after every player has taken the discard with the stock empty, turn over."""
+    g = basic("7h 8h Ks 4d", "| 1: 2c 3d", discard="Ac 2h", melded="0")
+    g.stock = []
+    g._legal_cache = None
+    for seat in (0, 1):
+        g.apply("take")
+        g.apply(f"discard {g.hands[seat][0]}")
+    assert g.legal_actions() == [TURNOVER]
+    with pytest.raises(IllegalAction, match="turn the pile over"):
+        g.apply("take")
+    g.apply("turnover")
+    assert g.extra["empty_stock_takes"] == 0
+
+
 def test_block_rummy_hand_ends_when_the_stock_runs_out_and_each_loses_his_points():
     g = basic("7h 8h Ks 4d", "| 1: 2c 3d", "block_rummy=on", discard="Ac", stock="9s")
     g.stock = g.stock[-1:]

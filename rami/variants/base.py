@@ -290,12 +290,15 @@ class Variant:
 
     # -- hand and match end -----------------------------------------------------------------
     def finish_hand(self, state: GameState, result: dict) -> None:
-        """Record a scored hand, add its points, and end the match if it is over."""
+        """Record a scored hand, add its points, and end the match if it is over.
+
+        ``result["points"]`` is per seat; each side's score adds up its seats' points.
+        """
         result = {"hand": state.hand_no + 1, **result,
                   "hands": {str(s): [str(c) for c in h] for s, h in enumerate(state.hands)}}
         state.results.append(result)
-        for side, pts in enumerate(result["points"]):
-            state.scores[side] += pts
+        for seat, pts in enumerate(result["points"]):
+            state.scores[state.side(seat)] += pts
         state.emit("hand_over", result.get("winner", -1) if result.get("winner") is not None
                    else -1, text=result["headline"])
         final = self.match_result(state)

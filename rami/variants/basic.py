@@ -14,7 +14,9 @@ the ``go_out_bonus`` is added after rummy's doubling; an empty stock with a disc
 card offers only that card; the deal passes clockwise each hand. A hand must end: turning
 the pile over does not shuffle it, so cautious players can go round for ever. The rule book
 allows any number of turnovers; rami allows ``MAX_TURNOVERS`` (two), and the third time the
-stock runs out the hand ends with no score, like gin's two-card wall.
+stock runs out the hand ends with no score, like gin's two-card wall. For the same reason the
+stock stays empty for one round at most: once every player has taken from the discard pile
+with the stock empty, the next player must turn the pile over.
 """
 
 from __future__ import annotations
@@ -66,8 +68,18 @@ class BasicRummy(Variant):
     def legal_draw(self, state):
         acts = super().legal_draw(state)
         if not state.stock and len(state.discard) >= 2 and not state.options["block_rummy"]:
+            if self._must_turn_over(state):
+                return [TURNOVER]
             acts.append(TURNOVER)
         return acts
+
+    def _must_turn_over(self, state) -> bool:
+        return state.extra.get("empty_stock_takes", 0) >= state.n
+
+    def apply_take(self, state, action):
+        if not state.stock:
+            state.extra["empty_stock_takes"] = state.extra.get("empty_stock_takes", 0) + 1
+        super().apply_take(state, action)
 
     def apply_turnover(self, state, action):
         # the pile is turned over as it lies, not shuffled: its bottom card becomes the top
@@ -75,6 +87,7 @@ class BasicRummy(Variant):
         state.stock = state.discard[::-1]       # top of the stock is the list's end
         state.discard = [state.stock.pop()]
         state.extra["turnovers"] = state.extra.get("turnovers", 0) + 1
+        state.extra["empty_stock_takes"] = 0
         state.emit("turnover", state.turn, card=state.discard[-1])
 
     # -- melding, laying off, going out ---------------------------------------------------
@@ -165,6 +178,10 @@ class BasicRummy(Variant):
                 "final_discard": state.options["final_discard"]}
 
     def explain(self, state, action):
+        if action.kind == "take" and state.phase == Phase.DRAW and not state.stock \
+                and self._must_turn_over(state) and len(state.discard) >= 2:
+            return ("Everyone has taken from the discard pile since the stock ran out: "
+                    "turn the pile over.")
         if action.kind == "turnover":
             if state.options["block_rummy"]:
                 return "Block rummy: the stock is used only once."

@@ -18,7 +18,7 @@ play: setup            ## play in the terminal: make play VARIANT=basic
 	$(PY) -m rami play $(VARIANT)
 
 test: setup            ## every test, on both cores
-	$(PY) -m pytest -n 2 -q
+	$(PY) -m pytest -n 2 --dist worksteal -q
 
 bench: setup           ## print the engine's speed figures
 	$(PY) benchmarks/bench.py

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from .cards import Card, CardSyntaxError
 from .errors import ActionSyntaxError
-from .melds import Meld, SetRank, parse_rep
+from .melds import Meld, SetRank, parse_meld_tokens
 
 __all__ = [
     "Action", "Draw", "TakeDiscard", "Pass", "MeldCards", "LayOff", "Discard", "Knock",
@@ -203,23 +203,11 @@ def parse_action(text: str) -> Action:
         if verb == "knock" and len(args) == 1:
             return Knock(Card.parse(args[0]))
         if verb == "meld" and args:
-            cards, reps = [], []
-            for tok in args:
-                if "=" in tok:
-                    a, b = tok.split("=", 1)
-                    cards.append(Card.parse(a))
-                    reps.append(parse_rep(b))
-                else:
-                    cards.append(Card.parse(tok))
-                    reps.append(None)
+            cards, reps = parse_meld_tokens(args)
             return MeldCards(tuple(cards), tuple(reps) if any(reps) else ())
         if verb == "layoff" and len(args) == 3 and args[1].lower() in ("on", "to"):
-            tok = args[0]
-            rep = None
-            if "=" in tok:
-                tok, r = tok.split("=", 1)
-                rep = parse_rep(r)
-            return LayOff(Card.parse(tok), int(args[2]) - 1, rep)
+            (card,), (rep,) = parse_meld_tokens(args[:1])
+            return LayOff(card, int(args[2]) - 1, rep)
     except CardSyntaxError as e:
         raise ActionSyntaxError(str(e)) from None
     except ValueError:

@@ -51,30 +51,29 @@ class Event(NamedTuple):
         who = "You" if viewer == ev.seat else (names[ev.seat] if ev.seat >= 0 else "")
         card = f" {ev.card}" if ev.card is not None else ""
         cards = " ".join(str(c) for c in ev.cards)
-        k = ev.kind
-        if k == "draw":
-            return f"{who} drew{card or ' from the stock'}"
-        if k == "take":
-            return f"{who} took{card} from the discard pile"
-        if k == "pass":
-            return f"{who} passed on the upcard"
-        if k == "meld":
-            return f"{who} melded {cards}"
-        if k == "layoff":
-            return f"{who} laid off{card} on meld {ev.meld + 1}"
-        if k == "discard":
-            return f"{who} discarded{card}"
-        if k == "knock":
-            return f"{who} knocked" + (f" ({ev.text})" if ev.text else "")
-        if k == "gin":
-            return f"{who} went {ev.text or 'gin'}"
-        if k == "done":
-            return f"{who} finished laying off"
-        if k == "turnover":
-            return f"{who} turned the discard pile over as a new stock; {ev.card} is turned up"
-        if k == "deal":
-            verb = "deal" if who == "You" else "deals"
-            return f"{ev.text}: {who} {verb}; {ev.card} is turned up"
-        if k == "out":
-            return f"{who} went out" + (f" ({ev.text})" if ev.text else "")
-        return ev.text or k
+        text = f" ({ev.text})" if ev.text else ""
+        if ev.kind == "deal":
+            return f"{ev.text}: {who} {'deal' if who == 'You' else 'deals'}; {card.strip()} is turned up"
+        if ev.kind == "draw" and not card:
+            card = " from the stock"
+        if ev.kind == "gin":
+            text = f" {ev.text or 'gin'}"
+        form = _LOG.get(ev.kind)
+        return form.format(who=who, card=card, cards=cards, meld=ev.meld + 1, text=text) \
+            if form else (ev.text or ev.kind)
+
+
+# the log's words for each kind of event
+_LOG = {
+    "draw": "{who} drew{card}",
+    "take": "{who} took{card} from the discard pile",
+    "pass": "{who} passed on the upcard",
+    "meld": "{who} melded {cards}",
+    "layoff": "{who} laid off{card} on meld {meld}",
+    "discard": "{who} discarded{card}",
+    "knock": "{who} knocked{text}",
+    "gin": "{who} went{text}",
+    "done": "{who} finished laying off",
+    "turnover": "{who} turned the discard pile over as a new stock;{card} is turned up",
+    "out": "{who} went out{text}",
+}

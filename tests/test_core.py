@@ -184,3 +184,15 @@ def test_doctests():
     import rami.actions, rami.cards, rami.melds, rami.scenario, rami.solver, rami.state
     for mod in (rami.actions, rami.cards, rami.melds, rami.scenario, rami.solver, rami.state):
         assert doctest.testmod(mod).failed == 0, mod.__name__
+
+
+def test_the_log_in_plain_words():
+    from rami.events import Event
+    names = ("Ann", "Bob")
+    assert Event("draw", 1, C("7h"), secret=True).describe(names, viewer=0) == "Bob drew from the stock"
+    assert Event("draw", 1, C("7h"), secret=True).describe(names, viewer=1) == "You drew 7h"
+    assert Event("layoff", 0, C("10h"), meld=1).describe(names) == "Ann laid off 10h on meld 2"
+    assert Event("knock", 0, text="8 deadwood").describe(names) == "Ann knocked (8 deadwood)"
+    assert Event("gin", 0, text="big gin").describe(names) == "Ann went big gin"
+    assert Event("deal", 1, C("Qs"), text="Hand 2").describe(names, viewer=1) == \
+        "Hand 2: You deal; Qs is turned up"

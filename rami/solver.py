@@ -46,7 +46,7 @@ def gin_values() -> list[int]:
 
 @dataclass(frozen=True)
 class Arrangement:
-    """A hand split into melds and deadwood; ``loose_wilds`` are wilds in no meld."""
+    """A hand split into melds and deadwood (wilds no meld could take are deadwood too)."""
 
     melds: tuple
     deadwood: tuple
@@ -190,7 +190,7 @@ class Solver:
         is_wild = self.rules.is_wild
         for c in cards:
             b = 1 << c.code
-            if seen & b or is_wild(c):
+            if seen & b or is_wild(c) or not c.suit:
                 return False
             seen |= b
         return True
@@ -359,12 +359,15 @@ class Solver:
         counts = 0
         jokers = 0
         flexible: list[Card] = []
+        plain_jokers: list[Card] = []    # jokers that are not wild here: always deadwood
         for c in cards:
             if not c.suit:
                 if rules.jokers_wild:
                     jokers += 1
-                    continue
-            elif c.rank in rules.wild_ranks:
+                else:
+                    plain_jokers.append(c)
+                continue
+            if c.rank in rules.wild_ranks:
                 flexible.append(c)
             counts += 1 << (2 * c.code)
         # a wild-rank card is itself or a stand-in: try each way of turning some into wilds
@@ -381,8 +384,12 @@ class Solver:
             if best is None or cost < best[0]:
                 best = (cost, cnt, jokers + len(as_wild), as_wild)
         cost, cnt, wilds, as_wild = best
-        return self._rebuild(cnt, wilds, list(as_wild),
-                             [c for c in cards if not c.suit and rules.jokers_wild], memo)
+        arr = self._rebuild(cnt, wilds, list(as_wild),
+                            [c for c in cards if not c.suit and rules.jokers_wild], memo)
+        if plain_jokers:
+            arr = Arrangement(arr.melds, arr.deadwood + tuple(plain_jokers),
+                              arr.deadwood_value + sum(map(self.value, plain_jokers)))
+        return arr
 
     def _dp(self, counts: int, wilds: int, memo: dict) -> int:
         key = (counts, wilds)
@@ -403,7 +410,7 @@ class Solver:
                 best_cost, best_step = c, step
                 if c == 0:
                     break
-        memo[key] = (best_cost, best_step, )
+        memo[key] = (best_cost, best_step)
         return best_cost
 
     def _melds_with(self, code: int, counts: int, wilds: int):

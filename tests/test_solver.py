@@ -133,3 +133,10 @@ def test_quick_meldable_mask_equals_union_of_candidates(ace, seed, n):
     for m in s._candidates(mask):
         union |= m
     assert s._meldable(mask) == union
+
+
+def test_jokers_that_are_not_wild_are_plain_deadwood():
+    rules = MeldRules(ace="either", jokers_wild=False)
+    s = Solver(rules, lambda c: 15 if not c.suit else min(c.rank, 10))
+    a = s.arrange([JOKER, Card.parse("Ah"), Card.parse("As"), Card.parse("Ad")])
+    assert a.deadwood_value == 15 and a.deadwood == (JOKER,) and len(a.melds) == 1

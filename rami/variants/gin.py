@@ -19,7 +19,7 @@ best arrangement; the defender's own melds are arranged optimally after his lay-
 from __future__ import annotations
 
 from ..actions import BIG_GIN, DONE, DRAW, PASS, TAKE, Action, Knock
-from ..cards import Card
+from ..cards import Card, french_deck
 from ..melds import MeldRules
 from ..state import Phase, TableMeld
 from .base import Option, Variant
@@ -58,7 +58,6 @@ class GinRummy(Variant):
         return 10
 
     def deck(self, state):
-        from ..cards import french_deck
         return french_deck()
 
     first_phase = Phase.UPCARD
@@ -164,15 +163,8 @@ class GinRummy(Variant):
     def legal_layoff(self, state):
         return [*self.layoff_actions(state, state.turn), DONE]
 
-    def apply_layoff(self, state, action):
-        super().apply_layoff(state, action)
-
     def apply_done(self, state, action):
         state.emit("done", state.turn)
-        self._score(state, how="knock")
-
-    def went_out(self, state, seat, by):
-        # the defender laid off his whole hand: nothing more to do
         self._score(state, how="knock")
 
     # -- scoring --------------------------------------------------------------------------
@@ -261,9 +253,6 @@ class GinRummy(Variant):
     def hidden_cards(self, state):
         k = state.extra.get("knock_card")
         return [Card.parse(k)] if k else []
-
-    def may_go_out_by_melding(self, state):
-        return True
 
     def explain(self, state, action):
         phase = state.phase

@@ -1,12 +1,20 @@
-# rami: `make play` and `make test` work on a fresh machine with Python 3.11+.
+# rami: `make play` and `make test` work on a fresh machine with Python 3.11+ (and Node 20+
+# with npm for the Pyodide runtime).
 PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
 VARIANT ?= gin
 
-.PHONY: play test bench simulate setup clean
+.PHONY: play test test-cpython test-pyodide bench simulate setup clean
 
 setup: $(VENV)/.installed
+
+node_modules/.installed: package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+build/pyodide-site/.pins: requirements-dev.txt scripts/pyodide_site.py | setup
+	$(PY) scripts/pyodide_site.py
 
 $(VENV)/.installed: pyproject.toml requirements-dev.txt
 	$(PYTHON) -m venv $(VENV)
@@ -17,8 +25,13 @@ $(VENV)/.installed: pyproject.toml requirements-dev.txt
 play: setup            ## play in the terminal: make play VARIANT=basic
 	$(PY) -m rami play $(VARIANT)
 
-test: setup            ## every test, on both cores
+test: test-cpython test-pyodide   ## every test: under CPython, then the engine's inside Pyodide
+
+test-cpython: setup
 	$(PY) -m pytest -n 2 --dist worksteal -q
+
+test-pyodide: node_modules/.installed build/pyodide-site/.pins
+	node scripts/pyodide_tests.mjs
 
 bench: setup           ## print the engine's speed figures
 	$(PY) benchmarks/bench.py
@@ -27,4 +40,4 @@ simulate: setup        ## bot against bot: make simulate VARIANT=basic
 	$(PY) -m rami simulate --variant $(VARIANT) --games 200 --seats heuristic,random
 
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) build node_modules *.egg-info

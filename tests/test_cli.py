@@ -4,6 +4,11 @@ import os
 import subprocess
 import sys
 
+import pytest
+
+pytestmark = pytest.mark.skipif(sys.platform == "emscripten",
+                                reason="Pyodide cannot start a subprocess")
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 

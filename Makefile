@@ -5,7 +5,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 VARIANT ?= gin
 
-.PHONY: play test test-cpython test-pyodide bench simulate setup clean
+.PHONY: play test test-cpython test-pyodide build serve bench simulate setup clean
 
 setup: $(VENV)/.installed
 
@@ -30,8 +30,15 @@ test: test-cpython test-pyodide   ## every test: under CPython, then the engine'
 test-cpython: setup
 	$(PY) -m pytest -n 2 --dist worksteal -q
 
-test-pyodide: node_modules/.installed build/pyodide-site/.pins
+test-pyodide: node_modules/.installed build/pyodide-site/.pins build
 	node scripts/pyodide_tests.mjs
+	node scripts/check_vendor.mjs
+
+build: node_modules/.installed setup   ## vendor Pyodide, PyScript, micropip and rami's wheel into static/vendor
+	$(PY) scripts/build_web.py
+
+serve: build           ## serve the site on http://127.0.0.1:8000/
+	$(PY) -m rami serve
 
 bench: setup           ## print the engine's speed figures
 	$(PY) benchmarks/bench.py

@@ -4,6 +4,7 @@
     python -m rami play basic --players 4 --option final_discard=required
     python -m rami simulate --variant gin --games 200 --seats heuristic,random
     python -m rami variants
+    python -m rami serve --port 8000
 """
 
 from __future__ import annotations
@@ -264,6 +265,18 @@ def simulate(args) -> int:
     return 0
 
 
+def serve_cmd(args) -> int:
+    from .serve import make_server
+    server = make_server(args.dir, port=args.port, quiet=not args.verbose)
+    print(f"rami is served at http://127.0.0.1:{server.server_address[1]}/ "
+          f"(from {os.path.abspath(args.dir)}); Ctrl-C stops it.")
+    try:
+        server.serve_forever()
+    finally:
+        server.server_close()
+    return 0
+
+
 def variants_cmd(args) -> int:
     for name in variant_names():
         v = find_variant(name)
@@ -295,9 +308,14 @@ def main(argv=None) -> int:
     ps.add_argument("--max-hands", type=int, default=500)
     ps.add_argument("--option", "-o", action="append", metavar="NAME=VALUE")
     sub.add_parser("variants", help="list the variants and their house rules")
+    pv = sub.add_parser("serve", help="serve the site on this machine")
+    pv.add_argument("--port", type=int, default=8000)
+    pv.add_argument("--dir", default=".", help="the folder to serve (default: here)")
+    pv.add_argument("--verbose", action="store_true", help="log every request")
     args = p.parse_args(argv)
     try:
-        return {"play": play, "simulate": simulate, "variants": variants_cmd}[args.cmd](args)
+        return {"play": play, "simulate": simulate, "variants": variants_cmd,
+                "serve": serve_cmd}[args.cmd](args)
     except RamiError as e:
         print(f"rami: {e}", file=sys.stderr)
         return 2

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import os
+from types import MappingProxyType
 from dataclasses import dataclass
 from enum import Enum
 from typing import Iterable, Sequence
@@ -86,8 +87,10 @@ class GameState:
         self.names = tuple(names)
         self.n = len(names)
         self.options = self.variant.resolve_options(options or {})
+        # a read-only face of the options for views: they never change during a match
+        self.public_options = MappingProxyType(self.options)
         self.seed = seed if seed is not None else int.from_bytes(os.urandom(6), "big")
-        self.teams = self.variant.teams(self)
+        self.teams = tuple(self.variant.teams(self))
         self.scores = [0] * (max(self.teams) + 1)
         self.hand_no = 0
         self.results: list[dict] = []

@@ -50,8 +50,8 @@ class PlayerView:
         # and views are built on every bot move
         view = object.__new__(cls)
         view.__dict__.update(
-            seat=seat, variant=var.name, options=dict(state.options),
-            names=state.names, teams=tuple(state.teams), phase=state.phase,
+            seat=seat, variant=var.name, options=state.public_options,
+            names=state.names, teams=state.teams, phase=state.phase,
             turn=state.turn, dealer=state.dealer, hand_no=state.hand_no,
             hand=tuple(state.hands[seat]),
             hand_counts=tuple(map(len, state.hands)),
@@ -78,7 +78,7 @@ class PlayerView:
         """A JSON-ready form (used by the web layer and the hidden-information test)."""
         cards = lambda xs: [str(c) for c in xs]
         return {
-            "seat": self.seat, "variant": self.variant, "options": self.options,
+            "seat": self.seat, "variant": self.variant, "options": dict(self.options),
             "names": list(self.names), "teams": list(self.teams), "phase": self.phase.value,
             "turn": self.turn, "dealer": self.dealer, "hand_no": self.hand_no,
             "hand": cards(self.hand), "hand_counts": list(self.hand_counts),

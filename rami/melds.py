@@ -367,8 +367,7 @@ def explain_not_meld(cards: Sequence[Card], rules: MeldRules,
         return f"A meld needs at least {min(rules.set_min, rules.run_min)} cards"
     if len(real) < rules.min_naturals:
         return "A meld needs at least one real card, not only wilds"
-    if rules.naturals_per_wild and len(wilds) + len(flexible) > len(real) // rules.naturals_per_wild \
-            and not interpretations(cards, rules, reps):
+    if rules.naturals_per_wild and len(wilds) > len(real) // rules.naturals_per_wild:
         return (f"Each wild needs {rules.naturals_per_wild} real "
                 f"{'tiles' if cards[0].is_tile else 'cards'} beside it in a meld")
     ranks = {c.rank for c in naturals}

@@ -105,7 +105,7 @@ def from_deal(text: str, seed: int | str = 0) -> GameState:
         g.scores = [int(x) for x in fields["scores"].split()]
     g.events = []
     g.reset_logs()
-    g.extra = var.scenario_extra(g)
+    g.extra = var.new_hand_extra(g)
     g.phase = Phase(fields.get("phase", var.first_phase.value))
     g.turn = int(fields.get("turn", g.next_seat(g.dealer)))
     var.scenario_adjust(g)

@@ -72,9 +72,6 @@ class TableMeld:
 class GameState:
     """A match in progress: the current hand, the scores, and the history."""
 
-    # the fields that make up a state, in save order
-    _HAND_FIELDS = ("phase", "turn", "stock", "discard", "hands", "table", "taken",
-                    "melded", "melded_at_turn_start", "extra")
 
     def __init__(self, variant="basic", players: int | Sequence[str] = 2,
                  options: dict | None = None, seed: int | str | None = None,

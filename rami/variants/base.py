@@ -138,10 +138,6 @@ class Variant:
         """The variant's own facts at the start of a hand (JSON values only)."""
         return {}
 
-    def scenario_extra(self, state: GameState) -> dict:
-        """``extra`` for a position built from a deal string."""
-        return self.new_hand_extra(state)
-
     def scenario_adjust(self, state: GameState) -> None:
         """Make a position built from a deal string consistent with its phase."""
 

@@ -3,9 +3,10 @@
 PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
+SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 VARIANT ?= gin
 
-.PHONY: play test test-cpython test-pyodide build serve bench simulate setup clean
+.PHONY: play test test-cpython test-browser test-pyodide build dist chromium serve bench bench-web simulate setup clean
 
 setup: $(VENV)/.installed
 
@@ -25,10 +26,18 @@ $(VENV)/.installed: pyproject.toml requirements-dev.txt
 play: setup            ## play in the terminal: make play VARIANT=basic
 	$(PY) -m rami play $(VARIANT)
 
-test: test-cpython test-pyodide   ## every test: under CPython, then the engine's inside Pyodide
+test: test-cpython test-browser test-pyodide   ## every test: CPython, Chromium, then inside Pyodide
 
 test-cpython: setup
-	$(PY) -m pytest -n 2 --dist worksteal -q
+	$(PY) -m pytest -n 2 --dist worksteal -q --ignore=tests/browser
+
+test-browser: dist chromium    ## the page in Debian's Chromium, served from dist/
+	$(PY) -m pytest -q tests/browser
+
+chromium:
+	@test -x /usr/bin/chromium || { echo "installing Debian's chromium"; \
+	  $(SUDO) apt-get install -y -q chromium >/dev/null || \
+	  { $(SUDO) apt-get update -q && $(SUDO) apt-get install -y -q chromium >/dev/null; }; }
 
 test-pyodide: node_modules/.installed build/pyodide-site/.pins build
 	node scripts/pyodide_tests.mjs
@@ -36,6 +45,9 @@ test-pyodide: node_modules/.installed build/pyodide-site/.pins build
 
 build: node_modules/.installed setup   ## vendor Pyodide, PyScript, micropip and rami's wheel into static/vendor
 	$(PY) scripts/build_web.py
+
+dist: build            ## dist/: the site, ready for any static host
+	$(PY) scripts/dist.py
 
 serve: build           ## serve the site on http://127.0.0.1:8000/
 	$(PY) -m rami serve
@@ -47,4 +59,4 @@ simulate: setup        ## bot against bot: make simulate VARIANT=basic
 	$(PY) -m rami simulate --variant $(VARIANT) --games 200 --seats heuristic,random
 
 clean:
-	rm -rf $(VENV) build node_modules *.egg-info
+	rm -rf $(VENV) build dist node_modules static/vendor *.egg-info

@@ -25,7 +25,7 @@ VENDOR = ROOT / "static" / "vendor"
 MICROPIP = "0.11.1"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json")
-PYSCRIPT_SKIP = ("codemirror", "xterm", "py-editor", "py-terminal")
+PYSCRIPT_SKIP = ("codemirror", "xterm")   # loaded only by an editor or a terminal
 
 
 def sha256(path: pathlib.Path) -> str:

@@ -50,6 +50,8 @@ class Variant:
     max_players = 2
     direction = 1               # +1 clockwise, -1 anticlockwise
     discard_spread = False      # the whole discard pile is visible and takeable
+    melds_in_turn = True        # melds and lay-offs during one's turn (gin: only at a knock)
+    knocks = False              # a player ends the hand by knocking (gin)
     OPTIONS: tuple = ()
 
     def __init__(self):

@@ -38,6 +38,8 @@ class GinRummy(Variant):
     title = "Gin Rummy"
     aliases = ("gin rummy", "gin-rummy")
     min_players = max_players = 2
+    melds_in_turn = False
+    knocks = True
     OPTIONS = (
         Option("knock_limit", 10, help="most deadwood a player may knock with"),
         Option("gin_bonus", 25, help="bonus for gin (no deadwood)"),

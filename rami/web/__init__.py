@@ -1,0 +1,12 @@
+"""rami in the browser.
+
+* :mod:`rami.web.svg` draws card faces and backs as SVG text;
+* :mod:`rami.web.session` is the table's model: the state, the bots, the person's card
+  order and selection, what each button would do, and the save format;
+* :mod:`rami.web.render` turns a session into the lobby's and the table's HTML;
+* :mod:`rami.web.app` is the PyScript glue: it puts that HTML into the page, listens for
+  clicks, keys and drags, saves to ``localStorage`` and runs the bots between frames.
+
+Only :mod:`rami.web.app` imports the browser (``js``, ``pyodide``); the rest is plain
+Python and is tested under CPython like the engine.
+"""

@@ -1,0 +1,535 @@
+"""The browser table: PyScript glue between the page and a :class:`Session`.
+
+Start it from the page with ``from rami.web.app import main; main()``. It
+
+* draws the lobby and the table as HTML (:mod:`rami.web.render`) into ``#app``;
+* listens with one delegated listener per kind of event (click, change, key, pointer) on
+  ``#app``, never one per card, because cards come and go all game long;
+* saves the match to ``localStorage`` after every action, and resumes it on reload; a save
+  it cannot read is set aside under another key and explained, never crashed on;
+* plays the bots on the main thread, one move at a time, sleeping between moves at the
+  pace the person chose, so the page never freezes while they think.
+
+This is the only module that talks to the browser (``js``, ``pyodide``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import traceback
+
+import js
+from pyodide.ffi import create_proxy
+
+from ..errors import RamiError
+from ..scenario import from_deal
+from ..state import Phase
+from ..variants import find_variant
+from . import render
+from .session import Session, bot_name
+from .svg import symbol_defs
+
+SAVE_KEY = "rami.save"
+SET_ASIDE_KEY = "rami.save.set-aside"
+PREFS_KEY = "rami.prefs"
+KEYS = {"d": "draw", "t": "take", "m": "btn:meld", "l": "btn:layoff", "x": "btn:discard",
+        "k": "btn:knock", "p": "btn:pass", "g": "btn:big_gin"}
+
+
+class App:
+    def __init__(self, root):
+        self.root = root
+        self.session: Session | None = None
+        self.screen = "lobby"
+        self.overlay = ""
+        self.message = ""
+        self.notice = ""
+        self.thinking = False
+        self.bots_running = False
+        self.focus_act: str | None = None
+        self.drag: dict | None = None
+        self.suppress_click = False
+        self.persist = True                  # save to localStorage (not for a ?deal= page)
+        self.last_seen = {"log": 0, "top": None, "melds": 0, "hand": -1}
+        prefs = self._load_json(PREFS_KEY) or {}
+        self.pace = prefs.get("pace", "normal")
+        self.form = self._default_form(prefs.get("variant", "gin"), prefs.get("name", "You"))
+        self._proxies = []
+        for kind, fn in (("click", self.on_click), ("change", self.on_change),
+                         ("keydown", self.on_key), ("pointerdown", self.on_pointerdown),
+                         ("dblclick", self.on_dblclick)):
+            self._listen(root, kind, fn)
+        self._listen(js.window, "pointermove", self.on_pointermove)
+        self._listen(js.window, "pointerup", self.on_pointerup)
+        self._listen(js.window, "pointercancel", self.on_pointerup)
+
+    def _listen(self, target, kind, fn):
+        def safe(event):
+            try:
+                fn(event)
+            except Exception as e:     # never let a traceback reach the page
+                self._crash(e)
+        proxy = create_proxy(safe)
+        self._proxies.append(proxy)
+        target.addEventListener(kind, proxy)
+
+    def _crash(self, e: Exception) -> None:
+        js.console.error("".join(traceback.format_exception(e)))
+        self.message = f"Something went wrong ({type(e).__name__}); your game is saved."
+        self.render()
+
+    # -- start-up and saves ---------------------------------------------------------------
+    def start(self) -> None:
+        deal = js.URLSearchParams.new(js.location.search).get("deal")
+        if isinstance(deal, str) and deal.strip():
+            return self.start_deal(deal)
+        raw = _stored(SAVE_KEY)
+        if raw is not None:
+            try:
+                self.session = Session.from_dict(json.loads(raw))
+                self.screen = "table"
+            except Exception as e:     # anything wrong with a save: set it aside, explain
+                reason = str(e) if isinstance(e, (RamiError, ValueError)) else type(e).__name__
+                js.localStorage.setItem(SET_ASIDE_KEY, raw)
+                js.localStorage.removeItem(SAVE_KEY)
+                self.notice = (f"Your saved game could not be resumed: {reason}. It has been "
+                               f"set aside (kept in this browser as '{SET_ASIDE_KEY}'); start "
+                               "a new game below.")
+        self.render()
+        js.document.body.dataset.ready = "1"
+        self.kick_bots()
+
+    def start_deal(self, deal: str) -> None:
+        """A given position (``?deal=`` in the address: tutorials, tests). It is not saved:
+        reloading the page shows the same deal again, and the saved match stays as it was."""
+        self.persist = False
+        try:
+            state = from_deal(deal)
+            names = list(state.names)
+            if names == [f"Player {i + 1}" for i in range(state.n)]:
+                state.names = tuple([self.form["name"]] + [bot_name(i) for i in range(state.n - 1)])
+            self.session = Session(state, 0)
+            self.screen = "table"
+        except RamiError as e:
+            self.notice = f"The deal in this page's address could not be read: {e}"
+        self.render()
+        js.document.body.dataset.ready = "1"
+        self.kick_bots()
+
+    def save(self) -> None:
+        if self.session is not None and self.persist:
+            js.localStorage.setItem(SAVE_KEY, json.dumps(self.session.to_dict(),
+                                                         separators=(",", ":")))
+
+    def save_prefs(self) -> None:
+        js.localStorage.setItem(PREFS_KEY, json.dumps(
+            {"pace": self.pace, "variant": self.form["variant"], "name": self.form["name"]}))
+
+    @staticmethod
+    def _load_json(key):
+        try:
+            raw = _stored(key)
+            return json.loads(raw) if raw else None
+        except ValueError:
+            return None
+
+    def _default_form(self, variant: str, name: str = "You") -> dict:
+        try:
+            var = find_variant(variant)
+        except RamiError:
+            var = find_variant("gin")
+        n = var.min_players if var.min_players > 2 else 2
+        return {"variant": var.name, "players": n, "name": name,
+                "levels": ["heuristic"] * (var.max_players - 1),
+                "bot_names": [bot_name(i) for i in range(var.max_players - 1)],
+                "options": {o.name: o.default for o in var.OPTIONS}}
+
+    # -- drawing --------------------------------------------------------------------------
+    def render(self) -> None:
+        focus = self.focus_act or attr(js.document.activeElement, "data-act")
+        self.focus_act = None
+        if self.screen == "lobby" or self.session is None:
+            can_resume = self.session is not None and not self.session.state.is_over()
+            html = render.lobby_html(self.form, self.notice, can_resume)
+        else:
+            s = self.session
+            new_from = self.last_seen["log"] if self.last_seen["hand"] == s.state.hand_no else 0
+            html = render.table_html(s, self.pace, self.message, self.thinking, new_from)
+        self.root.innerHTML = html + self.overlay
+        if self.screen == "table" and self.session is not None:
+            self._mark_changes()
+        if focus:
+            el = nil(self.root.querySelector(f'[data-act="{focus}"]'))
+            if el is not None:
+                el.focus()
+        log = nil(self.root.querySelector("#log-list"))
+        if log is not None:
+            log.scrollTop = log.scrollHeight
+
+    def _mark_changes(self) -> None:
+        """Animate what changed since the last drawing: a new discard, new melds, log lines."""
+        s, seen = self.session, self.last_seen
+        st = s.state
+        top = str(st.discard[-1]) if st.discard else None
+        if seen["hand"] == st.hand_no:
+            if top != seen["top"] and top is not None:
+                el = nil(self.root.querySelector(".pile.discard .top"))
+                if el is not None:
+                    el.classList.add("arrive")
+            for i in range(seen["melds"], len(st.table)):
+                el = nil(self.root.querySelector(f'[data-meld="{i}"]'))
+                if el is not None:
+                    el.classList.add("arrive")
+        seen.update(log=len(st.events_for(s.human)), top=top, melds=len(st.table),
+                    hand=st.hand_no)
+
+    def say(self, message: str) -> None:
+        self.message = message
+        self.render()
+
+    # -- events ---------------------------------------------------------------------------
+    def on_click(self, event) -> None:
+        if self.suppress_click:
+            self.suppress_click = False
+            return
+        el = closest(event.target, "[data-act]")
+        if el is None or el.disabled:
+            return
+        self.act(attr(el, "data-act"))
+
+    def act(self, act: str) -> None:
+        s = self.session
+        if act.startswith("variant:"):
+            self.form = self._default_form(act.split(":", 1)[1], self.form["name"])
+            self.save_prefs()
+            return self.render()
+        if act == "start":
+            return self.start_match()
+        if act == "resume":
+            self.screen = "table"
+            self.render()
+            return self.kick_bots()
+        if act == "lobby":
+            self.screen, self.overlay, self.notice = "lobby", "", ""
+            return self.render()
+        if act == "help":
+            self.overlay = render.help_html()
+            return self.render()
+        if act == "scores" and s is not None:
+            self.overlay = (
+                '<div class="overlay" role="dialog" aria-modal="true" aria-label="Scores">'
+                f'<div class="summary">{render.scoreboard_html(s)}<div class="sum-go">'
+                '<button type="button" class="btn primary" data-act="close">Close</button>'
+                '</div></div></div>')
+            return self.render()
+        if act == "close":
+            self.overlay = ""
+            return self.render()
+        if s is None or self.screen != "table":
+            return
+        self.message = ""
+        if act.startswith("card:"):
+            s.toggle(int(act.split(":")[1]))
+            self.focus_act = act
+            return self.render()
+        if act.startswith("sort:"):
+            s.sort(act.split(":")[1])
+            self.save()
+            return self.render()
+        if act == "next":
+            s.next_hand()
+            self.save()
+            self.render()
+            return self.kick_bots()
+        if act.startswith("meld:"):
+            try:
+                action = s.layoff_on(int(act.split(":")[1]))
+            except RamiError as e:
+                return self.say(str(e))
+            return self.play(action)
+        if act == "take" and s.state.phase == Phase.PLAY and len(s.selected) == 1:
+            act = "btn:discard"            # a selected card dropped on the pile
+        name = act.split(":", 1)[1] if act.startswith("btn:") else act
+        self.press(name)
+
+    def press(self, name: str) -> None:
+        """An action button (or the pile it stands for): play it, or say why not."""
+        s = self.session
+        if not s.human_to_move():
+            if s.state.phase == Phase.HAND_OVER and name == "done":
+                return self.act("next")
+            return self.say(f"Wait for {s.state.names[s.state.turn]}'s move."
+                            if s.bot_to_move() else "")
+        choice = next((c for c in s.choices() if c.name == name), None)
+        if choice is None:
+            return self.say(self._not_now(name))
+        if choice.action is None:
+            return self.say(choice.reason or self._select_first(name))
+        self.play(choice.action)
+
+    def _not_now(self, name: str) -> str:
+        s = self.session
+        words = {"draw": "draw", "take": "take the discard", "meld": "meld",
+                 "layoff": "lay off", "discard": "discard", "knock": "knock", "pass": "pass",
+                 "big_gin": "go big gin", "done": "finish laying off"}
+        phase = s.state.phase
+        if name in ("draw", "take") and phase in (Phase.PLAY, Phase.LAYOFF):
+            return "You have already drawn this turn."
+        if name in ("meld", "layoff", "discard", "knock") and phase in (Phase.DRAW,
+                                                                          Phase.UPCARD):
+            return "First draw a card: from the stock or the discard pile."
+        return f"You cannot {words.get(name, name)} now."
+
+    def _select_first(self, name: str) -> str:
+        return {"meld": "Select the cards of a meld first.",
+                "layoff": "Select the card to lay off, then tap a meld.",
+                "discard": "Select the card to discard first.",
+                "knock": "Select the card to discard as you knock."}.get(name, "Not now.")
+
+    def play(self, action) -> None:
+        try:
+            self.session.play(action)
+        except RamiError as e:
+            return self.say(str(e))
+        self.save()
+        self.render()
+        self.kick_bots()
+
+    def start_match(self) -> None:
+        f = self.form
+        var = find_variant(f["variant"])
+        n = int(f["players"])
+        names = [f["name"].strip() or "You"] + f["bot_names"][:n - 1]
+        levels = {i + 1: f["levels"][i] for i in range(n - 1)}
+        options = {k: v for k, v in f["options"].items()
+                   if k in {o.name for o in var.OPTIONS}}
+        try:
+            self.session = Session.new(var.name, names, options, levels)
+        except RamiError as e:
+            self.notice = str(e)
+            return self.render()
+        self.screen, self.overlay, self.message, self.notice = "table", "", "", ""
+        self.persist = True
+        self.last_seen = {"log": 0, "top": None, "melds": 0, "hand": -1}
+        self.save()
+        self.save_prefs()
+        self.render()
+        self.kick_bots()
+
+    def on_change(self, event) -> None:
+        el = event.target
+        field = attr(el, "data-field")
+        opt = attr(el, "data-opt")
+        if field == "pace":
+            self.pace = el.value
+            self.save_prefs()
+            return
+        if field == "name":
+            self.form["name"] = el.value[:16]
+            return self.save_prefs()
+        if field == "players":
+            self.form["players"] = int(el.value)
+            return self.render()
+        if field and field.startswith("level:"):
+            self.form["levels"][int(field.split(":")[1])] = el.value
+            return
+        if opt:
+            var = find_variant(self.form["variant"])
+            o = next(o for o in var.OPTIONS if o.name == opt)
+            if isinstance(o.default, bool):
+                value = bool(el.checked)
+            elif isinstance(o.default, int):
+                try:
+                    value = max(0, int(el.value))
+                except ValueError:
+                    value = o.default
+                if o.choices and value not in o.choices:
+                    value = o.default
+            else:
+                value = el.value
+            self.form["options"][opt] = value
+
+    def on_dblclick(self, event) -> None:
+        el = closest(event.target, ".hand-card")
+        s = self.session
+        if el is None or s is None or s.state.phase != Phase.PLAY or not s.human_to_move():
+            return
+        s.selected = [int(attr(el, "data-pos"))]
+        self.press("discard")
+
+    def on_key(self, event) -> None:
+        tag = event.target.tagName
+        if tag in ("INPUT", "SELECT", "TEXTAREA") or event.ctrlKey or event.metaKey \
+                or event.altKey:
+            return
+        key = event.key
+        s = self.session
+        if key == "Escape":
+            if self.overlay:
+                self.overlay = ""
+            elif s is not None:
+                s.selected = []
+            return self.render()
+        if key == "?":
+            return self.act("help")
+        if s is None or self.screen != "table" or self.overlay:
+            return
+        pos_el = closest(event.target, ".hand-card")
+        if key in ("ArrowLeft", "ArrowRight") and pos_el is not None:
+            event.preventDefault()
+            pos = int(attr(pos_el, "data-pos"))
+            step = -1 if key == "ArrowLeft" else 1
+            if event.shiftKey:
+                new = s.move_card(pos, pos + step)
+                self.save()
+            else:
+                new = max(0, min(len(s.order) - 1, pos + step))
+            self.focus_act = f"card:{new}"
+            return self.render()
+        low = key.lower()
+        if low == "n":
+            if s.state.phase == Phase.HAND_OVER:
+                return self.act("next")
+            return self.press("done")
+        if low in KEYS:
+            event.preventDefault()
+            return self.act(KEYS[low])
+
+    # -- dragging cards -------------------------------------------------------------------
+    def on_pointerdown(self, event) -> None:
+        el = closest(event.target, ".hand-card")
+        if el is None or event.button != 0:
+            return
+        self.drag = {"pos": int(attr(el, "data-pos")), "x": event.clientX,
+                     "y": event.clientY, "el": el, "moved": False}
+
+    def on_pointermove(self, event) -> None:
+        d = self.drag
+        if d is None:
+            return
+        dx, dy = event.clientX - d["x"], event.clientY - d["y"]
+        if not d["moved"] and dx * dx + dy * dy < 64:
+            return
+        if not d["moved"]:
+            d["moved"] = True
+            d["el"].classList.add("dragging")
+            self.root.classList.add("is-dragging")
+        d["el"].style.transform = f"translate({dx}px, {dy}px) rotate(3deg)"
+        for el in self.root.querySelectorAll(".drop-over"):
+            el.classList.remove("drop-over")
+        target = self._drop_target(event)
+        if target is not None and not target.classList.contains("hand"):
+            target.classList.add("drop-over")
+
+    def _drop_target(self, event):
+        under = nil(js.document.elementFromPoint(event.clientX, event.clientY))
+        return closest(under, ".pile.discard, .meld, .hand")
+
+    def on_pointerup(self, event) -> None:
+        d, self.drag = self.drag, None
+        if d is None or not d["moved"]:
+            return
+        self.suppress_click = True
+        js.setTimeout(create_once(lambda: setattr(self, "suppress_click", False)), 0)
+        self.root.classList.remove("is-dragging")
+        s = self.session
+        target = self._drop_target(event)
+        pos = d["pos"]
+        if target is None:
+            return self.render()
+        if target.classList.contains("hand"):
+            cards = list(self.root.querySelectorAll(".hand-card"))
+            x = event.clientX
+            new = sum(1 for i, c in enumerate(cards) if i != pos and
+                      (c.getBoundingClientRect().left + c.getBoundingClientRect().width / 2) < x)
+            s.move_card(pos, new)
+            self.save()
+            return self.render()
+        s.selected = [pos]
+        if target.classList.contains("discard"):
+            return self.press("discard")
+        meld = attr(target, "data-meld")
+        if meld is not None:
+            return self.act(f"meld:{meld}")
+        self.render()
+
+    # -- the bots -------------------------------------------------------------------------
+    def kick_bots(self) -> None:
+        if self.session is not None and self.session.bot_to_move() and not self.bots_running:
+            asyncio.ensure_future(self.run_bots())
+
+    async def run_bots(self) -> None:
+        """Bot moves, one at a time, with a pause between them (the page stays live)."""
+        self.bots_running = True
+        spans = getattr(js.window, "ramiBotSpans", None)
+        try:
+            s = self.session
+            while self.session is s and s.bot_to_move() and self.screen == "table":
+                self.thinking = True
+                self.render()
+                await asyncio.sleep(render.pace_seconds(self.pace))
+                if self.session is not s or not s.bot_to_move() or self.screen != "table":
+                    break
+                t0 = js.performance.now()
+                s.bot_step()
+                self.thinking = False
+                self.save()
+                self.render()
+                if spans is not None:
+                    spans.push(js.Array.of(t0, js.performance.now()))
+                await asyncio.sleep(0)
+        except Exception as e:
+            self._crash(e)
+        finally:
+            self.bots_running = False
+            self.thinking = False
+        if self.session is not None and self.screen == "table":
+            self.render()
+
+
+def nil(x):
+    """JavaScript's null and undefined as None (Pyodide gives ``jsnull`` for null)."""
+    return None if x is None or type(x).__name__ == "JsNull" else x
+
+
+def closest(el, selector: str):
+    """The nearest ancestor-or-self of ``el`` matching ``selector``, or None."""
+    el = nil(el)
+    if el is None or not hasattr(el, "closest"):
+        return None
+    return nil(el.closest(selector))
+
+
+def attr(el, name: str) -> str | None:
+    el = nil(el)
+    if el is None or not hasattr(el, "getAttribute"):
+        return None
+    value = nil(el.getAttribute(name))
+    return None if value is None else str(value)
+
+
+def _stored(key: str) -> str | None:
+    """A ``localStorage`` item, or None (JavaScript's null is not None in Pyodide)."""
+    raw = js.localStorage.getItem(key)
+    return raw if isinstance(raw, str) else None
+
+
+def create_once(fn):
+    """A JS callback that frees its own proxy after it runs once."""
+    from pyodide.ffi import create_once_callable
+    return create_once_callable(fn)
+
+
+def main() -> App:
+    defs = js.document.createElement("div")
+    defs.innerHTML = symbol_defs()           # the suit shapes every card face refers to
+    js.document.body.prepend(defs.firstChild)
+    root = js.document.getElementById("app")
+    app = App(root)
+    app.start()
+    loading = js.document.getElementById("loading")
+    if loading:
+        loading.remove()
+    js.window.rami = create_proxy(app.act)
+    return app

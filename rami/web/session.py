@@ -1,0 +1,359 @@
+"""A match at the browser table, without the browser: the part of the web layer tests can run
+under CPython.
+
+A :class:`Session` holds the game state, which seat the person plays, a bot for every other
+seat, and the order the person has put their cards in. It answers the questions the page
+asks: what does each button do with the cards selected now (or why can it not), is it a
+bot's move, what is the log. It saves to, and restores from, a JSON-ready dict; anything
+wrong with a save raises :class:`~rami.errors.SaveError` with a reason a player can read.
+
+>>> s = Session.new("gin", ["Ada", "Bo"], seed=7)
+>>> s.view().phase.value, len(s.order)
+('upcard', 10)
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass
+
+from ..actions import DEAL, DONE, DRAW, PASS, TAKE, Action, Discard, Knock, LayOff, MeldCards
+from ..bots import BOT_LEVELS, Bot, make_bot
+from ..cards import Card, sort_by_rank, sort_by_suit
+from ..errors import RamiError, SaveError
+from ..state import GameState, Phase
+from ..variants import find_variant
+from ..view import PlayerView
+
+WEB_FORMAT = "rami-web"
+WEB_VERSION = 1
+BOT_NAMES = ("Ada", "Bruno", "Chloé", "Dmitri", "Esme", "Farid", "Greta")
+BOT_PHASES = (Phase.UPCARD, Phase.DRAW, Phase.PLAY, Phase.LAYOFF)
+LEVEL_NAMES = {"heuristic": "Good", "random": "Beginner"}
+
+
+@dataclass(frozen=True)
+class Choice:
+    """What one action button would do now: the action, or why there is none."""
+
+    name: str                     # "meld", "discard", ...
+    label: str
+    action: Action | None = None
+    reason: str = ""              # why it is disabled, when the selection says something
+    visible: bool = True
+
+
+class Session:
+    """The table's model: state, seats, bots, the person's card order and selection."""
+
+    def __init__(self, state: GameState, human: int = 0, levels: dict | None = None,
+                 order: list[str] | None = None):
+        self.state = state
+        self.human = human
+        self.levels = {s: (levels or {}).get(s, "heuristic")
+                       for s in range(state.n) if s != human}
+        for level in self.levels.values():
+            if level not in BOT_LEVELS:
+                raise SaveError(f"unknown bot level '{level}'")
+        self.bots: dict[int, Bot] = {s: make_bot(lv, state.variant.name, f"{state.seed}:{s}")
+                                     for s, lv in self.levels.items()}
+        self.order: list[str] = list(order or [])
+        self.order_hand = state.hand_no if order else -1
+        self.selected: list[int] = []          # positions in ``order``
+        self.fresh: str | None = None           # the card just drawn or taken
+        self.reconcile()
+
+    @classmethod
+    def new(cls, variant: str, names: list[str], options: dict | None = None,
+            levels: dict | None = None, seed=None) -> "Session":
+        state = GameState(find_variant(variant).name, list(names), options or {}, seed=seed)
+        return cls(state, 0, levels)
+
+    # -- the person's hand ----------------------------------------------------------------
+    def reconcile(self) -> None:
+        """Keep the person's order for cards still held; new cards go to the right end.
+
+        A new hand starts sorted by suit.
+        """
+        held = [str(c) for c in self.state.hands[self.human]]
+        if self.order_hand != self.state.hand_no or not self.order:
+            self.order = [str(c) for c in sort_by_suit(self.state.hands[self.human])]
+            self.order_hand, self.fresh, self.selected = self.state.hand_no, None, []
+            return
+        left = Counter(held)
+        kept = []
+        for text in self.order:
+            if left[text] > 0:
+                kept.append(text)
+                left[text] -= 1
+        added = []
+        for text in held:
+            if left[text] > 0:
+                added.append(text)
+                left[text] -= 1
+        self.order = kept + added
+        if added:
+            self.fresh = added[-1]
+        elif self.fresh not in self.order:
+            self.fresh = None
+        self.selected = [p for p in self.selected if p < len(self.order)]
+
+    def cards(self) -> list[Card]:
+        return [Card.parse(t) for t in self.order]
+
+    def selected_cards(self) -> list[Card]:
+        return [Card.parse(self.order[p]) for p in sorted(self.selected)]
+
+    def toggle(self, pos: int) -> None:
+        if not 0 <= pos < len(self.order):
+            return
+        if pos in self.selected:
+            self.selected.remove(pos)
+        else:
+            self.selected.append(pos)
+
+    def move_card(self, src: int, dst: int) -> int:
+        """Move the card at ``src`` to ``dst`` (both positions); returns where it landed."""
+        if not (0 <= src < len(self.order)):
+            return src
+        dst = max(0, min(dst, len(self.order) - 1))
+        picked = {self.order[p] + f"#{p}" for p in self.selected}
+        tagged = [t + f"#{p}" for p, t in enumerate(self.order)]
+        card = tagged.pop(src)
+        tagged.insert(dst, card)
+        self.order = [t.split("#")[0] for t in tagged]
+        self.selected = [p for p, t in enumerate(tagged) if t in picked]
+        return dst
+
+    def sort(self, how: str) -> None:
+        """Sort by ``suit``, by ``rank``, or ``melds`` first (the solver's best arrangement)."""
+        hand = self.cards()
+        if how == "rank":
+            ordered = sort_by_rank(hand)
+        elif how == "melds":
+            arr = self.state.variant.solver(self.state).arrange(hand)
+            ordered = arr.melded + sort_by_suit(arr.deadwood)
+        else:
+            ordered = sort_by_suit(hand)
+        self.order = [str(c) for c in ordered]
+        self.selected = []
+
+    def deadwood(self) -> int | None:
+        """The person's least deadwood (shown where it decides knocking: gin).
+
+        Holding the card drawn this turn, it is the deadwood after the best discard.
+        """
+        st = self.state
+        if not st.variant.knocks or st.phase not in BOT_PHASES:
+            return None
+        solver, cards = st.variant.solver(st), self.cards()
+        if len(cards) > st.variant.hand_size(st):
+            return solver.min_deadwood_after_discard(cards)
+        return solver.deadwood(cards)
+
+    # -- whose move -----------------------------------------------------------------------
+    def view(self) -> PlayerView:
+        return PlayerView.of(self.state, self.human)
+
+    def bot_to_move(self) -> bool:
+        return self.state.phase in BOT_PHASES and self.state.turn != self.human
+
+    def human_to_move(self) -> bool:
+        return self.state.phase in BOT_PHASES and self.state.turn == self.human
+
+    def bot_step(self) -> Action:
+        """Let the bot whose turn it is make one move; returns it."""
+        seat = self.state.turn
+        bot = self.bots[seat]
+        # reseeded per move from the position, so a restored game goes on exactly as it would
+        bot.rng = random.Random(f"{self.state.seed}:{seat}:{len(self.state.history)}")
+        action = bot.choose(PlayerView.of(self.state, seat))
+        self.state.apply(action)
+        self.reconcile()
+        return action
+
+    def play(self, action: Action) -> None:
+        """Apply the person's action (raises a RamiError, changing nothing, if illegal)."""
+        if self.state.phase in BOT_PHASES and self.state.turn != self.human:
+            raise RamiError(f"Wait: it is {self.state.names[self.state.turn]}'s turn.")
+        before = len(self.order)
+        self.state.apply(action)
+        self.selected = [] if len(self.state.hands[self.human]) != before or \
+            action.kind not in ("draw", "take") else self.selected
+        self.reconcile()
+
+    def next_hand(self) -> None:
+        if self.state.phase == Phase.HAND_OVER:
+            self.state.apply(DEAL)
+            self.selected = []
+            self.reconcile()
+
+    # -- what the buttons would do --------------------------------------------------------
+    def explain(self, action: Action) -> str:
+        return self.state.variant.explain(self.state, action)
+
+    def choices(self) -> list[Choice]:
+        """Every action button for the current phase, each enabled only when legal."""
+        st, phase = self.state, self.state.phase
+        if not self.human_to_move():
+            return []
+        legal = st.legal_actions()
+        sel = self.selected_cards()
+        out: list[Choice] = []
+        if phase == Phase.UPCARD:
+            out.append(self._simple("take", "Take the upcard", TAKE, legal))
+            out.append(self._simple("pass", "Pass", PASS, legal))
+            return out
+        if phase == Phase.DRAW:
+            out.append(self._simple("draw", "Draw from the stock", DRAW, legal))
+            take = next((a for a in legal if a.kind == "take"), None)
+            top = st.discard[-1] if st.discard else None
+            out.append(Choice("take", f"Take the {top.pretty()}" if top else "Take the discard",
+                              take, "" if take else self._why(TAKE, legal)))
+            turn = next((a for a in legal if a.kind == "turnover"), None)
+            if turn:
+                out.append(Choice("turnover", "Turn the pile over", turn))
+            return out
+        if phase in (Phase.PLAY, Phase.LAYOFF):
+            var = st.variant
+            if phase == Phase.PLAY and var.melds_in_turn:
+                out.append(self._meld_choice(sel, legal))
+            if phase == Phase.LAYOFF or var.melds_in_turn:
+                out.append(self._layoff_choice(sel, legal))
+            if phase == Phase.PLAY:
+                out.append(self._one_card("discard", "Discard", Discard.of, sel, legal))
+                if var.knocks:
+                    out.append(self._knock_choice(sel, legal))
+                big = next((a for a in legal if a.kind == "gin"), None)
+                if big:
+                    out.append(Choice("big_gin", "Big gin!", big))
+            else:
+                out.append(self._simple("done", "Done laying off", DONE, legal))
+        return out
+
+    def _simple(self, name, label, action, legal) -> Choice:
+        ok = next((a for a in legal if a == action), None)
+        return Choice(name, label, ok, "" if ok else self._why(action, legal))
+
+    def _why(self, action, legal) -> str:
+        return self.explain(action) if action not in legal else ""
+
+    def _meld_choice(self, sel, legal) -> Choice:
+        if len(sel) < 3:
+            return Choice("meld", "Meld", None, "Select three or more cards to meld." if sel
+                          else "")
+        want = Counter(sel)
+        for a in legal:
+            if a.kind == "meld" and Counter(a.cards) == want:
+                return Choice("meld", "Meld", a)
+        return Choice("meld", "Meld", None, self.explain(MeldCards(tuple(sel))))
+
+    def layoff_targets(self) -> list[LayOff]:
+        """The legal lay-offs of the one selected card (one per table meld)."""
+        sel = self.selected_cards()
+        if len(sel) != 1 or not self.human_to_move():
+            return []
+        seen, out = set(), []
+        for a in self.state.legal_actions():
+            if a.kind == "layoff" and a.card == sel[0] and a.meld not in seen:
+                seen.add(a.meld)
+                out.append(a)
+        return out
+
+    def layoff_on(self, meld: int) -> Action:
+        """The lay-off of the selected card on table meld ``meld`` (or why not)."""
+        sel = self.selected_cards()
+        st = self.state
+        if not self.human_to_move():
+            raise RamiError(f"Wait: it is {st.names[st.turn]}'s turn." if self.bot_to_move()
+                            else "The hand is over.")
+        if st.phase not in (Phase.PLAY, Phase.LAYOFF):
+            raise RamiError(self.explain(LayOff((sel or st.hands[self.human])[0], meld)))
+        if len(sel) != 1:
+            raise RamiError("Select the one card you want to lay off, then tap the meld.")
+        for a in self.layoff_targets():
+            if a.meld == meld:
+                return a
+        raise RamiError(self.explain(LayOff(sel[0], meld)))
+
+    def _layoff_choice(self, sel, legal) -> Choice:
+        if len(sel) != 1:
+            return Choice("layoff", "Lay off", None,
+                          "Select one card to lay off." if sel else "")
+        targets = self.layoff_targets()
+        if len(targets) == 1:
+            return Choice("layoff", f"Lay off on meld {targets[0].meld + 1}", targets[0])
+        if targets:
+            return Choice("layoff", "Lay off", None,
+                          f"The {sel[0].pretty()} fits several melds: tap the one you want.")
+        tries = [LayOff(sel[0], i) for i in range(len(self.state.table))]
+        reason = self.explain(tries[0]) if tries else "There is no meld on the table yet."
+        if len(tries) > 1:
+            reason = f"The {sel[0].pretty()} does not fit any meld on the table."
+        return Choice("layoff", "Lay off", None, reason)
+
+    def _one_card(self, name, label, make, sel, legal, verb="discard") -> Choice:
+        if len(sel) != 1:
+            return Choice(name, label, None,
+                          f"Select the one card to {verb}." if sel else "")
+        action = make(sel[0])
+        if action in legal:
+            return Choice(name, f"{label} {sel[0].pretty()}", action)
+        return Choice(name, label, None, self.explain(action))
+
+    def _knock_choice(self, sel, legal) -> Choice:
+        c = self._one_card("knock", "Knock", Knock.of, sel, legal, "discard as you knock")
+        if c.action is not None:
+            rest = list(self.state.hands[self.human])
+            rest.remove(sel[0])
+            if self.state.variant.solver(self.state).deadwood(rest) == 0:
+                return Choice("knock", f"Gin! (discard {sel[0].pretty()})", c.action)
+        if c.action is None and len(sel) == 1 and Discard.of(sel[0]) in legal:
+            rest = list(self.state.hands[self.human])
+            rest.remove(sel[0])
+            dead = self.state.variant.solver(self.state).deadwood(rest)
+            limit = self.view().info.get("knock_limit", 10)
+            return Choice("knock", "Knock", None,
+                          f"To knock, your deadwood after discarding must be {limit} or less: "
+                          f"it would be {dead}.")
+        return c
+
+    # -- the log --------------------------------------------------------------------------
+    def log_lines(self) -> list[tuple[int, str]]:
+        """This hand's events as (seat, words) for the person's eyes."""
+        names = self.state.names
+        return [(e.seat, e.describe(names, self.human)) for e in self.state.events_for(self.human)]
+
+    # -- saving ---------------------------------------------------------------------------
+    def to_dict(self) -> dict:
+        return {"format": WEB_FORMAT, "version": WEB_VERSION, "human": self.human,
+                "levels": {str(s): lv for s, lv in self.levels.items()},
+                "order": list(self.order), "order_hand": self.order_hand,
+                "game": self.state.to_dict()}
+
+    @classmethod
+    def from_dict(cls, d) -> "Session":
+        if not isinstance(d, dict) or d.get("format") != WEB_FORMAT:
+            raise SaveError("this is not a saved rami game")
+        if d.get("version") != WEB_VERSION:
+            raise SaveError(f"it was saved by another version of rami (save version "
+                            f"{d.get('version')}, this page reads version {WEB_VERSION})")
+        try:
+            state = GameState.from_dict(d["game"])
+            human = int(d.get("human", 0))
+            levels = {int(k): v for k, v in dict(d.get("levels", {})).items()}
+            order = [str(t) for t in d.get("order", [])]
+            if not 0 <= human < state.n:
+                raise SaveError("the saved seat is not at the table")
+            session = cls(state, human, levels,
+                          order if d.get("order_hand") == state.hand_no else None)
+            return session
+        except SaveError:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
+            raise SaveError(f"the save is damaged ({type(e).__name__}: {e})") from None
+
+
+def bot_name(i: int) -> str:
+    return BOT_NAMES[i % len(BOT_NAMES)]

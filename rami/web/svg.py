@@ -1,0 +1,136 @@
+"""Card faces and backs as SVG text (pure Python: no browser needed to build or test them).
+
+The four suit shapes are paths, defined once per page as ``<symbol>`` elements
+(:func:`symbol_defs`) and drawn with ``<use>``, so a face does not depend on the fonts a
+phone happens to have. A face is a 100×140 box: the rank and suit in two corners (the
+top-left one is what shows in a fanned hand, so it is large), the classic pip layout for
+number cards, a framed letter for court cards.
+
+>>> from rami.cards import Card
+>>> '<svg' in card_svg(Card.parse("Qh")) and 'queen of hearts' in card_svg(Card.parse("Qh"))
+True
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from ..cards import RANK_TEXT, Card
+
+W, H = 100, 140
+RED, BLACK = "#c0262d", "#1d1d22"
+TILE_COLOURS = {"r": "#c0262d", "y": "#c98a00", "b": "#1f5fb8", "k": "#1d1d22"}
+
+# in a 100×100 box, point at the top for spades/diamonds, bottom for hearts
+SUIT_PATHS = {
+    "h": "M50 90C42 80 6 60 6 33 6 16 18 6 30 6c10 0 17 6 20 15 3-9 10-15 20-15 12 0 24 10 "
+         "24 27 0 27-36 47-44 57z",
+    "d": "M50 4 86 50 50 96 14 50z",
+    "s": "M50 4c10 16 44 34 44 57 0 14-10 23-22 23-8 0-14-4-18-10l5 22H41l5-22c-4 6-10 10-18 "
+         "10C16 84 6 75 6 61 6 38 40 20 50 4z",
+    "c": "M50 6a20 20 0 0 1 18 29 20 20 0 1 1-14 31l5 30H41l5-30a20 20 0 1 1-14-31A20 20 0 0 "
+         "1 50 6z",
+}
+
+# pip centres (x, y) for number cards; pips below the middle are drawn upside down
+L, M, R = 35, 50, 65
+PIPS = {
+    1: [(M, 70)],
+    2: [(M, 32), (M, 108)],
+    3: [(M, 32), (M, 70), (M, 108)],
+    4: [(L, 32), (R, 32), (L, 108), (R, 108)],
+    5: [(L, 32), (R, 32), (M, 70), (L, 108), (R, 108)],
+    6: [(L, 32), (R, 32), (L, 70), (R, 70), (L, 108), (R, 108)],
+    7: [(L, 32), (R, 32), (M, 51), (L, 70), (R, 70), (L, 108), (R, 108)],
+    8: [(L, 32), (R, 32), (M, 51), (L, 70), (R, 70), (M, 89), (L, 108), (R, 108)],
+    9: [(L, 32), (R, 32), (L, 57), (R, 57), (M, 70), (L, 83), (R, 83), (L, 108), (R, 108)],
+    10: [(L, 32), (R, 32), (M, 45), (L, 57), (R, 57), (L, 83), (R, 83), (M, 95), (L, 108),
+         (R, 108)],
+}
+COURT = {11: "J", 12: "Q", 13: "K"}
+
+
+def symbol_defs() -> str:
+    """The page's one hidden ``<svg>`` holding the suit symbols that faces refer to."""
+    symbols = "".join(f'<symbol id="suit-{s}" viewBox="0 0 100 100"><path d="{d}"/></symbol>'
+                      for s, d in SUIT_PATHS.items())
+    return f'<svg width="0" height="0" style="position:absolute" aria-hidden="true"><defs>{symbols}</defs></svg>'
+
+
+def colour(card: Card) -> str:
+    if card.is_tile:
+        return TILE_COLOURS.get(card.suit, "#7a2c8f")
+    return RED if card.suit in "hd" else BLACK
+
+
+def _suit(s: str, x: float, y: float, size: float, flip: bool = False) -> str:
+    t = f' transform="rotate(180 {x} {y})"' if flip else ""
+    return (f'<use href="#suit-{s}" x="{x - size / 2:g}" y="{y - size / 2:g}" '
+            f'width="{size:g}" height="{size:g}"{t}/>')
+
+
+def _corner(card: Card, flip: bool) -> str:
+    rank = RANK_TEXT.get(card.rank, str(card.rank))
+    t = f' transform="rotate(180 {W / 2} {H / 2})"' if flip else ""
+    tight = ' textLength="22" lengthAdjust="spacingAndGlyphs"' if card.rank == 10 else ""
+    return (f'<g{t}><text x="13" y="27" text-anchor="middle" class="idx"{tight}>{rank}</text>'
+            f'{_suit(card.suit, 13, 39, 15)}</g>')
+
+
+def card_svg(card: Card, extra_class: str = "") -> str:
+    """One card face (or tile) as an ``<svg>`` element."""
+    label = escape(card.name())
+    cls = f"face {extra_class}".strip()
+    head = (f'<svg class="{cls}" viewBox="0 0 {W} {H}" role="img" aria-label="{label}" '
+            f'fill="{colour(card)}">')
+    body = f'<rect class="paper" x="1" y="1" width="{W - 2}" height="{H - 2}" rx="8"/>'
+    if card.is_tile:
+        body += _tile_body(card)
+    elif card.is_wild_symbol:
+        body += _joker_body()
+    else:
+        body += _corner(card, False) + _corner(card, True)
+        if card.rank in COURT:
+            body += _court_body(card)
+        else:
+            size = 40 if card.rank == 1 else 17 if card.rank >= 9 else 19
+            body += "".join(_suit(card.suit, x, y, size, flip=y > 72)
+                            for x, y in PIPS[card.rank])
+    return head + body + "</svg>"
+
+
+def _court_body(card: Card) -> str:
+    letter = COURT[card.rank]
+    return (f'<rect x="24" y="22" width="52" height="96" rx="4" class="court"/>'
+            f'<rect x="28" y="26" width="44" height="88" rx="3" class="court-in"/>'
+            f'<text x="50" y="80" text-anchor="middle" class="court-letter">{letter}</text>'
+            f'{_suit(card.suit, 50, 42, 16)}{_suit(card.suit, 50, 98, 16, flip=True)}')
+
+
+def _joker_body() -> str:
+    star = ("M50 38l6 14 15 1-12 10 4 15-13-8-13 8 4-15-12-10 15-1z")
+    return (f'<path d="{star}" fill="#d4a017" stroke="#7a5a00" stroke-width="1.5"/>'
+            '<text x="50" y="110" text-anchor="middle" class="joker-word" fill="#7a2c8f">'
+            'JOKER</text>'
+            '<text x="12" y="24" class="idx-j" fill="#7a2c8f">J</text>'
+            '<text x="12" y="38" class="idx-j" fill="#7a2c8f">K</text>')
+
+
+def _tile_body(card: Card) -> str:
+    if card.is_wild_symbol:
+        return ('<circle cx="50" cy="64" r="26" fill="#7a2c8f"/>'
+                '<text x="50" y="74" text-anchor="middle" class="tile-n" fill="#fff" '
+                'font-size="26">Joly</text>')
+    return (f'<text x="50" y="78" text-anchor="middle" class="tile-n">{card.rank}</text>'
+            f'<circle cx="50" cy="108" r="7"/>')
+
+
+def back_svg(extra_class: str = "") -> str:
+    """A card back: a framed lattice, the same for every card."""
+    cls = f"back {extra_class}".strip()
+    return (f'<svg class="{cls}" viewBox="0 0 {W} {H}" aria-hidden="true">'
+            f'<rect class="paper" x="1" y="1" width="{W - 2}" height="{H - 2}" rx="8"/>'
+            f'<rect class="back-field" x="8" y="8" width="{W - 16}" height="{H - 16}" rx="5"/>'
+            f'<rect class="back-line" x="13" y="13" width="{W - 26}" height="{H - 26}" rx="3"/>'
+            f'<path class="back-line" d="M50 30 72 70 50 110 28 70z"/>'
+            f'<circle class="back-line" cx="50" cy="70" r="9"/></svg>')

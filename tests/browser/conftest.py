@@ -1,0 +1,84 @@
+"""Browser tests: the real page, served from dist/, in Debian's Chromium through Playwright.
+
+Every test gets a fresh browser context (its own empty localStorage) in which any request
+that leaves the local origin is refused and recorded; ``page.offsite`` lists them.
+"""
+
+from __future__ import annotations
+
+import os
+import pathlib
+import sys
+import time
+
+import pytest
+
+if sys.platform == "emscripten":            # the engine's run inside Pyodide: no browser
+    collect_ignore_glob = ["test_*.py"]
+else:
+    from rami.serve import serve_in_background
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+CHROMIUM = os.environ.get("RAMI_CHROMIUM", "/usr/bin/chromium")
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
+        "--disable-dev-shm-usage"]
+
+
+@pytest.fixture(scope="session")
+def site():
+    dist = ROOT / "dist"
+    if not (dist / "index.html").exists():
+        pytest.fail("dist/ is missing: run `make dist` (make test-browser does)")
+    server, url = serve_in_background(str(dist))
+    yield url
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+    if not os.path.exists(CHROMIUM):
+        pytest.fail(f"{CHROMIUM} is missing: `apt-get install chromium` (make chromium)")
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser, site, request):
+    size = getattr(request, "param", (1280, 800))
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    offsite, errors, requests = [], [], []
+
+    def route(r):
+        url = r.request.url
+        if url.startswith(site) or url.startswith(("data:", "blob:")):
+            requests.append(url)
+            r.continue_()
+        else:
+            offsite.append(url)
+            r.abort()
+
+    context.route("**/*", route)
+    pg = context.new_page()
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    pg.on("console", lambda m: m.type == "error" and errors.append(m.text))
+    pg.offsite, pg.errors, pg.requests, pg.site = offsite, errors, requests, site
+    yield pg
+    context.close()
+
+
+def wait_for(page, expression: str, timeout: float = 60.0, what: str = ""):
+    """Poll ``expression`` in the page until it is truthy (``wait_for_function`` can hang on
+    PyScript pages); returns its value."""
+    end = time.monotonic() + timeout
+    while True:
+        value = page.evaluate(expression)
+        if value:
+            return value
+        if time.monotonic() > end:
+            raise AssertionError(f"timed out waiting for {what or expression}; "
+                                 f"page errors: {page.errors}")
+        time.sleep(0.05)

@@ -1,0 +1,206 @@
+"""The rami page in Chromium: start, play through clicks, reload, saves, no off-site requests."""
+
+from __future__ import annotations
+
+import json
+import urllib.parse
+
+import pytest
+
+from .conftest import wait_for
+
+STATE = """(() => {
+  const t = document.querySelector('#table');
+  if (!t) return null;
+  const all = [...document.querySelectorAll('#actions button')];
+  return {phase: t.dataset.phase, turn: +t.dataset.turn, hand_no: +t.dataset.hand,
+          buttons: all.map(b => b.dataset.act),
+          enabled: all.filter(b => !b.disabled).map(b => b.dataset.act),
+          summary: !!document.querySelector('#summary'),
+          hand: [...document.querySelectorAll('.hand-card')].map(c => c.dataset.card),
+          top: (document.querySelector('.pile.discard .top svg') || {}).ariaLabel || null,
+          stock: document.querySelector('.pile.stock').getAttribute('aria-label'),
+          melds: document.querySelectorAll('.meld').length,
+          why: (document.querySelector('#actions .why') || {}).textContent || '',
+          message: document.querySelector('#message').textContent,
+          log: [...document.querySelectorAll('#log-list li')].map(l => l.textContent)};
+})()"""
+
+
+def state(page):
+    return page.evaluate(STATE)
+
+
+def open_page(page, query: str = ""):
+    page.goto(page.site + query)
+    wait_for(page, "document.body.dataset.ready === '1'", 120, "the page to start")
+
+
+def start(page, variant: str = "gin"):
+    open_page(page)
+    page.click(f'[data-act="variant:{variant}"]')
+    page.click("#start")
+    wait_for(page, "!!document.querySelector('#table')")
+    page.select_option("#pace", "instant")
+
+
+def my_move(page, timeout: float = 60):
+    """Wait until the person has buttons to press, or the hand is over; the table's state."""
+    return wait_for(page, "(() => { const s = " + STATE + ";"
+                          " return s && (s.summary || s.buttons.length) ? s : null })()",
+                    timeout, "the person's move")
+
+
+def click_act(page, act: str):
+    page.click(f'[data-act="{act}"]')
+
+
+def take_turn(page, s):
+    """One move of a plain policy, all through clicks: pass the upcard, draw from the stock,
+    knock when allowed, otherwise discard the right-most card after sorting melds first."""
+    enabled = s["enabled"]
+    for act in ("btn:pass", "btn:turnover", "btn:done"):
+        if act in enabled:
+            return click_act(page, act)
+    if "btn:draw" in enabled:
+        return click_act(page, "draw")              # the stock pile itself
+    click_act(page, "sort:melds")
+    n = len(state(page)["hand"])
+    for pos in reversed(range(n)):
+        click_act(page, f"card:{pos}")
+        now = state(page)
+        for act in ("btn:knock", "btn:discard"):
+            if act in now["enabled"]:
+                return click_act(page, act)
+        click_act(page, f"card:{pos}")              # not this one: unselect
+    raise AssertionError(f"no card could be discarded: {state(page)}")
+
+
+def play_hand(page, limit: int = 400):
+    for _ in range(limit):
+        s = my_move(page)
+        if s["summary"]:
+            return s
+        take_turn(page, s)
+    raise AssertionError("the hand did not end")
+
+
+def test_gin_hand_through_clicks_to_the_summary(page):
+    start(page, "gin")
+    s = my_move(page)
+    assert s["phase"] in ("upcard", "draw") and len(s["hand"]) == 10
+    end = play_hand(page)
+    assert end["phase"] in ("hand_over", "match_over")
+    summary = page.inner_text("#summary")
+    assert "Scoreboard" in summary and "Total" in summary
+    assert page.locator("#summary .lines li").count() >= 1     # the scoring, line by line
+    page.click("#next")
+    s = my_move(page)
+    assert s["hand_no"] == 1 and not s["summary"]
+    assert page.offsite == [] and page.errors == []
+
+
+def test_reload_resumes_the_same_position(page):
+    start(page, "gin")
+    for _ in range(3):                      # a few moves in, mid-hand
+        take_turn(page, my_move(page))
+    s = my_move(page)
+    if "btn:draw" in s["enabled"]:
+        click_act(page, "draw")
+    click_act(page, "sort:rank")            # the person's own order is part of the position
+    click_act(page, "card:0")
+    before = state(page)
+    assert before["phase"] == "play" and len(before["hand"]) == 11
+    page.reload()
+    wait_for(page, "document.body.dataset.ready === '1'", 120)
+    after = my_move(page)
+    for key in ("phase", "turn", "hand_no", "hand", "top", "stock", "melds", "log"):
+        assert after[key] == before[key], key
+    assert page.offsite == [] and page.errors == []
+
+
+def test_no_request_leaves_the_site(page):
+    start(page, "basic")
+    take_turn(page, my_move(page))
+    my_move(page)
+    assert page.offsite == []
+    names = " ".join(page.requests)
+    for part in ("pyodide.asm.wasm", "python_stdlib.zip", "rami-0.1.0-py3-none-any.whl",
+                 "core.js", "style.css"):
+        assert part in names
+    assert all(u.startswith(page.site) for u in page.requests)
+
+
+BASIC_DEAL = ("basic | 0: 4h 5h 6h Qc 2s 9d Kd 3c | 1: 2c 8c Jh 10s 7d Ks 9s 4d "
+              "| table: 1=Qs Qh Qd | melded: 1 | discard: 3d | stock: 8s 5s "
+              "| turn: 0 | phase: draw | dealer: 1")
+
+
+def test_basic_hand_with_a_meld_and_a_lay_off(page):
+    open_page(page, "?deal=" + urllib.parse.quote(BASIC_DEAL))
+    s = my_move(page)
+    assert s["phase"] == "draw" and s["melds"] == 1
+    click_act(page, "meld:0")               # before drawing: the engine says why not
+    assert "draw" in state(page)["message"].lower()
+    page.keyboard.press("d")                # draw from the stock by keyboard
+    s = state(page)
+    assert s["phase"] == "play" and "8s" in s["hand"]
+    hand = s["hand"]
+    for card in ("4h", "5h", "6h"):
+        click_act(page, f"card:{hand.index(card)}")
+    assert "btn:meld" in state(page)["enabled"]
+    click_act(page, "btn:meld")
+    s = state(page)
+    assert s["melds"] == 2 and "4h" not in s["hand"]
+    click_act(page, f"card:{s['hand'].index('Qc')}")
+    assert page.locator(".meld.target").count() == 1       # where the queen fits
+    click_act(page, "meld:0")               # lay off by tapping the meld
+    s = state(page)
+    assert "Qc" not in s["hand"] and any("laid off" in line for line in s["log"])
+    assert page.locator('.meld[data-meld="0"] .by').count() == 1   # who laid it off
+    click_act(page, f"card:{s['hand'].index('2s')}")
+    click_act(page, "btn:discard")
+    end = play_hand(page)
+    assert "Scoreboard" in page.inner_text("#summary")
+    assert end["phase"] in ("hand_over", "match_over")
+    assert page.offsite == [] and page.errors == []
+
+
+def test_illegal_attempts_are_explained(page):
+    deal = ("basic | 0: 4h 5h 6h Qc 2s 9d Kd 3c | 1: 2c 8c Jh 10s 7d Ks 9s 4d "
+            "| discard: 3d | stock: 8s 5s | turn: 0 | phase: draw | dealer: 1")
+    open_page(page, "?deal=" + urllib.parse.quote(deal))
+    my_move(page)
+    click_act(page, "take")                 # take the 3d, then try to throw it back
+    s = state(page)
+    click_act(page, f"card:{s['hand'].index('3d')}")
+    s = state(page)
+    assert "btn:discard" not in s["enabled"]
+    assert "different card" in s["why"]
+    click_act(page, "take")                 # the pile again: a selected card goes onto it
+    assert "different card" in state(page)["message"]
+    click_act(page, f"card:{s['hand'].index('3d')}")
+    for card in ("Qc", "2s", "9d"):         # not a meld: the engine's reason, not a traceback
+        click_act(page, f"card:{state(page)['hand'].index(card)}")
+    why = state(page)["why"]
+    assert why and "Traceback" not in page.content()
+
+
+@pytest.mark.parametrize("saved, reason", [
+    ("{not json", "could not be resumed"),
+    (json.dumps({"format": "rami-web", "version": 0}), "another version"),
+    (json.dumps({"format": "rami-web", "version": 1, "game": {"format": "rami-save"}}),
+     "could not be resumed"),
+])
+def test_a_bad_save_is_set_aside_and_explained(page, saved, reason):
+    open_page(page)
+    page.evaluate("s => localStorage.setItem('rami.save', s)", saved)
+    page.reload()
+    wait_for(page, "document.body.dataset.ready === '1'", 120)
+    notice = page.inner_text(".notice")
+    assert reason in notice
+    assert page.evaluate("localStorage.getItem('rami.save.set-aside')") == saved
+    assert page.evaluate("localStorage.getItem('rami.save')") is None
+    page.click("#start")                    # and a new game starts cleanly
+    wait_for(page, "!!document.querySelector('#table')")
+    assert page.errors == []

@@ -1,12 +1,12 @@
-# rami: `make play` and `make test` work on a fresh machine with Python 3.11+ (and Node 20+
-# with npm for the Pyodide runtime).
+# rami: `make play` and `make test` work on a fresh machine with Python 3.11+, Node 20+ with
+# npm (the Pyodide runtime), and, for the browser tests, Debian's chromium (installed here).
 PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 VARIANT ?= gin
 
-.PHONY: play test test-cpython test-browser test-pyodide build dist chromium serve bench bench-web simulate setup clean
+.PHONY: play play-terminal screenshots test test-cpython test-browser test-pyodide build dist chromium serve bench bench-web simulate setup clean
 
 setup: $(VENV)/.installed
 
@@ -23,7 +23,10 @@ $(VENV)/.installed: pyproject.toml requirements-dev.txt
 	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps -e .
 	touch $@
 
-play: setup            ## play in the terminal: make play VARIANT=basic
+play: build            ## set up, build, and serve the game on http://127.0.0.1:8000/
+	$(PY) -m rami serve
+
+play-terminal: setup   ## play in the terminal: make play-terminal VARIANT=basic
 	$(PY) -m rami play $(VARIANT)
 
 test: test-cpython test-browser test-pyodide   ## every test: CPython, Chromium, then inside Pyodide
@@ -49,8 +52,13 @@ build: node_modules/.installed setup   ## vendor Pyodide, PyScript, micropip and
 dist: build            ## dist/: the site, ready for any static host
 	$(PY) scripts/dist.py
 
-serve: build           ## serve the site on http://127.0.0.1:8000/
-	$(PY) -m rami serve
+serve: play
+
+screenshots: dist chromium   ## docs/screenshots/: lobby, table, summary at two sizes
+	$(PY) scripts/screenshots.py
+
+bench-web: build chromium    ## the page's start-up time and responsiveness in Chromium
+	$(PY) benchmarks/web.py
 
 bench: setup           ## print the engine's speed figures
 	$(PY) benchmarks/bench.py

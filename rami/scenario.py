@@ -31,6 +31,14 @@ class DealSyntaxError(RamiError):
     """A deal string that cannot be read."""
 
 
+def _numbers(text: str, key: str) -> list[int]:
+    """Whole numbers separated by spaces or commas."""
+    try:
+        return [int(x) for x in text.replace(",", " ").split()]
+    except ValueError:
+        raise DealSyntaxError(f"'{key}' takes whole numbers: '{text.strip()}'") from None
+
+
 def _value(text: str):
     t = text.strip().lower()
     if t in ("on", "true", "yes"):
@@ -43,7 +51,16 @@ def _value(text: str):
 
 
 def from_deal(text: str, seed: int | str = 0) -> GameState:
-    """Build the position a deal string describes."""
+    """Build the position a deal string describes (a DealSyntaxError says what is wrong)."""
+    try:
+        return _from_deal(text, seed)
+    except RamiError:
+        raise
+    except (ValueError, KeyError, IndexError) as e:
+        raise DealSyntaxError(f"This deal string cannot be read: {e}") from None
+
+
+def _from_deal(text: str, seed: int | str = 0) -> GameState:
     parts = [p.strip() for p in text.split("|")]
     head = parts[0].split()
     if not head:
@@ -97,12 +114,14 @@ def from_deal(text: str, seed: int | str = 0) -> GameState:
     below = shuffled(sorted(rest.elements(), key=lambda c: c.code), deal_rng(seed, "scenario"))
     g.stock = below + top_first[::-1]
     g.taken = Card.parse(fields["taken"]) if "taken" in fields else None
-    melded = {int(x) for x in fields.get("melded", "").replace(",", " ").split()}
+    melded = set(_numbers(fields.get("melded", ""), "melded"))
     melded |= {t.owner for t in g.table}
     g.melded = [s in melded for s in range(n)]
     g.melded_at_turn_start = list(g.melded)
     if "scores" in fields:
-        g.scores = [int(x) for x in fields["scores"].split()]
+        g.scores = _numbers(fields["scores"], "scores")
+        if len(g.scores) != len(set(g.teams)):
+            raise DealSyntaxError(f"'scores' needs one number per side ({len(set(g.teams))})")
     g.events = []
     g.reset_logs()
     g.extra = var.new_hand_extra(g)

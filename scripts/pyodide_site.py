@@ -1,8 +1,8 @@
 """Prepare the test tools for running rami's engine tests inside Pyodide.
 
 Downloads the pure-Python wheels pinned in requirements-dev.txt (all but the ones that only
-run the tests on several cores or drive a browser) for Python 3.14, and unpacks them into build/pyodide-site,
-which scripts/pyodide_tests.mjs puts on Pyodide's sys.path.
+run the tests on several cores or drive a browser) for Python 3.14, and unpacks them into
+build/pyodide-site, which scripts/pyodide_tests.mjs puts on Pyodide's sys.path.
 """
 
 from __future__ import annotations

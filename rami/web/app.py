@@ -54,7 +54,7 @@ class App:
         self.last_seen = {"log": 0, "top": None, "melds": 0, "hand": -1}
         prefs = self._load_json(PREFS_KEY) or {}
         self.pace = prefs.get("pace", "normal")
-        self.form = self._default_form(prefs.get("variant", "gin"), prefs.get("name", "You"))
+        self.form = self._default_form(prefs.get("variant", "gin"), prefs.get("name", "Player"))
         self._proxies = []
         for kind, fn in (("click", self.on_click), ("change", self.on_change),
                          ("keydown", self.on_key), ("pointerdown", self.on_pointerdown),
@@ -97,6 +97,11 @@ class App:
                                f"set aside (kept in this browser as '{SET_ASIDE_KEY}'); start "
                                "a new game below.")
         self.render()
+        self.ready()
+
+    def ready(self) -> None:
+        """The page is interactive: tell the tests and the load benchmark."""
+        js.window.ramiReadyAt = js.performance.now()
         js.document.body.dataset.ready = "1"
         self.kick_bots()
 
@@ -111,11 +116,12 @@ class App:
                 state.names = tuple([self.form["name"]] + [bot_name(i) for i in range(state.n - 1)])
             self.session = Session(state, 0)
             self.screen = "table"
-        except RamiError as e:
-            self.notice = f"The deal in this page's address could not be read: {e}"
+        except Exception as e:         # a page's bad deal must not stop the page
+            reason = str(e) if isinstance(e, RamiError) else type(e).__name__
+            self.notice = f"The deal in this page's address could not be read: {reason}"
+            self.session, self.screen = None, "lobby"
         self.render()
-        js.document.body.dataset.ready = "1"
-        self.kick_bots()
+        self.ready()
 
     def save(self) -> None:
         if self.session is not None and self.persist:
@@ -134,7 +140,7 @@ class App:
         except ValueError:
             return None
 
-    def _default_form(self, variant: str, name: str = "You") -> dict:
+    def _default_form(self, variant: str, name: str = "Player") -> dict:
         try:
             var = find_variant(variant)
         except RamiError:
@@ -300,7 +306,7 @@ class App:
         f = self.form
         var = find_variant(f["variant"])
         n = int(f["players"])
-        names = [f["name"].strip() or "You"] + f["bot_names"][:n - 1]
+        names = [f["name"].strip() or "Player"] + f["bot_names"][:n - 1]
         levels = {i + 1: f["levels"][i] for i in range(n - 1)}
         options = {k: v for k, v in f["options"].items()
                    if k in {o.name for o in var.OPTIONS}}
@@ -335,6 +341,7 @@ class App:
             self.form["levels"][int(field.split(":")[1])] = el.value
             return
         if opt:
+            self.form["rules_open"] = True       # keep the rules open while they are edited
             var = find_variant(self.form["variant"])
             o = next(o for o in var.OPTIONS if o.name == opt)
             if isinstance(o.default, bool):
@@ -460,9 +467,13 @@ class App:
             asyncio.ensure_future(self.run_bots())
 
     async def run_bots(self) -> None:
-        """Bot moves, one at a time, with a pause between them (the page stays live)."""
+        """Bot moves, one at a time, with a pause between them (the page stays live).
+
+        For the benchmarks, ``window.ramiBotMoves`` gets each move's [start, end] (the bot's
+        thinking plus drawing the table) and ``window.ramiBotSpans`` each stretch of bot turns.
+        """
         self.bots_running = True
-        spans = getattr(js.window, "ramiBotSpans", None)
+        began = js.performance.now()
         try:
             s = self.session
             while self.session is s and s.bot_to_move() and self.screen == "table":
@@ -476,8 +487,7 @@ class App:
                 self.thinking = False
                 self.save()
                 self.render()
-                if spans is not None:
-                    spans.push(js.Array.of(t0, js.performance.now()))
+                _record("ramiBotMoves", t0, js.performance.now())
                 await asyncio.sleep(0)
         except Exception as e:
             self._crash(e)
@@ -486,6 +496,13 @@ class App:
             self.thinking = False
         if self.session is not None and self.screen == "table":
             self.render()
+        _record("ramiBotSpans", began, js.performance.now())
+
+
+def _record(name: str, start: float, end: float) -> None:
+    target = getattr(js.window, name, None)
+    if nil(target) is not None:
+        target.push(js.Array.of(start, end))
 
 
 def nil(x):
@@ -525,11 +542,9 @@ def main() -> App:
     defs = js.document.createElement("div")
     defs.innerHTML = symbol_defs()           # the suit shapes every card face refers to
     js.document.body.prepend(defs.firstChild)
-    root = js.document.getElementById("app")
-    app = App(root)
-    app.start()
-    loading = js.document.getElementById("loading")
-    if loading:
+    app = App(js.document.getElementById("app"))
+    loading = nil(js.document.getElementById("loading"))
+    if loading is not None:
         loading.remove()
-    js.window.rami = create_proxy(app.act)
+    app.start()
     return app

@@ -57,6 +57,9 @@ def lobby_html(form: dict, notice: str = "", can_resume: bool = False) -> str:
     opts = "".join(_option_input(o, form["options"].get(o.name, o.default))
                    for o in var.OPTIONS)
     notice_html = f'<div class="notice" role="alert">{esc(notice)}</div>' if notice else ""
+    n_changed = sum(form["options"].get(o.name, o.default) != o.default for o in var.OPTIONS)
+    changed = (f"{n_changed} changed from the rule book" if n_changed else
+               "the rule book's defaults")
     resume = ('<button type="button" class="btn ghost" data-act="resume">Back to the game'
               '</button>') if can_resume else ""
     return f"""
@@ -71,8 +74,9 @@ def lobby_html(form: dict, notice: str = "", can_resume: bool = False) -> str:
       <label>Players <select data-field="players">{players}</select></label>
     </div>
     <fieldset class="bots"><legend>Opponents</legend>{seats}</fieldset>
-    <details class="house" open><summary>House rules</summary><div class="opts">{opts}</div>
-    </details>
+    <details class="house"{" open" if form.get("rules_open") else ""}>
+      <summary>House rules <small>{esc(changed)}</small></summary>
+      <div class="opts">{opts}</div></details>
     <div class="lobby-go">{resume}
       <button type="button" class="btn primary big" data-act="start" id="start">Deal the cards
       </button></div>
@@ -143,18 +147,19 @@ def _topbar(s: Session, v, pace: str) -> str:
     st = s.state
     target = st.options.get("target")
     hands = st.options.get("hands")
-    goal = f"{hands} hands" if hands else (f"to {target}" if target else "")
+    goal = f"of {hands}" if hands else (f"· game to {target}" if target else "")
     paces = "".join(f'<option value="{k}"{" selected" if k == pace else ""}>{label}</option>'
                     for k, label, _ in PACES)
     return f"""<header class="topbar">
     <span class="brand small">rami</span>
-    <span class="game-title">{esc(st.variant.title)} <small>hand {v.hand_no + 1}
-      {esc(goal)}</small></span>
+    <span class="game-title">{esc(st.variant.title)}
+      <small>hand {v.hand_no + 1} {esc(goal)}</small></span>
     <label class="pace" title="How fast the computer players move">Pace
       <select data-field="pace" id="pace">{paces}</select></label>
     <button type="button" class="btn ghost small" data-act="scores">Scores</button>
     <button type="button" class="btn ghost small" data-act="lobby">New game</button>
-    <button type="button" class="btn ghost small" data-act="help" aria-label="Keyboard help">?</button>
+    <button type="button" class="btn ghost small" data-act="help"
+      aria-label="Keyboard help">?</button>
   </header>"""
 
 
@@ -333,15 +338,24 @@ def _summary(s: Session, v) -> str:
     res = st.results[-1] if st.results else {}
     lines = "".join(f"<li>{_pretty_text(line)}</li>" for line in res.get("lines", []))
     hands = ""
+    points = res.get("points", [0] * st.n)
     for seat in range(st.n):
-        cards = v.revealed.get(seat, ())
-        laid = [c for tm in v.table if tm.owner == seat for c in tm.meld.cards]
-        shown = "".join(face(c, "small") for c in cards) or '<i class="none">no cards</i>'
-        melded = "".join(face(c, "small") for c in laid)
+        groups = []
+        for tm in v.table:
+            if tm.owner == seat:
+                groups.append("".join(
+                    f'<span class="card small">{card_svg(c)}'
+                    + (f'<span class="by" title="laid off by {esc(st.names[by])}">'
+                       f'{esc(st.names[by][:1])}</span>' if by != seat else "")
+                    + "</span>" for c, by in zip(tm.meld.cards, tm.played_by)))
+        left = v.revealed.get(seat, ())
+        if left:
+            groups.append('<span class="left-label">in hand</span>'
+                          + "".join(face(c, "small") for c in left))
+        cards = "".join(f'<span class="sum-group">{g}</span>' for g in groups) \
+            or '<i class="none">no cards</i>'
         hands += (f'<div class="sum-hand"><div class="sum-who">{esc(st.names[seat])} '
-                  f'<b>{res.get("points", [0] * st.n)[seat]:+d}</b></div>'
-                  f'<div class="sum-cards">{melded}{"<span class=gap></span>" if melded else ""}'
-                  f'{shown}</div></div>')
+                  f'<b>{points[seat]:+d}</b></div><div class="sum-cards">{cards}</div></div>')
     final = ""
     if over and v.final:
         final = ("<h3>The match</h3><ul class='lines'>"

@@ -54,7 +54,8 @@ def symbol_defs() -> str:
     """The page's one hidden ``<svg>`` holding the suit symbols that faces refer to."""
     symbols = "".join(f'<symbol id="suit-{s}" viewBox="0 0 100 100"><path d="{d}"/></symbol>'
                       for s, d in SUIT_PATHS.items())
-    return f'<svg width="0" height="0" style="position:absolute" aria-hidden="true"><defs>{symbols}</defs></svg>'
+    return ('<svg width="0" height="0" style="position:absolute" aria-hidden="true">'
+            f'<defs>{symbols}</defs></svg>')
 
 
 def colour(card: Card) -> str:

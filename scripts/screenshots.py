@@ -1,0 +1,97 @@
+"""Screenshots of the page for docs/screenshots/: the lobby, a table mid-hand with melds, and
+the score summary, at 1280x800 and 390x844 (served from dist/, in Debian's Chromium).
+
+    python scripts/screenshots.py [out_dir]      # after make dist
+"""
+
+from __future__ import annotations
+
+import pathlib
+import sys
+import time
+import urllib.parse
+
+from playwright.sync_api import sync_playwright
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from rami.serve import serve_in_background  # noqa: E402
+from tests.browser.conftest import ARGS, CHROMIUM  # noqa: E402
+
+# Basic Rummy, three players, with melds and a lay-off on the table
+MID_HAND = ("basic | 0: 4h 5h 6h 7h Qc 2s 9d Kd 3c 8c | 1: 2c 9c Jh 10s 7d Ks 9s | "
+            "2: Ah 2h Js Jd 10h 4c 8h | table: 1=Qs Qh Qd; 2=5c 6c 7c; 1=3s 4s 5s | "
+            "discard: 3d 10d Kh | stock: 8s 5d | turn: 0 | phase: draw | dealer: 2 | "
+            "scores: 35,12,60 | hand: 3")
+
+
+def select(page, *cards: str) -> None:
+    for card in cards:
+        hand = page.evaluate("[...document.querySelectorAll('.hand-card')]"
+                             ".map(c => c.dataset.card)")
+        page.click(f'[data-act="card:{hand.index(card)}"]')
+
+
+def shoot(browser, url: str, size: tuple[int, int], out: pathlib.Path) -> None:
+    w, h = size
+    ctx = browser.new_context(viewport={"width": w, "height": h}, device_scale_factor=1)
+    page = ctx.new_page()
+
+    def ready():
+        end = time.monotonic() + 120
+        while not page.evaluate("document.body.dataset.ready === '1'"):
+            if time.monotonic() > end:
+                raise TimeoutError("page did not start")
+            time.sleep(0.1)
+
+    page.goto(url)
+    ready()
+    page.screenshot(path=str(out / f"lobby-{w}x{h}.png"))
+    page.goto(url + "?deal=" + urllib.parse.quote(MID_HAND))
+    ready()
+    page.click('[data-act="draw"]')
+    select(page, "4h", "5h", "6h", "7h")
+    page.click('[data-act="btn:meld"]')
+    select(page, "Qc")
+    page.click('[data-act="meld:0"]')
+    select(page, "8c")
+    page.click('[data-act="meld:1"]')
+    select(page, "9d")
+    time.sleep(0.6)
+    page.screenshot(path=str(out / f"table-{w}x{h}.png"))
+    # the end of a hand: a gin deal where the person knocks at once
+    gin = ("gin | 0: Ah 2h 3h 5s 6s 7s 9c 9d 9h Kc | 1: 2c 3c 4c 8d 8s Qh Qs Js 10d 4h "
+           "| discard: Kd | stock: 2s 6d | turn: 0 | phase: draw | dealer: 1 | scores: 41,18 "
+           "| hand: 4")
+    page.goto(url + "?deal=" + urllib.parse.quote(gin))
+    ready()
+    page.select_option("#pace", "instant")
+    page.click('[data-act="draw"]')
+    select(page, "Kc")
+    page.click('[data-act="btn:knock"]')
+    end = time.monotonic() + 60
+    while not page.evaluate("!!document.querySelector('#summary')"):
+        if time.monotonic() > end:
+            raise TimeoutError("no summary")
+        time.sleep(0.1)
+    time.sleep(0.6)
+    page.screenshot(path=str(out / f"summary-{w}x{h}.png"))
+    ctx.close()
+
+
+def main() -> int:
+    out = pathlib.Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "docs" / "screenshots"
+    out.mkdir(parents=True, exist_ok=True)
+    server, url = serve_in_background(str(ROOT / "dist"))
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        for size in ((1280, 800), (390, 844)):
+            shoot(browser, url, size, out)
+        browser.close()
+    server.shutdown()
+    print(f"screenshots in {out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

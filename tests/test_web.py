@@ -1,0 +1,145 @@
+"""The web layer's pure-Python parts: card SVG, the table's model (Session) and its HTML."""
+
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from rami.actions import DRAW, Discard
+from rami.cards import JOKER, french_deck
+from rami.errors import RamiError, SaveError
+from rami.scenario import from_deal
+from rami.state import Phase
+from rami.web import render
+from rami.web.session import Session
+from rami.web.svg import card_svg, symbol_defs
+
+BASIC = ("basic | 0: 4h 5h 6h Qc 2s 9d Kd 3c | 1: 2c 8c Jh 10s 7d Ks 9s 4d "
+         "| table: 1=Qs Qh Qd | discard: 3d | stock: 8s 5s | turn: 0 | phase: draw | dealer: 1")
+
+
+def test_every_card_face_is_well_formed_svg_with_a_spoken_name():
+    for card in [*french_deck(1), JOKER]:
+        svg = ET.fromstring(card_svg(card))
+        assert svg.get("aria-label") == card.name()
+        assert svg.get("viewBox") == "0 0 100 140"
+    defs = ET.fromstring(symbol_defs())
+    assert {s.get("id") for s in defs.iter("symbol")} == {"suit-s", "suit-h", "suit-d", "suit-c"}
+
+
+def test_the_hand_keeps_the_person_s_order_and_new_cards_go_right():
+    s = Session(from_deal(BASIC), 0)
+    s.sort("rank")
+    order = list(s.order)
+    s.play(DRAW)
+    assert s.order[:-1] == order and s.order[-1] == "8s" and s.fresh == "8s"
+    assert s.move_card(len(s.order) - 1, 0) == 0 and s.order[0] == "8s"
+
+
+def test_moving_a_card_keeps_the_selection_on_the_same_cards():
+    s = Session(from_deal(BASIC), 0)
+    s.toggle(0)
+    s.toggle(2)
+    picked = s.selected_cards()
+    s.move_card(2, 5)
+    assert s.selected_cards() == picked
+
+
+def test_buttons_are_enabled_only_for_legal_moves_and_say_why_not():
+    s = Session(from_deal(BASIC), 0)
+    assert {c.name: bool(c.action) for c in s.choices()} == {"draw": True, "take": True}
+    s.play(DRAW)
+    by = lambda: {c.name: c for c in s.choices()}        # noqa: E731
+    assert not by()["meld"].action and not by()["discard"].action
+    for card in ("4h", "5h", "6h"):
+        s.toggle(s.order.index(card))
+    assert by()["meld"].action is not None
+    s.selected = [s.order.index("Qc"), s.order.index("2s"), s.order.index("9d")]
+    assert by()["meld"].action is None and by()["meld"].reason
+    s.selected = [s.order.index("Qc")]
+    assert [a.meld for a in s.layoff_targets()] == [0]
+    assert by()["layoff"].action is not None and by()["discard"].action == Discard.of(
+        s.selected_cards()[0])
+
+
+def test_illegal_moves_raise_the_engine_s_words_and_change_nothing():
+    s = Session(from_deal(BASIC), 0)
+    before = s.state.to_json()
+    with pytest.raises(RamiError, match="draw"):
+        s.layoff_on(0)
+    s.play(s.state.legal_actions()[1])        # take the 3d
+    s.selected = [s.order.index("3d")]
+    choice = next(c for c in s.choices() if c.name == "discard")
+    assert choice.action is None and "different card" in choice.reason
+    with pytest.raises(RamiError, match="different card"):
+        s.play(Discard.of(s.selected_cards()[0]))
+    assert s.state.to_json() != before and s.state.phase == Phase.PLAY
+
+
+def test_a_session_saves_and_restores_exactly_and_bots_go_on_the_same_way():
+    s = Session.new("gin", ["Player", "Ada"], seed=11)
+    while not s.human_to_move():
+        s.bot_step()
+    s.sort("rank")
+    copy = Session.from_dict(json.loads(json.dumps(s.to_dict())))
+    assert copy.state == s.state and copy.order == s.order
+    s.play(s.state.legal_actions()[0])
+    copy.play(copy.state.legal_actions()[0])
+    while s.bot_to_move():
+        assert str(s.bot_step()) == str(copy.bot_step())
+    assert copy.state == s.state
+
+
+@pytest.mark.parametrize("save, words", [
+    ("not a dict", "not a saved rami game"),
+    ({"format": "rami-web", "version": 99}, "another version"),
+    ({"format": "rami-web", "version": 1, "game": {"format": "rami-save"}}, "version"),
+    ({"format": "rami-web", "version": 1, "game": {"format": "rami-save", "version": 1}},
+     "damaged"),
+    ({"format": "rami-web", "version": 1, "levels": {"1": "genius"},
+      "game": Session.new("gin", ["P", "A"], seed=1).state.to_dict()}, "bot level"),
+])
+def test_a_bad_save_raises_a_save_error_with_a_reason(save, words):
+    with pytest.raises(SaveError, match=words):
+        Session.from_dict(save)
+
+
+def test_the_table_html_offers_exactly_the_legal_moves():
+    s = Session(from_deal(BASIC), 0)
+    html = render.table_html(s)
+    assert 'data-act="btn:draw"' in html and 'class="pile stock can"' in html
+    assert html.count('class="card hand-card') == 8
+    assert "Meld 1: " in html                             # the meld, named for screen readers
+    s.play(DRAW)
+    html = render.table_html(s)
+    assert 'data-act="btn:discard" disabled' in html
+
+
+def test_the_summary_explains_the_score_and_keeps_the_scoreboard():
+    s = Session(from_deal("gin | 0: Ah 2h 3h 5s 6s 7s 9c 9d 9h Kc | 1: 2c 3c 4c 8d 8s Qh Qs "
+                          "Js 10d 4h | discard: Kd | stock: 2s 6d | turn: 0 | phase: draw "
+                          "| dealer: 1"), 0)
+    s.play(DRAW)
+    s.selected = [s.order.index("Kc")]
+    s.play(next(c for c in s.choices() if c.name == "knock").action)
+    while s.bot_to_move():
+        s.bot_step()
+    assert s.state.phase in (Phase.HAND_OVER, Phase.MATCH_OVER)
+    html = render.table_html(s)
+    for line in s.state.results[-1]["lines"]:
+        assert render.esc(line.split(":")[0]) in html
+    assert "Scoreboard" in html and 'data-act="next"' in html
+
+
+def test_the_lobby_lists_every_house_rule_of_the_variant():
+    from rami.variants import find_variant
+    for name in ("gin", "basic"):
+        var = find_variant(name)
+        form = {"variant": name, "players": 2, "name": "P", "levels": ["heuristic"] * 5,
+                "bot_names": ["A", "B", "C", "D", "E"],
+                "options": {o.name: o.default for o in var.OPTIONS}}
+        html = render.lobby_html(form)
+        for o in var.OPTIONS:
+            assert f'data-opt="{o.name}"' in html

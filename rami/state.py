@@ -219,11 +219,7 @@ class GameState:
 
     @classmethod
     def from_dict(cls, d: dict) -> "GameState":
-        if not isinstance(d, dict) or d.get("format") != SAVE_FORMAT:
-            raise SaveError("This is not a saved rami game.")
-        if d.get("version") != SAVE_VERSION:
-            raise SaveError(f"This game was saved by another version of rami "
-                            f"(save version {d.get('version')}, this is {SAVE_VERSION}).")
+        check_save_header(d, SAVE_FORMAT, SAVE_VERSION)
         try:
             g = cls(d["variant"], d["names"], d["options"], d["seed"], _empty=True)
             g.dealer, g.hand_no = int(d["dealer"]), int(d["hand_no"])
@@ -266,6 +262,15 @@ class GameState:
     def __repr__(self) -> str:
         return (f"<GameState {self.variant.name} hand {self.hand_no + 1} {self.phase.value} "
                 f"turn={self.turn} seed={self.seed!r}>")
+
+
+def check_save_header(d, fmt: str, version: int) -> None:
+    """Raise a SaveError unless ``d`` is a save of format ``fmt`` and version ``version``."""
+    if not isinstance(d, dict) or d.get("format") != fmt:
+        raise SaveError("This is not a saved rami game.")
+    if d.get("version") != version:
+        raise SaveError(f"This game was saved by another version of rami "
+                        f"(save version {d.get('version')}, this is {version}).")
 
 
 def _same_cards(a: Action, b: Action) -> bool:

@@ -77,7 +77,10 @@ class App:
     def _crash(self, e: Exception) -> None:
         js.console.error("".join(traceback.format_exception(e)))
         self.message = f"Something went wrong ({type(e).__name__}); your game is saved."
-        self.render()
+        try:
+            self.render()
+        except Exception:              # drawing itself failed: say so without Python
+            self.root.textContent = self.message
 
     # -- start-up and saves ---------------------------------------------------------------
     def start(self) -> None:
@@ -90,12 +93,17 @@ class App:
                 self.session = Session.from_dict(json.loads(raw))
                 self.screen = "table"
             except Exception as e:     # anything wrong with a save: set it aside, explain
-                reason = str(e) if isinstance(e, (RamiError, ValueError)) else type(e).__name__
+                if isinstance(e, json.JSONDecodeError):
+                    reason = "It is not readable (not JSON)"
+                elif isinstance(e, (RamiError, ValueError)):
+                    reason = str(e)
+                else:
+                    reason = f"It could not be read ({type(e).__name__})"
                 js.localStorage.setItem(SET_ASIDE_KEY, raw)
                 js.localStorage.removeItem(SAVE_KEY)
-                self.notice = (f"Your saved game could not be resumed: {reason}. It has been "
-                               f"set aside (kept in this browser as '{SET_ASIDE_KEY}'); start "
-                               "a new game below.")
+                self.notice = (f"Your saved game could not be resumed. {reason.rstrip('.')}. "
+                               f"It has been set aside (kept in this browser as "
+                               f"'{SET_ASIDE_KEY}'); start a new game below.")
         self.render()
         self.ready()
 
@@ -156,7 +164,7 @@ class App:
         focus = self.focus_act or attr(js.document.activeElement, "data-act")
         self.focus_act = None
         if self.screen == "lobby" or self.session is None:
-            can_resume = self.session is not None and not self.session.state.is_over()
+            can_resume = self.session is not None and not self.session.state.is_over
             html = render.lobby_html(self.form, self.notice, can_resume)
         else:
             s = self.session
@@ -223,11 +231,7 @@ class App:
             self.overlay = render.help_html()
             return self.render()
         if act == "scores" and s is not None:
-            self.overlay = (
-                '<div class="overlay" role="dialog" aria-modal="true" aria-label="Scores">'
-                f'<div class="summary">{render.scoreboard_html(s)}<div class="sum-go">'
-                '<button type="button" class="btn primary" data-act="close">Close</button>'
-                '</div></div></div>')
+            self.overlay = render.scores_html(s)
             return self.render()
         if act == "close":
             self.overlay = ""

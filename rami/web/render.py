@@ -396,6 +396,14 @@ def scoreboard_html(s: Session) -> str:
     <tbody>{rows}</tbody><tfoot><tr><td>Total</td>{totals}<td></td></tr></tfoot></table>"""
 
 
+def scores_html(s: Session) -> str:
+    """The scoreboard on its own, over the table (the Scores button)."""
+    return ('<div class="overlay" role="dialog" aria-modal="true" aria-label="Scores">'
+            f'<div class="summary">{scoreboard_html(s)}<div class="sum-go">'
+            '<button type="button" class="btn primary" data-act="close">Close</button>'
+            '</div></div></div>')
+
+
 def _side_name(s: Session, side: int) -> str:
     st = s.state
     seats = [seat for seat in range(st.n) if st.side(seat) == side]

@@ -22,7 +22,7 @@ from ..actions import DEAL, DONE, DRAW, PASS, TAKE, Action, Discard, Knock, LayO
 from ..bots import BOT_LEVELS, Bot, make_bot
 from ..cards import Card, sort_by_rank, sort_by_suit
 from ..errors import RamiError, SaveError
-from ..state import GameState, Phase
+from ..state import GameState, Phase, check_save_header
 from ..variants import find_variant
 from ..view import PlayerView
 
@@ -55,7 +55,7 @@ class Session:
                        for s in range(state.n) if s != human}
         for level in self.levels.values():
             if level not in BOT_LEVELS:
-                raise SaveError(f"unknown bot level '{level}'")
+                raise SaveError(f"The save names an unknown bot level, '{level}'.")
         self.bots: dict[int, Bot] = {s: make_bot(lv, state.variant.name, f"{state.seed}:{s}")
                                      for s, lv in self.levels.items()}
         self.order: list[str] = list(order or [])
@@ -334,25 +334,21 @@ class Session:
 
     @classmethod
     def from_dict(cls, d) -> "Session":
-        if not isinstance(d, dict) or d.get("format") != WEB_FORMAT:
-            raise SaveError("this is not a saved rami game")
-        if d.get("version") != WEB_VERSION:
-            raise SaveError(f"it was saved by another version of rami (save version "
-                            f"{d.get('version')}, this page reads version {WEB_VERSION})")
+        check_save_header(d, WEB_FORMAT, WEB_VERSION)
         try:
             state = GameState.from_dict(d["game"])
             human = int(d.get("human", 0))
             levels = {int(k): v for k, v in dict(d.get("levels", {})).items()}
             order = [str(t) for t in d.get("order", [])]
             if not 0 <= human < state.n:
-                raise SaveError("the saved seat is not at the table")
+                raise SaveError("The saved seat is not at the table.")
             session = cls(state, human, levels,
                           order if d.get("order_hand") == state.hand_no else None)
             return session
         except SaveError:
             raise
         except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
-            raise SaveError(f"the save is damaged ({type(e).__name__}: {e})") from None
+            raise SaveError(f"The save is damaged ({type(e).__name__}: {e}).") from None
 
 
 def bot_name(i: int) -> str:

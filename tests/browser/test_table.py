@@ -204,3 +204,52 @@ def test_a_bad_save_is_set_aside_and_explained(page, saved, reason):
     page.click("#start")                    # and a new game starts cleanly
     wait_for(page, "!!document.querySelector('#table')")
     assert page.errors == []
+
+
+def test_a_match_plays_to_its_end_and_a_new_one_starts(page):
+    deal = ("gin | 0: Ah 2h 3h 5s 6s 7s 9c 9d 9h Kc | 1: 2c 3c 4c 8d 8s Qh Qs Js 10d 4h "
+            "| discard: Kd | stock: 2s 6d | turn: 0 | phase: draw | dealer: 1 | scores: 95 0")
+    open_page(page, "?deal=" + urllib.parse.quote(deal))
+    page.select_option("#pace", "instant")
+    click_act(page, "draw")
+    click_act(page, f"card:{state(page)['hand'].index('Kc')}")
+    assert "btn:knock" in state(page)["enabled"]
+    click_act(page, "btn:knock")
+    end = my_move(page)
+    assert end["summary"] and end["phase"] == "match_over"
+    text = page.inner_text("#summary")
+    assert "wins the match" in text and "Game bonus" in text
+    page.click("#again")                    # back to the lobby, and a new match
+    page.click("#start")
+    s = my_move(page)
+    assert s["hand_no"] == 0 and not s["summary"] and len(s["hand"]) == 10
+    assert page.errors == []
+
+
+def drag(page, source: str, target: str, dx: float = 0):
+    a = page.locator(source).bounding_box()
+    b = page.locator(target).bounding_box()
+    page.mouse.move(a["x"] + a["width"] / 2, a["y"] + a["height"] / 2)
+    page.mouse.down()
+    for k in range(1, 9):                   # a real drag: several moves on the way
+        page.mouse.move(a["x"] + a["width"] / 2 + (b["x"] + b["width"] / 2 + dx
+                                                 - a["x"] - a["width"] / 2) * k / 8,
+                        a["y"] + a["height"] / 2 + (b["y"] + b["height"] / 2
+                                                    - a["y"] - a["height"] / 2) * k / 8)
+    page.mouse.up()
+
+
+def test_cards_are_dragged_within_the_hand_and_onto_the_pile(page):
+    open_page(page, "?deal=" + urllib.parse.quote(BASIC_DEAL))
+    my_move(page)
+    hand = state(page)["hand"]
+    drag(page, '[data-act="card:0"]', f'[data-act="card:{len(hand) - 1}"]', dx=20)
+    after = state(page)["hand"]
+    assert after == hand[1:] + hand[:1]     # the first card went to the right end
+    click_act(page, "draw")
+    s = state(page)
+    pos = s["hand"].index("Kd")
+    drag(page, f'[data-act="card:{pos}"]', ".pile.discard")
+    s = state(page)
+    assert "Kd" not in s["hand"] and s["top"] == "king of diamonds"
+    assert page.errors == []

@@ -1,7 +1,7 @@
 """Screenshots of the page for docs/screenshots/: the lobby, a table mid-hand with melds, and
 the score summary, at 1280x800 and 390x844 (served from dist/, in Debian's Chromium).
 
-    python scripts/screenshots.py [out_dir]      # after make dist
+    python scripts/screenshots.py [out_dir [WxH,WxH]]      # after make dist
 """
 
 from __future__ import annotations
@@ -19,6 +19,8 @@ from rami.serve import serve_in_background  # noqa: E402
 from tests.browser.conftest import ARGS, CHROMIUM  # noqa: E402
 
 # Basic Rummy, three players, with melds and a lay-off on the table
+SIZES = tuple(tuple(int(x) for x in s.split("x")) for s in
+              (sys.argv[2].split(",") if len(sys.argv) > 2 else ["1280x800", "390x844"]))
 MID_HAND = ("basic | 0: 4h 5h 6h 7h Qc 2s 9d Kd 3c 8c | 1: 2c 9c Jh 10s 7d Ks 9s | "
             "2: Ah 2h Js Jd 10h 4c 8h | table: 1=Qs Qh Qd; 2=5c 6c 7c; 1=3s 4s 5s | "
             "discard: 3d 10d Kh | stock: 8s 5d | turn: 0 | phase: draw | dealer: 2 | "
@@ -85,7 +87,7 @@ def main() -> int:
     server, url = serve_in_background(str(ROOT / "dist"))
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        for size in ((1280, 800), (390, 844)):
+        for size in SIZES:
             shoot(browser, url, size, out)
         browser.close()
     server.shutdown()

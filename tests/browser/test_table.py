@@ -253,3 +253,26 @@ def test_cards_are_dragged_within_the_hand_and_onto_the_pile(page):
     s = state(page)
     assert "Kd" not in s["hand"] and s["top"] == "king of diamonds"
     assert page.errors == []
+
+
+def test_a_turn_by_touch(browser, site):
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
+                              is_mobile=True)
+    page = ctx.new_page()
+    page.errors, page.site = [], site
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    open_page(page, "?deal=" + urllib.parse.quote(BASIC_DEAL))
+    page.tap('[data-act="draw"]')
+    s = state(page)
+    assert s["phase"] == "play"
+    for card in ("4h", "5h", "6h"):
+        page.tap(f'[data-act="card:{state(page)["hand"].index(card)}"]')
+    page.tap('[data-act="btn:meld"]')
+    page.tap(f'[data-act="card:{state(page)["hand"].index("Qc")}"]')
+    page.tap('[data-act="meld:0"]')
+    page.tap(f'[data-act="card:{state(page)["hand"].index("2s")}"]')
+    page.tap('[data-act="btn:discard"]')
+    s = state(page)
+    assert s["melds"] == 2 and len(s["hand"]) == 4 and s["top"] == "2 of spades"
+    assert page.errors == []
+    ctx.close()

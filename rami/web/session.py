@@ -41,7 +41,6 @@ class Choice:
     label: str
     action: Action | None = None
     reason: str = ""              # why it is disabled, when the selection says something
-    visible: bool = True
 
 
 class Session:
@@ -177,10 +176,8 @@ class Session:
         """Apply the person's action (raises a RamiError, changing nothing, if illegal)."""
         if self.state.phase in BOT_PHASES and self.state.turn != self.human:
             raise RamiError(f"Wait: it is {self.state.names[self.state.turn]}'s turn.")
-        before = len(self.order)
         self.state.apply(action)
-        self.selected = [] if len(self.state.hands[self.human]) != before or \
-            action.kind not in ("draw", "take") else self.selected
+        self.selected = []                  # the cards moved: positions no longer hold
         self.reconcile()
 
     def next_hand(self) -> None:

@@ -107,13 +107,15 @@ def table_html(s: Session, pace: str = "normal", message: str = "", thinking: bo
     v = s.view()
     st = s.state
     opponents = "".join(_seat_html(s, v, seat) for seat in _around(st.n, s.human))
+    choices = s.choices()                  # once per drawing: the piles and buttons share it
+    can = {c.name for c in choices if c.action}
     return f"""
 <div class="table variant-{esc(v.variant)}" id="table" data-phase="{v.phase.value}"
   data-turn="{v.turn}" data-hand="{v.hand_no}">
   {_topbar(s, v, pace)}
   <section class="opponents" aria-label="Opponents">{opponents}</section>
   <section class="felt" aria-label="Table">
-    <div class="piles">{_stock(s, v)}{_discard(s, v)}</div>
+    <div class="piles">{_stock(v, "draw" in can)}{_discard(v, "take" in can)}</div>
     <div class="status" id="status" role="status" aria-live="polite">{_status(s, v, thinking)}</div>
     <div class="melds" id="melds">{_melds(s, v)}</div>
   </section>
@@ -127,7 +129,7 @@ def table_html(s: Session, pace: str = "normal", message: str = "", thinking: bo
         <button type="button" class="chip" data-act="sort:melds" title="Melds first">melds</button>
       </span></div>
     {_hand(s)}
-    <div class="actions" id="actions">{_actions(s)}</div>
+    <div class="actions" id="actions">{_actions(s, choices)}</div>
     <div class="message{' show' if message else ''}" id="message" role="alert">{esc(message)}</div>
   </section>
   {_summary(s, v) if v.phase in (Phase.HAND_OVER, Phase.MATCH_OVER) else ""}
@@ -185,8 +187,7 @@ def _seat_html(s: Session, v, seat: int) -> str:
     </div>"""
 
 
-def _stock(s: Session, v) -> str:
-    can = any(c.name == "draw" and c.action for c in s.choices())
+def _stock(v, can: bool) -> str:
     n = v.stock_count
     pile = (f'<span class="card">{back_svg()}</span>' if n else
             '<span class="card empty-slot"></span>')
@@ -195,8 +196,7 @@ def _stock(s: Session, v) -> str:
             f'<span class="pile-label">Stock · {n}</span></button>')
 
 
-def _discard(s: Session, v) -> str:
-    can = any(c.name == "take" and c.action for c in s.choices())
+def _discard(v, can: bool) -> str:
     top = v.top_discard
     under = (f'<span class="card under">{card_svg(v.discard[-2])}</span>'
              if len(v.discard) > 1 else "")
@@ -311,12 +311,12 @@ def _hand(s: Session) -> str:
             f'style="--n:{max(len(cards), 1)}">{"".join(items)}</div>')
 
 
-def _actions(s: Session) -> str:
+def _actions(s: Session, choices) -> str:
     if not s.human_to_move():
         return ""
     out = []
     reasons = {}
-    for c in s.choices():
+    for c in choices:
         dis = "" if c.action else " disabled"
         cls = "primary" if c.action and c.name in ("knock", "big_gin", "meld", "layoff") \
             else "go" if c.action else ""

@@ -20,7 +20,7 @@ import json
 import traceback
 
 import js
-from pyodide.ffi import create_proxy
+from pyodide.ffi import create_once_callable, create_proxy
 
 from ..errors import RamiError
 from ..scenario import from_deal
@@ -442,7 +442,9 @@ class App:
         if d is None or not d["moved"]:
             return
         self.suppress_click = True
-        js.setTimeout(create_once(lambda: setattr(self, "suppress_click", False)), 0)
+        # the click that ends a drag is swallowed; if none comes (dropped outside the page),
+        # the next real click must not be
+        js.setTimeout(create_once_callable(lambda: setattr(self, "suppress_click", False)), 0)
         self.root.classList.remove("is-dragging")
         s = self.session
         target = self._drop_target(event)
@@ -534,12 +536,6 @@ def _stored(key: str) -> str | None:
     """A ``localStorage`` item, or None (JavaScript's null is not None in Pyodide)."""
     raw = js.localStorage.getItem(key)
     return raw if isinstance(raw, str) else None
-
-
-def create_once(fn):
-    """A JS callback that frees its own proxy after it runs once."""
-    from pyodide.ffi import create_once_callable
-    return create_once_callable(fn)
 
 
 def main() -> App:

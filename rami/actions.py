@@ -22,7 +22,8 @@ from .melds import Meld, SetRank, parse_meld_tokens
 
 __all__ = [
     "Action", "Draw", "TakeDiscard", "Pass", "MeldCards", "LayOff", "Discard", "Knock",
-    "BigGin", "Turnover", "Done", "Deal", "parse_action",
+    "BigGin", "Turnover", "Done", "Deal", "Drop", "Declare", "Show", "Rejoin", "Decline",
+    "parse_action", "groups_text",
 ]
 
 
@@ -171,14 +172,73 @@ class Deal(Action):
         return "deal"
 
 
+@dataclass(frozen=True)
+class Drop(Action):
+    """Indian rummy: leave the deal at the start of one's turn, for a fixed penalty."""
+    kind = "drop"
+
+    def __str__(self):
+        return "drop"
+
+
+def groups_text(groups) -> str:
+    """``2h 3h 4h / 5s Jk 7s``: groups of cards as one line."""
+    return " / ".join(" ".join(str(c) for c in g) for g in groups)
+
+
+@dataclass(frozen=True)
+class Declare(Action):
+    """Indian rummy: put ``card`` in the finish slot and show the other 13 cards as
+    ``groups`` (a tuple of card tuples). Without groups, the engine groups them as well as
+    they can be grouped."""
+    card: Card
+    groups: tuple = ()
+    kind = "declare"
+
+    def __str__(self):
+        return f"declare {self.card}" + (f": {groups_text(self.groups)}" if self.groups else "")
+
+
+@dataclass(frozen=True)
+class Show(Action):
+    """Indian rummy: after someone declares, show one's own cards in ``groups`` (empty: the
+    engine groups them for the fewest points)."""
+    groups: tuple = ()
+    kind = "show"
+
+    def __str__(self):
+        return "show" + (f" {groups_text(self.groups)}" if self.groups else "")
+
+
+@dataclass(frozen=True)
+class Rejoin(Action):
+    """Pool rummy: come back into the match after elimination."""
+    kind = "rejoin"
+
+    def __str__(self):
+        return "rejoin"
+
+
+@dataclass(frozen=True)
+class Decline(Action):
+    """Pool rummy: turn down the offer to rejoin."""
+    kind = "decline"
+
+    def __str__(self):
+        return "decline"
+
+
 # one shared action per card, so legal-action lists are cheap to build and compare
 DISCARDS = {c: Discard(c) for c in Card._by_key.values()}
 KNOCKS = {c: Knock(c) for c in Card._by_key.values()}
+DECLARES = {c: Declare(c) for c in Card._by_key.values()}
 # the actions without arguments, one shared instance each
 DRAW, TAKE, PASS, BIG_GIN, TURNOVER, DONE, DEAL = (
     Draw(), TakeDiscard(), Pass(), BigGin(), Turnover(), Done(), Deal())
+DROP, SHOW, REJOIN, DECLINE = Drop(), Show(), Rejoin(), Decline()
 _SIMPLE = {"draw": DRAW, "take": TAKE, "pass": PASS, "gin": BIG_GIN,
-           "turnover": TURNOVER, "done": DONE, "deal": DEAL}
+           "turnover": TURNOVER, "done": DONE, "deal": DEAL, "drop": DROP, "show": SHOW,
+           "rejoin": REJOIN, "decline": DECLINE}
 _ALIASES = {"d": "draw", "stock": "draw", "t": "take", "p": "pass", "lay": "layoff",
             "lay-off": "layoff", "lo": "layoff", "m": "meld", "x": "discard", "k": "knock",
             "next": "deal", "turn": "turnover"}
@@ -205,6 +265,12 @@ def parse_action(text: str) -> Action:
         if verb == "meld" and args:
             cards, reps = parse_meld_tokens(args)
             return MeldCards(tuple(cards), tuple(reps) if any(reps) else ())
+        if verb == "declare" and args:
+            head, _, rest = " ".join(args).partition(":")
+            if len(head.split()) == 1:
+                return Declare(Card.parse(head), _parse_groups(rest))
+        if verb == "show" and args:
+            return Show(_parse_groups(" ".join(args)))
         if verb == "layoff" and len(args) == 3 and args[1].lower() in ("on", "to"):
             (card,), (rep,) = parse_meld_tokens(args[:1])
             return LayOff(card, int(args[2]) - 1, rep)
@@ -214,4 +280,16 @@ def parse_action(text: str) -> Action:
         pass
     raise ActionSyntaxError(
         f"'{text.strip()}' is not an action. Try: draw, take, pass, meld 7h 8h 9h, "
-        "layoff 10h on 1, discard Qs, knock Qs, gin, turnover, done")
+        "layoff 10h on 1, discard Qs, knock Qs, gin, turnover, done, drop, "
+        "declare Kd: 2h 3h 4h / ...")
+
+
+def _parse_groups(text: str) -> tuple:
+    """``2h 3h 4h / 5s Jk 7s`` to a tuple of card tuples (empty text: no groups)."""
+    from .cards import parse_cards
+    groups = tuple(tuple(parse_cards(g)) for g in text.split("/"))
+    if groups == ((),):
+        return ()
+    if any(not g for g in groups):
+        raise ValueError("an empty group")
+    return groups

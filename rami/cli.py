@@ -14,6 +14,7 @@ import os
 import sys
 import time
 
+from .actions import DEAL
 from .bots import BOT_LEVELS, make_bot
 from .cards import Card, sort_by_rank, sort_by_suit
 from .errors import RamiError
@@ -60,11 +61,17 @@ def board(view: PlayerView, paint: Painter, order: str = "suit") -> str:
     score = "  ".join(f"{names[s]} {view.scores[view.teams[s]]}" for s in range(len(names)))
     info = view.info
     extra = f"   knock limit {info['knock_limit']}" if "knock_limit" in info else ""
-    lines.append(f"== {var.title}, hand {view.hand_no + 1} ==  {score}{extra}")
+    if "wild_rank" in info:
+        extra = (f"   wild joker {paint.card(Card.parse(info['cut']))}"
+                 f"   {info['format']}" + (f" to {info['limit']}" if "limit" in info else ""))
+    lines.append(f"== {var.title}, {var.hand_word} {view.hand_no + 1} ==  {score}{extra}")
     for s in range(len(names)):
         if s == view.seat:
             continue
         tag = " (dealer)" if s == view.dealer else ""
+        status = info.get("status", ["in"] * len(names))[s]
+        if status not in ("in", "shown", "declared"):
+            tag += f" [{status}]"
         shown = view.revealed.get(s)
         cards = paint.cards(shown) if shown else plural(view.hand_counts[s], "card")
         lines.append(f"  {names[s]}{tag}: {cards}")
@@ -78,11 +85,40 @@ def board(view: PlayerView, paint: Painter, order: str = "suit") -> str:
     ace_high = view.variant != "gin"
     hand = sort_by_rank(view.hand, ace_high) if order == "rank" else sort_by_suit(view.hand, ace_high)
     lines.append(f"  Your hand ({len(hand)}): {paint.cards(hand)}")
-    if view.hand:
+    if view.hand and "wild_rank" in info:
+        opts = var.deal_options(view.options, info["wild_rank"])
+        cards = list(view.hand)
+        if len(cards) > 13:                      # holding the 14th: after the best discard
+            cards.remove(min(dict.fromkeys(cards), key=lambda c: var.best_grouping(
+                opts, _without(cards, c)).raw))
+        best = var.best_grouping(opts, cards)
+        lines.append("  Best groups: " + "  ".join(
+            f"{paint.cards(gr)} ({label})" for gr, label in zip(best.groups, best.labels))
+            + f"   points {best.points}" + ("   (you can declare!)" if best.valid else ""))
+    elif view.hand:
         dead = var.solver_for(view.options).arrange(list(view.hand))
         lines.append(f"  Best melds: {'  '.join(paint.cards(m.cards) for m in dead.melds) or 'none'}"
                      f"   deadwood {dead.deadwood_value}")
     return "\n".join(lines)
+
+
+def _without(cards, card) -> list:
+    rest = list(cards)
+    rest.remove(card)
+    return rest
+
+
+def hand_groups(g: GameState, result: dict, paint: Painter) -> list[str]:
+    """Indian rummy: every player's groups as shown, with what each is."""
+    out = []
+    for seat, info in enumerate(result.get("seats", [])):
+        grouping = info.get("grouping")
+        if not grouping:
+            continue
+        groups = "  ".join(f"{paint.cards(Card.parse(c) for c in cards)} ({label})"
+                           for cards, label in zip(grouping["groups"], grouping["labels"]))
+        out.append(f"{g.names[seat]}: {groups}")
+    return out
 
 
 def plural(n: int, word: str) -> str:
@@ -103,7 +139,13 @@ def turn_prompt(view: PlayerView, moves: list) -> str:
              Phase.PLAY: "Meld, lay off or discard" if view.variant != "gin"
              else "Discard, or knock if you can",
              Phase.LAYOFF: "Lay off your deadwood on the knocker's melds, then 'done'",
-             Phase.HAND_OVER: "Hand over"}.get(view.phase, "")
+             Phase.SHOW: "Show your cards in groups ('show' groups them for the fewest "
+                         "points, or 'show 2h 3h 4h / ...')",
+             Phase.HAND_OVER: "Rejoin the pool?"}.get(view.phase, "")
+    if view.variant == "indian" and view.phase == Phase.DRAW:
+        words = "Pick a card (draw or take), or drop"
+    elif view.variant == "indian" and view.phase == Phase.PLAY:
+        words = "Discard a card, or declare: 'declare Kd' (or 'declare Kd: 2h 3h 4h / ...')"
     acts = moves
     listing = "  ".join(f"[{i + 1}] {a}" for i, a in enumerate(acts)) if len(acts) <= 16 \
         else f"{len(acts)} moves: type one, or 'moves' to list them"
@@ -113,6 +155,8 @@ def turn_prompt(view: PlayerView, moves: list) -> str:
 HELP = """Type an action or the number of one:
   draw | take | pass | meld 7h 8h 9h | layoff 10h on 1 | discard Qs | knock Qs | gin |
   turnover | done
+Indian rummy: drop | declare Kd (the engine groups the rest) |
+  declare Kd: 2h 3h 4h / 5s Jk 7s / ... | show | show 2h 3h 4h / ... | rejoin | decline
 Other commands: moves (list legal moves), sort suit | sort rank, hint, log, help, quit"""
 
 
@@ -127,7 +171,7 @@ def play(args) -> int:
     bots = {s: make_bot(args.bots, variant.name, seed=f"{g.seed}:{s}") for s in range(1, n)}
     delay = args.delay if out.isatty() else 0
     order = "suit"
-    shown = 0
+    shown = summarized = 0
     print(f"rami: {variant.title} against {n - 1} {args.bots} bot(s). Seed {g.seed}. "
           "Type 'help' for help.")
     while True:
@@ -144,19 +188,20 @@ def play(args) -> int:
                 if delay and e.seat not in (0, -1):
                     time.sleep(delay)
         shown = len(view.events)
-        if g.phase == Phase.MATCH_OVER:
+        if g.phase in (Phase.HAND_OVER, Phase.MATCH_OVER) and summarized < len(g.results):
+            summarized = len(g.results)
             r = g.results[-1]
-            print("\n" + r["headline"] + "\n  " + "\n  ".join(r["lines"]))
+            print("\n" + r["headline"])
+            for line in r["lines"] + hand_groups(g, r, paint):
+                print("  " + line)
+            if g.phase == Phase.HAND_OVER:
+                print("  Scores: " + ", ".join(f"{g.names[s]} {g.scores[s]}" for s in range(n)))
+        if g.phase == Phase.MATCH_OVER:
             print("\n" + g.final["headline"])
             for line in g.final["lines"]:
                 print("  " + line)
             return 0
-        if g.phase == Phase.HAND_OVER:
-            r = g.results[-1]
-            print("\n" + r["headline"])
-            for line in r["lines"]:
-                print("  " + line)
-            print("  Scores: " + ", ".join(f"{g.names[s]} {g.scores[s]}" for s in range(n)))
+        if g.phase == Phase.HAND_OVER and g.legal_actions() == [DEAL]:
             answer = ask(out, "\nPress Enter to deal the next hand (or q to quit) ")
             if answer is None or answer.strip().lower() in ("q", "quit"):
                 return 0

@@ -54,6 +54,12 @@ class Event(NamedTuple):
         text = f" ({ev.text})" if ev.text else ""
         if ev.kind == "deal":
             return f"{ev.text}: {who} {'deal' if who == 'You' else 'deals'}; {card.strip()} is turned up"
+        if ev.kind == "toss":
+            return f"Toss: {ev.text}"
+        if ev.kind == "joker":
+            return f"The wild joker is{card}: {ev.text}"
+        if ev.kind == "reshuffle":
+            return f"The closed deck ran out: {ev.text};{card} stays on the open deck"
         if ev.kind == "draw" and not card:
             card = " from the stock"
         if ev.kind == "gin":
@@ -76,4 +82,9 @@ _LOG = {
     "done": "{who} finished laying off",
     "turnover": "{who} turned the discard pile over as a new stock;{card} is turned up",
     "out": "{who} went out{text}",
+    "drop": "{who} dropped{text}",
+    "declare": "{who} declared, finishing with{card}{text}",
+    "show": "{who} showed the cards in groups{text}",
+    "rejoin": "{who} rejoined the pool{text}",
+    "decline": "{who} declined to rejoin the pool",
 }

@@ -8,7 +8,8 @@ Then ``key: value`` parts: a seat number for that seat's hand; ``discard`` botto
 ``stock`` top first (cards not placed anywhere are added below, in a seeded order);
 ``table`` as ``owner=cards`` melds separated by ``;``; ``turn``, ``phase``, ``dealer``,
 ``taken`` (a card taken from the discard pile this turn), ``melded`` (seats that have
-melded), ``scores``, ``names`` (comma-separated), ``hand`` (hand number, from 1).
+melded), ``scores``, ``names`` (comma-separated), ``hand`` (hand number, from 1). A variant
+may read fields of its own (Indian rummy: ``joker``, the cut wild joker).
 
 >>> g = from_deal("basic | 0: 7h 8h 9h Kc | 1: 2c 3c 4c 5d | discard: Qs | stock: 10h")
 >>> g.stock[-1], g.turn, g.phase.value
@@ -91,6 +92,9 @@ def _from_deal(text: str, seed: int | str = 0) -> GameState:
     g.hand_no = int(fields.get("hand", 1)) - 1
     g.hands = [hands[s] for s in range(n)]
     g.discard = parse_cards(fields.get("discard", ""))
+    g.events = []
+    g.reset_logs()
+    aside = var.scenario_setup(g, fields)
     rules = var.rules(g)
     g.table = []
     for spec in filter(None, (x.strip() for x in fields.get("table", "").split(";"))):
@@ -101,7 +105,7 @@ def _from_deal(text: str, seed: int | str = 0) -> GameState:
             raise DealSyntaxError(f"'{cards_text.strip()}' on the table is not a meld")
         g.table.append(TableMeld(options_[0], int(owner), (int(owner),) * len(cards)))
     top_first = parse_cards(fields.get("stock", ""))
-    used = Counter(top_first) + Counter(g.discard)
+    used = Counter(top_first) + Counter(g.discard) + Counter(aside)
     for h in g.hands:
         used.update(h)
     for t in g.table:
@@ -122,9 +126,6 @@ def _from_deal(text: str, seed: int | str = 0) -> GameState:
         g.scores = _numbers(fields["scores"], "scores")
         if len(g.scores) != len(set(g.teams)):
             raise DealSyntaxError(f"'scores' needs one number per side ({len(set(g.teams))})")
-    g.events = []
-    g.reset_logs()
-    g.extra = var.new_hand_extra(g)
     g.phase = Phase(fields.get("phase", var.first_phase.value))
     g.turn = int(fields.get("turn", g.next_seat(g.dealer)))
     var.scenario_adjust(g)
@@ -143,6 +144,7 @@ def to_deal(g: GameState) -> str:
     if g.table:
         parts.append("table: " + "; ".join(f"{t.owner}={t.meld}" for t in g.table))
     parts.append("stock: " + " ".join(map(str, reversed(g.stock))))
+    parts += g.variant.scenario_fields(g)
     parts += [f"turn: {g.turn}", f"phase: {g.phase.value}", f"dealer: {g.dealer}"]
     if g.taken:
         parts.append(f"taken: {g.taken}")

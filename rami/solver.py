@@ -99,8 +99,17 @@ class Solver:
         self._substitute = bool(r.naturals_per_wild or r.max_wilds < 99 or wild_value > 0)
 
     # ---------------------------------------------------------------- public interface
-    def arrange(self, cards: Sequence[Card], memo: dict | None = None) -> Arrangement:
-        """The arrangement of ``cards`` with the least deadwood value."""
+    def arrange(self, cards: Sequence[Card], memo: dict | None = None,
+                sequences: int = 0, pure: int = 0) -> Arrangement | None:
+        """The arrangement of ``cards`` with the least deadwood value.
+
+        ``sequences`` and ``pure`` ask for at least that many runs, and at least that many
+        pure ones (Indian rummy's declaration: two sequences, one pure); the result is None
+        when no arrangement has them.
+        """
+        need = _need(sequences, pure)
+        if need:
+            return self._general(cards, memo if memo is not None else {}, need)
         if self._fast_ok(cards):
             mask = 0
             for c in cards:
@@ -354,7 +363,7 @@ class Solver:
         return options[0]
 
     # ---------------------------------------------------------------- general engine
-    def _general(self, cards: Sequence[Card], memo: dict) -> Arrangement:
+    def _general(self, cards: Sequence[Card], memo: dict, need: int = 0) -> Arrangement | None:
         rules = self.rules
         counts = 0
         jokers = 0
@@ -380,32 +389,37 @@ class Solver:
             for c in as_wild:
                 cnt -= 1 << (2 * c.code)
             # a wild-rank card left over counts as a wild (wild_value), as the rule books say
-            cost = self._dp(cnt, jokers + len(as_wild), memo)
+            cost = self._dp(cnt, jokers + len(as_wild), memo, need)
             if best is None or cost < best[0]:
                 best = (cost, cnt, jokers + len(as_wild), as_wild)
         cost, cnt, wilds, as_wild = best
+        if cost >= IMPOSSIBLE:
+            return None
         arr = self._rebuild(cnt, wilds, list(as_wild),
-                            [c for c in cards if not c.suit and rules.jokers_wild], memo)
+                            [c for c in cards if not c.suit and rules.jokers_wild], memo, need)
         if plain_jokers:
             arr = Arrangement(arr.melds, arr.deadwood + tuple(plain_jokers),
                               arr.deadwood_value + sum(map(self.value, plain_jokers)))
         return arr
 
-    def _dp(self, counts: int, wilds: int, memo: dict) -> int:
-        key = (counts, wilds)
+    def _dp(self, counts: int, wilds: int, memo: dict, need: int = 0) -> int:
+        """Least deadwood of ``counts`` (2 bits per card code) and ``wilds``, with ``need``
+        (see :func:`_need`) runs still to make; IMPOSSIBLE when they cannot be made."""
+        key = (counts, wilds, need)
         hit = memo.get(key)
         if hit is not None:
             return hit[0]
         if not counts:
-            memo[key] = (wilds * self.wild_value, None)
+            memo[key] = (wilds * self.wild_value if not need else IMPOSSIBLE, None)
             return memo[key][0]
         low = counts & -counts
         code = (low.bit_length() - 1) >> 1
         # option 1: the first card is deadwood
-        best_cost = self._code_value[code] + self._dp(counts - (1 << (2 * code)), wilds, memo)
+        best_cost = self._code_value[code] + self._dp(counts - (1 << (2 * code)), wilds, memo,
+                                                      need)
         best_step = ("dead", code)
         for step, rest, w_left in self._melds_with(code, counts, wilds):
-            c = self._dp(rest, w_left, memo)
+            c = self._dp(rest, w_left, memo, _after(need, step) if need else 0)
             if c < best_cost:
                 best_cost, best_step = c, step
                 if c == 0:
@@ -515,12 +529,12 @@ class Solver:
             yield ("run", suit, a, tuple(v)), rest, wilds - nw
 
     def _rebuild(self, counts: int, wilds: int, as_wild: list[Card], jokers: list[Card],
-                 memo: dict) -> Arrangement:
+                 memo: dict, need: int = 0) -> Arrangement:
         """Walk the memo from the start state and turn its steps into melds."""
-        cost = self._dp(counts, wilds, memo)
+        cost = self._dp(counts, wilds, memo, need)
         wild_pool = list(jokers) + list(as_wild)
         melds, dead = [], []
-        key = (counts, wilds)
+        key = (counts, wilds, need)
         cards = self._cards
         while True:
             _, step = memo[key][0], memo[key][1]
@@ -529,7 +543,7 @@ class Solver:
             if step[0] == "dead":
                 code = step[1]
                 dead.append(cards[code])
-                key = (key[0] - (1 << (2 * code)), key[1])
+                key = (key[0] - (1 << (2 * code)), key[1], key[2])
                 continue
             if step[0] == "set":
                 _, rank, codes, w = step
@@ -539,7 +553,7 @@ class Solver:
                 rest = key[0]
                 for c in codes:
                     rest -= 1 << (2 * c)
-                key = (rest, key[1] - w)
+                key = (rest, key[1] - w, key[2])
             else:
                 _, suit, a, v = step
                 slot_cards = []
@@ -555,21 +569,51 @@ class Solver:
                 start = a if self.rules.ace != "round" else (a - 1) % 13 + 1
                 melds.append(Meld("run", tuple(slot_cards), suit=(COLOURS if self.is_tile else SUITS)[suit],
                                   start=start, is_tile=self.is_tile))
-                key = (rest, key[1] - nw)
+                key = (rest, key[1] - nw, _after(key[2], step) if key[2] else 0)
         loose = wild_pool
-        melds = _attach_loose(melds, loose, self.rules)
+        melds = _attach_loose(melds, loose, self.rules, need >> 2)
         dead.extend(loose)
         return Arrangement(tuple(melds), tuple(dead), cost)
 
 
-def _attach_loose(melds: list[Meld], loose: list[Card], rules: MeldRules) -> list[Meld]:
+# a cost no arrangement reaches: the required runs cannot be made
+IMPOSSIBLE = 1 << 40
+
+
+def _need(sequences: int, pure: int) -> int:
+    """Runs still required, packed in one small int: ``pure * 4 + sequences`` (a pure run
+    counts as a run too, so ``sequences`` is at least ``pure``)."""
+    if pure > 1 or sequences > 3:
+        raise ValueError("the solver can require at most one pure run and three runs")
+    return pure * 4 + max(sequences, pure)
+
+
+def _after(need: int, step) -> int:
+    """What is still required after the search lays ``step``."""
+    if step[0] != "run":
+        return need
+    seqs = max(0, (need & 3) - 1)
+    pure = need >> 2
+    if pure and None not in step[3]:
+        pure = 0
+    return pure * 4 + seqs
+
+
+def _attach_loose(melds: list[Meld], loose: list[Card], rules: MeldRules,
+                  keep_pure: int = 0) -> list[Meld]:
     """Put wilds nobody needed into melds that can take them (so a hand counts as fully
-    grouped); what cannot be placed stays in ``loose``."""
+    grouped); what cannot be placed stays in ``loose``. Sets and impure runs take them
+    first, and a pure run only while ``keep_pure`` pure runs remain."""
     from .melds import layoff_results
     out = list(melds)
     while loose:
         w = loose[-1]
-        for i, m in enumerate(out):
+        pure = sum(1 for m in out if m.kind == "run" and m.is_pure)
+        order = sorted(range(len(out)), key=lambda i: out[i].kind == "run" and out[i].is_pure)
+        for i in order:
+            m = out[i]
+            if m.kind == "run" and m.is_pure and pure <= keep_pure:
+                continue
             res = layoff_results(m, w, rules)
             if res:
                 out[i] = res[-1]

@@ -39,12 +39,14 @@ class Phase(str, Enum):
     DRAW = "draw"              # take a card from the stock or the discard pile
     PLAY = "play"              # meld, lay off, discard (gin: discard or knock)
     LAYOFF = "layoff"          # gin: the defender lays off after a knock
+    SHOW = "show"              # Indian: after a valid declaration the others show their groups
     HAND_OVER = "hand_over"    # the hand is scored; "deal" starts the next
     MATCH_OVER = "match_over"  # terminal
 
     def describe(self) -> str:
         return {"upcard": "deciding on the upcard", "draw": "drawing",
                 "play": "melding and discarding", "layoff": "laying off",
+                "show": "showing groups after a declaration",
                 "hand_over": "hand over", "match_over": "match over"}[self.value]
 
 
@@ -87,6 +89,7 @@ class GameState:
         # a read-only face of the options for views: they never change during a match
         self.public_options = MappingProxyType(self.options)
         self.seed = seed if seed is not None else int.from_bytes(os.urandom(6), "big")
+        self.variant.check_setup(self)
         self.teams = tuple(self.variant.teams(self))
         self.scores = [0] * (max(self.teams) + 1)
         self.hand_no = 0
@@ -142,6 +145,8 @@ class GameState:
     def _resolve(self, action: Action, legal: list[Action]) -> Action:
         if action in legal:
             return action
+        if self.variant.allows(self, action):
+            return action       # one of a family legal_actions lists only in canonical form
         if isinstance(action, (MeldCards, LayOff)):
             same = [a for a in legal if _same_cards(a, action)]
             if len(same) == 1:

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import random
 
-from rami.actions import (BIG_GIN, DEAL, DONE, DRAW, PASS, TAKE, TURNOVER, Discard, Knock,
-                          LayOff, MeldCards)
+from rami.actions import (BIG_GIN, DEAL, DECLINE, DONE, DRAW, DROP, PASS, REJOIN, SHOW, TAKE,
+                          TURNOVER, Declare, Discard, Knock, LayOff, MeldCards, Show)
 from rami.errors import IllegalAction, RamiError
 from rami.state import GameState, Phase, replay
 from rami.view import PlayerView
@@ -40,10 +40,16 @@ def shuffle_hidden(g: GameState, viewer: int, rng: random.Random) -> GameState:
 def candidate_actions(g: GameState, rng: random.Random) -> list:
     deck = g.variant.deck(g)
     hand = g.hands[g.turn]
-    out = [DRAW, TAKE, PASS, BIG_GIN, TURNOVER, DONE, DEAL]
+    out = [DRAW, TAKE, PASS, BIG_GIN, TURNOVER, DONE, DEAL, DROP, SHOW, REJOIN, DECLINE]
     out += [Discard.of(rng.choice(deck)) for _ in range(2)]
     if hand:
-        out += [Discard.of(rng.choice(hand)), Knock.of(rng.choice(hand))]
+        out += [Discard.of(rng.choice(hand)), Knock.of(rng.choice(hand)),
+                Declare(rng.choice(deck)),
+                Show((tuple(hand),)), Show((tuple(hand[1:]),))]
+        # a declaration with the player's own groups: the rest of the hand in threes
+        rest = list(hand)
+        finish = rest.pop(rng.randrange(len(rest)))
+        out.append(Declare(finish, tuple(tuple(rest[i:i + 3]) for i in range(0, len(rest), 3))))
         if len(hand) >= 3:
             out.append(MeldCards(tuple(rng.sample(hand, 3))))
         out.append(LayOff(rng.choice(hand), rng.randint(0, len(g.table) + 1)))
@@ -65,7 +71,8 @@ def check_step(g: GameState, rng: random.Random, heavy: bool) -> None:
     for a in candidate_actions(g, rng):
         try:
             g._resolve(a, legal)
-            continue                       # it is (or reads as) a legal action
+            g.copy().apply(a)              # it is (or reads as) a legal action: it applies
+            continue
         except IllegalAction as e:
             assert str(e), "an illegal action needs an explanation"
         try:
@@ -79,10 +86,13 @@ def check_step(g: GameState, rng: random.Random, heavy: bool) -> None:
     again = GameState.from_json(g.to_json())
     assert again == g
     assert [str(a) for a in again.legal_actions()] == [str(a) for a in legal]
-    # every sampled legal action applies
+    # every sampled legal action applies (at most two of a kind: the costly ones, such as
+    # Indian declarations, are alike)
+    kinds: dict = {}
     for a in rng.sample(legal, min(6, len(legal))):
-        c = g.copy()
-        c.apply(str(a))
+        kinds[a.kind] = kinds.get(a.kind, 0) + 1
+        if kinds[a.kind] <= 2:
+            g.copy().apply(str(a))
     # the view of a seat hides what it must
     viewer = rng.randrange(g.n)
     view = PlayerView.of(g, viewer)
@@ -95,9 +105,17 @@ def check_step(g: GameState, rng: random.Random, heavy: bool) -> None:
         assert list(view.legal) == legal
 
 
+RARE = ("declare", "drop")
+
+
 def pick(legal: list, rng: random.Random):
     """A random legal action, with a taste for the table: half the time a meld, lay-off,
-    knock or gin is taken when there is one, so that hands end and those rules are played."""
+    knock or gin is taken when there is one, so that hands end and those rules are played.
+    Leaving a deal (Indian rummy's declarations and drops) is rare, so that deals last."""
+    rare = [a for a in legal if a.kind in RARE]
+    if rare and (len(rare) == len(legal) or rng.random() < 0.04):
+        return rng.choice(rare)
+    legal = [a for a in legal if a.kind not in RARE]
     table_play = [a for a in legal if isinstance(a, (MeldCards, LayOff, Knock))
                   or a is BIG_GIN]
     if table_play and rng.random() < 0.5:

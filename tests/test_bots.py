@@ -47,3 +47,30 @@ def test_heuristic_players_finish_multi_player_matches():
     for n in (4, 6):
         g, _ = play_match("basic", ["heuristic"] * n, 3)
         assert g.final["winners"]
+
+
+@pytest.mark.parametrize("n,fmt", [(2, "points"), (3, "pool101"), (4, "deals"), (5, "pool61"),
+                                   (6, "pool201")])
+def test_indian_bots_finish_every_format_and_declare_only_valid_hands(n, fmt):
+    declared = 0
+    for seed in range(3):
+        g, bots = play_match("indian", ["heuristic"] * n, seed, {"format": fmt})
+        assert g.final["winners"] and all(b.seen <= {PlayerView} for b in bots)
+        declared += sum(r["how"] == "declare" for r in g.results)
+        for r in g.results:
+            for seat in r["seats"]:
+                if seat["status"] in ("declared", "invalid"):
+                    assert seat["status"] == "declared" and seat["grouping"]["valid"]
+    assert declared, "the bots never declared"
+
+
+def test_indian_bots_drop_hopeless_hands_and_beat_random_players():
+    wins = drops = 0
+    for seed in range(12):
+        g, _ = play_match("indian", ["heuristic", "random", "random"], seed,
+                          {"format": "pool101"})
+        wins += 0 in g.final["winners"]
+    for seed in range(8):
+        g, _ = play_match("indian", ["heuristic"] * 4, seed, {"format": "pool101"})
+        drops += sum(s["status"].endswith("drop") for r in g.results for s in r["seats"])
+    assert wins >= 10 and drops > 0

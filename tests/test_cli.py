@@ -56,3 +56,20 @@ def test_simulate_prints_results_rates_and_speed():
 def test_unknown_option_is_an_error_message():
     p = run(["simulate", "--variant", "gin", "-o", "foo=1"])
     assert p.returncode == 2 and "no house rule 'foo'" in p.stderr and "Traceback" not in p.stderr
+
+
+def test_play_an_indian_pool_to_the_end_in_the_terminal():
+    p = run(["play", "indian", "--players", "3", "--seed", "2", "-o", "format=pool101",
+             "--delay", "0"], "1\n\n" * 3000)
+    assert p.returncode == 0 and "Traceback" not in p.stdout + p.stderr
+    assert "wild joker" in p.stdout and "Best groups:" in p.stdout
+    assert "(pure sequence)" in p.stdout and "wins the pool" in p.stdout
+
+
+def test_indian_declarations_and_groups_typed_in_the_terminal():
+    p = run(["play", "indian", "--seed", "9", "--delay", "0"],
+            "draw\ndeclare Zz\ndeclare 2c: 3c\ndrop\nmoves\nhint\nquit\n")
+    out = p.stdout
+    assert p.returncode == 0 and "Traceback" not in out + p.stderr
+    assert "'Zz' is not a card" in out
+    assert "You can drop only at the start of your turn" in out

@@ -1,6 +1,8 @@
 """Every registered variant passes the shared conformance check over many seeded hands.
 
-``RAMI_CONFORMANCE_HANDS`` sets the number of hands per variant (1,000 by default, as CI runs).
+``RAMI_CONFORMANCE_HANDS`` sets the number of hands per suite (1,000 by default, as CI runs).
+Each suite is one variant and the (players, options) its hands rotate through; Indian rummy
+has one suite per format, so that each format gets its own thousand deals.
 """
 
 import os
@@ -12,24 +14,39 @@ from tests.conformance import run_game
 
 HANDS = int(os.environ.get("RAMI_CONFORMANCE_HANDS", "1000"))
 
-# (players, options) that each variant's hands rotate through
-CONFIGS = {
-    "gin": [(2, {}), (2, {"oklahoma": True}), (2, {"knock_limit": 0})],
-    "basic": [(2, {}), (3, {"jokers": 2}), (4, {"final_discard": "required"}),
-              (5, {"round_the_corner": True, "layoff_needs_own_meld": True}),
-              (6, {"block_rummy": True, "cards_5_6": 7}), (2, {"jokers": 2, "ace_value": 15})],
+SUITES = {
+    "gin": ("gin", [(2, {}), (2, {"oklahoma": True}), (2, {"knock_limit": 0})]),
+    "basic": ("basic", [
+        (2, {}), (3, {"jokers": 2}), (4, {"final_discard": "required"}),
+        (5, {"round_the_corner": True, "layoff_needs_own_meld": True}),
+        (6, {"block_rummy": True, "cards_5_6": 7}), (2, {"jokers": 2, "ace_value": 15})]),
+    "indian-points": ("indian", [(2, {}), (3, {"decks": 1}), (4, {"deal_show": False}),
+                                 (6, {}), (2, {"decks": 2})]),
+    "indian-pool101": ("indian", [(3, {"format": "pool101"}),
+                                  (2, {"format": "pool101", "rejoin": False}),
+                                  (5, {"format": "pool101"})]),
+    "indian-pool201": ("indian", [(4, {"format": "pool201"}), (2, {"format": "pool201"})]),
+    "indian-pool61": ("indian", [(3, {"format": "pool61"}), (6, {"format": "pool61"})]),
+    "indian-deals": ("indian", [(2, {"format": "deals", "deals": 2}),
+                                (3, {"format": "deals", "deals": 3}),
+                                (4, {"format": "deals", "deals": 6})]),
 }
 CHUNKS = 10
 
 
-def test_every_variant_has_a_conformance_configuration():
-    assert set(variant_names()) <= set(CONFIGS)
+def test_every_variant_has_a_conformance_suite():
+    assert set(variant_names()) <= {v for v, _ in SUITES.values()}
+
+
+def test_every_indian_format_has_its_own_suite():
+    from rami.variants.indian import FORMATS
+    assert {f"indian-{f}" for f in FORMATS} <= set(SUITES)
 
 
 @pytest.mark.parametrize("chunk", range(CHUNKS))
-@pytest.mark.parametrize("variant", sorted(CONFIGS))
-def test_conformance(variant, chunk):
-    configs = CONFIGS[variant]
+@pytest.mark.parametrize("suite", sorted(SUITES))
+def test_conformance(suite, chunk):
+    variant, configs = SUITES[suite]
     for seed in range(chunk, HANDS, CHUNKS):
         players, options = configs[seed % len(configs)]
         run_game(variant, players, options, seed)
@@ -40,6 +57,9 @@ MATCHES = {
     "gin": [(2, {}), (2, {"oklahoma": True})],
     "basic": [(3, {"hands": 3}), (4, {"target": 100, "jokers": 2}), (2, {"block_rummy": True,
                                                                           "hands": 4})],
+    "indian": [(2, {}), (3, {"format": "pool101"}), (4, {"format": "pool201"}),
+               (3, {"format": "pool61"}), (3, {"format": "deals", "deals": 3}),
+               (2, {"format": "deals", "deals": 6})],
 }
 
 

@@ -140,3 +140,29 @@ def test_jokers_that_are_not_wild_are_plain_deadwood():
     s = Solver(rules, lambda c: 15 if not c.suit else min(c.rank, 10))
     a = s.arrange([JOKER, Card.parse("Ah"), Card.parse("As"), Card.parse("Ad")])
     assert a.deadwood_value == 15 and a.deadwood == (JOKER,) and len(a.melds) == 1
+
+
+@settings(max_examples=250, deadline=None)
+@given(st.integers(0, 2**32), st.integers(6, 9), st.integers(0, 2),
+       st.sampled_from([(), (7,), (1,)]), st.sampled_from([(1, 0), (2, 1), (1, 1), (2, 0)]))
+def test_required_runs_match_oracle(seed, n, jokers, wild_ranks, need):
+    """Indian rummy's declaration: the least deadwood among arrangements with at least
+    ``sequences`` runs, ``pure`` of them without a stand-in (None when there is none)."""
+    sequences, pure = need
+    rules = MeldRules(ace="either", wild_ranks=frozenset(wild_ranks))
+    rng = random.Random(seed)
+    top = rng.randint(5, 13)
+    pool = [c for c in french_deck(2) if (c.rank <= top or c.rank == 1)
+            and c.suit in "shd"[:rng.randint(1, 3)]]
+    cards = rng.sample(pool, min(n, len(pool))) + [JOKER] * jokers
+    value = lambda c: 10 if c.rank in (1, 11, 12, 13) else c.rank
+    s = Solver(rules, value)
+    a = s.arrange(cards, sequences=sequences, pure=pure)
+    want = brute_deadwood(cards, rules, value, 0, sequences, pure)
+    if want is None:
+        assert a is None
+        return
+    check_arrangement(s, cards, a)
+    runs = [m for m in a.melds if m.kind == "run"]
+    assert len(runs) >= sequences and sum(m.is_pure for m in runs) >= pure
+    assert a.deadwood_value == want

@@ -165,8 +165,122 @@ class BasicBot(HeuristicBot):
         return Discard.of(self.best_discard(view, discards))
 
 
+class IndianBot(HeuristicBot):
+    """Indian rummy: keep the cards that bring a valid declaration nearest, declare the moment
+    one is valid, drop a hopeless hand, rejoin a pool when offered.
+
+    A 13-card hand is measured by its least deadwood among the arrangements with two
+    sequences, one of them pure; when it has none, by its least deadwood plus what is
+    missing (a pure sequence weighs more than a second sequence). One memo serves every
+    search of a turn, so weighing 14 discards costs little more than one.
+    """
+
+    NO_PURE = 30          # what a missing pure sequence weighs, in points
+    NO_SECOND = 12        # what a missing second sequence weighs
+
+    def __init__(self, variant: str, seed=0):
+        super().__init__(variant, seed)
+        self._memo_key = None
+        self._memo: dict = {}
+
+    def options(self, view: PlayerView) -> dict:
+        return self.var.deal_options(view.options, view.info["wild_rank"])
+
+    def solver(self, view: PlayerView):
+        return self.var.solver_for(self.options(view))
+
+    def value(self, view: PlayerView, card: Card) -> int:
+        return self.var.card_value(self.options(view), card)
+
+    def memo(self, view: PlayerView) -> dict:
+        key = (view.hand_no, view.info["wild_rank"], tuple(sorted(view.options.items())))
+        if key != self._memo_key or len(self._memo) > 200_000:
+            self._memo_key, self._memo = key, {}
+        return self._memo
+
+    def measure(self, view: PlayerView, cards) -> int:
+        """How far these 13 cards are from a valid declaration, in points (0: there)."""
+        solver, memo = self.solver(view), self.memo(view)
+        arr = solver.arrange(list(cards), memo, sequences=2, pure=1)
+        if arr is not None:
+            return arr.deadwood_value
+        free = solver.arrange(list(cards), memo).deadwood_value
+        from ..variants.indian import best_pure_run
+        if best_pure_run(cards, view.info["wild_rank"]):
+            return free + self.NO_SECOND
+        return free + self.NO_PURE
+
+    def weigh_discards(self, view: PlayerView, hand) -> list[tuple]:
+        """(measure, danger, -value, card) for each distinct card, best first."""
+        out = []
+        for c in dict.fromkeys(hand):
+            rest = list(hand)
+            rest.remove(c)
+            out.append((self.measure(view, rest), self.danger(view, c), -self.value(view, c),
+                        c.code, c))
+        out.sort()
+        return out
+
+    def jokers(self, view: PlayerView, cards) -> int:
+        wild = view.info["wild_rank"]
+        return sum(1 for c in cards if not c.suit or c.rank == wild)
+
+    def should_drop(self, view: PlayerView) -> bool:
+        info = view.info
+        first, middle = info["drop"]
+        picks = info["picks"][view.seat]
+        cost = first if picks == 0 else middle
+        limit = info.get("limit")
+        if limit is not None and view.scores[view.seat] + cost >= limit:
+            return False            # dropping would eliminate us anyway: play on
+        hand = list(view.hand)
+        from ..variants.indian import best_pure_run
+        if best_pure_run(hand, info["wild_rank"]):
+            return False
+        far = self.measure(view, hand)
+        jokers = self.jokers(view, hand)
+        if picks == 0:
+            return jokers == 0 and far >= 75
+        return picks >= 6 and jokers <= 1 and far >= 70
+
+    def choose(self, view: PlayerView):
+        legal = view.legal
+        if view.phase == Phase.DRAW:
+            if any(a.kind == "drop" for a in legal) and self.should_drop(view):
+                return next(a for a in legal if a.kind == "drop")
+            if TAKE in legal and self.take_helps(view):
+                return TAKE
+            return DRAW if DRAW in legal else legal[0]
+        if view.phase == Phase.PLAY:
+            ranked = self.weigh_discards(view, view.hand)
+            opts = self.options(view)
+            for dist, *_, card in ranked:
+                if dist > 0:
+                    break
+                rest = list(view.hand)
+                rest.remove(card)
+                if self.var.can_declare(opts, rest):
+                    return next(a for a in legal if a.kind == "declare" and a.card is card)
+            card = ranked[0][-1]
+            return next(a for a in legal if a.kind == "discard" and a.card is card)
+        if view.phase == Phase.SHOW:
+            return next(a for a in legal if a.kind == "show")
+        if view.phase == Phase.HAND_OVER:
+            rejoin = next((a for a in legal if a.kind == "rejoin"), None)
+            return rejoin or legal[0]
+        return legal[0]
+
+    def take_helps(self, view: PlayerView) -> bool:
+        top = view.top_discard
+        if top is None:
+            return False
+        now = self.measure(view, view.hand)
+        best = self.weigh_discards(view, list(view.hand) + [top])[0]
+        return best[-1] is not top and best[0] < now - 1
+
+
 def heuristic_bot(variant: str, seed=0) -> HeuristicBot:
-    cls = {"gin": GinBot, "basic": BasicBot}.get(variant)
+    cls = {"gin": GinBot, "basic": BasicBot, "indian": IndianBot}.get(variant)
     if cls is None:
         raise ValueError(f"no heuristic bot for {variant} yet")
     return cls(variant, seed)

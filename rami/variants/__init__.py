@@ -6,6 +6,7 @@ from ..errors import OptionError
 from .base import Option, Variant
 from .basic import BasicRummy
 from .gin import GinRummy
+from .indian import IndianRummy
 
 VARIANTS: dict[str, Variant] = {}
 
@@ -16,7 +17,7 @@ def register(variant: Variant) -> Variant:
     return variant
 
 
-for _v in (BasicRummy(), GinRummy()):
+for _v in (BasicRummy(), GinRummy(), IndianRummy()):
     register(_v)
 
 

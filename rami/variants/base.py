@@ -52,6 +52,7 @@ class Variant:
     discard_spread = False      # the whole discard pile is visible and takeable
     melds_in_turn = True        # melds and lay-offs during one's turn (gin: only at a knock)
     knocks = False              # a player ends the hand by knocking (gin)
+    hand_word = "hand"          # what one deal of the match is called ("deal" in Indian)
     OPTIONS: tuple = ()
 
     def __init__(self):
@@ -76,6 +77,14 @@ class Variant:
             span = (f"{self.min_players}" if self.min_players == self.max_players
                     else f"{self.min_players} to {self.max_players}")
             raise OptionError(f"{self.title} is played by {span} players, not {n}")
+
+    def check_setup(self, state: GameState) -> None:
+        """Refuse (OptionError) house rules that do not suit this number of players."""
+
+    def allows(self, state: GameState, action: Action) -> bool:
+        """Is ``action`` a legal member of a family that ``legal_actions`` lists only in its
+        canonical form (Indian rummy: a declaration with the player's own groups)?"""
+        return False
 
     def teams(self, state: GameState) -> list[int]:
         return list(range(state.n))
@@ -139,6 +148,17 @@ class Variant:
     def new_hand_extra(self, state: GameState) -> dict:
         """The variant's own facts at the start of a hand (JSON values only)."""
         return {}
+
+    def scenario_setup(self, state: GameState, fields: dict) -> list[Card]:
+        """Set ``state.extra`` for a position built from a deal string (``fields`` are its
+        ``key: value`` parts); return the cards it puts outside the stock, the discard pile,
+        the hands and the table."""
+        state.extra = self.new_hand_extra(state)
+        return []
+
+    def scenario_fields(self, state: GameState) -> list[str]:
+        """The variant's own ``key: value`` parts of a deal string."""
+        return []
 
     def scenario_adjust(self, state: GameState) -> None:
         """Make a position built from a deal string consistent with its phase."""

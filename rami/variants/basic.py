@@ -165,9 +165,10 @@ class BasicRummy(Variant):
         else:
             return None
         best = max(state.scores)
-        winners = [s for s in range(state.n) if state.scores[s] == best]
+        # scores are kept per side: the winners are the seats of the best sides
+        winners = [s for s in range(state.n) if state.scores[state.side(s)] == best]
         names = state.names
-        lines = [f"{names[s]}: {state.scores[s]}" for s in range(state.n)]
+        lines = [f"{names[s]}: {state.scores[state.side(s)]}" for s in range(state.n)]
         who = " and ".join(names[s] for s in winners)
         return {"winners": winners, "totals": list(state.scores), "lines": lines,
                 "headline": f"{who} {'wins' if len(winners) == 1 else 'share'} the match "

@@ -53,6 +53,7 @@ class Variant:
     melds_in_turn = True        # melds and lay-offs during one's turn (gin: only at a knock)
     knocks = False              # a player ends the hand by knocking (gin)
     hand_word = "hand"          # what one deal of the match is called ("deal" in Indian)
+    declares = False            # the hand is kept in groups and declared (Indian)
     OPTIONS: tuple = ()
 
     def __init__(self):

@@ -189,6 +189,7 @@ class IndianRummy(Variant):
     min_players = 2
     max_players = 6
     hand_word = "deal"
+    declares = True
     OPTIONS = (
         Option("format", "points", FORMATS,
                "points: one deal; pool: play until one player is left below 101, 201 or 61; "

@@ -35,6 +35,9 @@ SET_ASIDE_KEY = "rami.save.set-aside"
 PREFS_KEY = "rami.prefs"
 KEYS = {"d": "draw", "t": "take", "m": "btn:meld", "l": "btn:layoff", "x": "btn:discard",
         "k": "btn:knock", "p": "btn:pass", "g": "btn:big_gin"}
+# Indian rummy: group, declare, drop, show
+GROUP_KEYS = {"d": "draw", "t": "take", "x": "btn:discard", "g": "group", "e": "btn:declare",
+              "r": "btn:drop", "s": "btn:show"}
 
 
 class App:
@@ -50,6 +53,7 @@ class App:
         self.focus_act: str | None = None
         self.drag: dict | None = None
         self.suppress_click = False
+        self.pending = None                  # a move waiting for the person's confirmation
         self.persist = True                  # save to localStorage (not for a ?deal= page)
         self.last_seen = {"log": 0, "top": None, "melds": 0, "hand": -1}
         prefs = self._load_json(PREFS_KEY) or {}
@@ -228,14 +232,20 @@ class App:
             self.screen, self.overlay, self.notice = "lobby", "", ""
             return self.render()
         if act == "help":
-            self.overlay = render.help_html()
+            self.overlay = render.help_html(s is not None and s.grouped and
+                                            self.screen == "table")
             return self.render()
         if act == "scores" and s is not None:
             self.overlay = render.scores_html(s)
             return self.render()
         if act == "close":
-            self.overlay = ""
+            self.overlay, self.pending = "", None
             return self.render()
+        if act.startswith("confirm:"):
+            action, self.pending, self.overlay = self.pending, None, ""
+            if action is None or s is None:
+                return self.render()
+            return self.play(action)
         if s is None or self.screen != "table":
             return
         self.message = ""
@@ -245,6 +255,13 @@ class App:
             return self.render()
         if act.startswith("sort:"):
             s.sort(act.split(":")[1])
+            self.save()
+            return self.render()
+        if act == "group":
+            try:
+                s.group_selected()
+            except RamiError as e:
+                return self.say(str(e))
             self.save()
             return self.render()
         if act == "next":
@@ -276,6 +293,11 @@ class App:
             return self.say(self._not_now(name))
         if choice.action is None:
             return self.say(choice.reason or self._select_first(name))
+        if choice.confirm:
+            self.pending = choice.action
+            self.overlay = render.confirm_html(choice.confirm, name, choice.label)
+            self.focus_act = f"confirm:{name}"
+            return self.render()
         self.play(choice.action)
 
     def _not_now(self, name: str) -> str:
@@ -295,6 +317,7 @@ class App:
         return {"meld": "Select the cards of a meld first.",
                 "layoff": "Select the card to lay off, then tap a meld.",
                 "discard": "Select the card to discard first.",
+                "declare": "Select the card to put in the finish slot, then declare.",
                 "knock": "Select the card to discard as you knock."}.get(name, "Not now.")
 
     def play(self, action) -> None:
@@ -358,7 +381,9 @@ class App:
                 if o.choices and value not in o.choices:
                     value = o.default
             else:
-                value = el.value
+                # a mixed choice (decks: auto, 1 or 2) arrives as text
+                value = next((c for c in o.choices if str(c) == el.value), el.value) \
+                    if o.choices else el.value
             self.form["options"][opt] = value
 
     def on_dblclick(self, event) -> None:
@@ -403,9 +428,10 @@ class App:
             if s.state.phase == Phase.HAND_OVER:
                 return self.act("next")
             return self.press("done")
-        if low in KEYS:
+        keys = GROUP_KEYS if s.grouped else KEYS
+        if low in keys:
             event.preventDefault()
-            return self.act(KEYS[low])
+            return self.act(keys[low])
 
     # -- dragging cards -------------------------------------------------------------------
     def on_pointerdown(self, event) -> None:
@@ -435,7 +461,7 @@ class App:
 
     def _drop_target(self, event):
         under = nil(js.document.elementFromPoint(event.clientX, event.clientY))
-        return closest(under, ".pile.discard, .meld, .hand")
+        return closest(under, ".pile.discard, .meld, .hand-group, .hand")
 
     def on_pointerup(self, event) -> None:
         d, self.drag = self.drag, None
@@ -450,6 +476,16 @@ class App:
         target = self._drop_target(event)
         pos = d["pos"]
         if target is None:
+            return self.render()
+        if target.classList.contains("hand-group"):
+            group = int(attr(target, "data-group"))
+            x = event.clientX
+            inside = [c for c in target.querySelectorAll(".hand-card")
+                      if int(attr(c, "data-pos")) != pos]
+            index = sum(1 for c in inside if (c.getBoundingClientRect().left +
+                                              c.getBoundingClientRect().width / 2) < x)
+            s.move_to_group(pos, group, index)
+            self.save()
             return self.render()
         if target.classList.contains("hand"):
             cards = list(self.root.querySelectorAll(".hand-card"))

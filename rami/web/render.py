@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from html import escape
 
+from ..actions import TAKE
 from ..cards import Card
 from ..state import Phase
 from ..variants import find_variant, variant_names
@@ -21,7 +22,10 @@ PACES = (("slow", "Slow", 1.6), ("normal", "Normal", 0.9), ("fast", "Fast", 0.35
 VARIANT_BLURBS = {
     "gin": "Two players, ten cards. Knock with 10 or less deadwood, or go gin.",
     "basic": "Two to six players. Meld sets and runs, lay off, and be first to go out.",
+    "indian": "Two to six players, 13 cards, wild jokers. Group them all and declare; "
+              "points, pool or deals.",
 }
+LABEL_CLASS = {"pure sequence": "pure", "sequence": "seq", "set": "set", "invalid": "bad"}
 
 
 def esc(x) -> str:
@@ -115,25 +119,60 @@ def table_html(s: Session, pace: str = "normal", message: str = "", thinking: bo
   {_topbar(s, v, pace)}
   <section class="opponents" aria-label="Opponents">{opponents}</section>
   <section class="felt" aria-label="Table">
-    <div class="piles">{_stock(v, "draw" in can)}{_discard(v, "take" in can)}</div>
+    <div class="piles">{_stock(v, "draw" in can)}{_wild(v)}{_discard(v, "take" in can)}</div>
     <div class="status" id="status" role="status" aria-live="polite">{_status(s, v, thinking)}</div>
-    <div class="melds" id="melds">{_melds(s, v)}</div>
+    <div class="melds" id="melds">{_declared(s, v) if s.grouped else _melds(s, v)}</div>
   </section>
   {_log(s, new_log_from)}
   <section class="me{' my-turn' if s.human_to_move() else ''}" aria-label="Your hand">
     <div class="me-head"><span class="me-name">{esc(st.names[s.human])}</span>
-      <span class="me-score">{_score_text(s, s.human)}</span>{_deadwood(s)}
-      <span class="sorts" role="group" aria-label="Sort your hand">Sort
-        <button type="button" class="chip" data-act="sort:suit" title="Sort by suit">suit</button>
-        <button type="button" class="chip" data-act="sort:rank" title="Sort by rank">rank</button>
-        <button type="button" class="chip" data-act="sort:melds" title="Melds first">melds</button>
-      </span></div>
-    {_hand(s)}
+      <span class="me-score">{_score_text(s, s.human)}</span>{_deadwood(s)}{_my_points(s)}
+      {_sorts(s)}</div>
+    {_grouped_hand(s) if s.grouped else _hand(s)}
     <div class="actions" id="actions">{_actions(s, choices)}</div>
     <div class="message{' show' if message else ''}" id="message" role="alert">{esc(message)}</div>
   </section>
   {_summary(s, v) if v.phase in (Phase.HAND_OVER, Phase.MATCH_OVER) else ""}
 </div>"""
+
+
+def _sorts(s: Session) -> str:
+    if s.grouped:
+        n = len(s.selected)
+        return f"""<span class="sorts" role="group" aria-label="Group your cards">Group
+        <button type="button" class="chip" data-act="sort:suit" title="One group per suit">suits
+        </button><button type="button" class="chip" data-act="sort:best"
+          title="The groups that score the fewest points">best</button>
+        <button type="button" class="chip" data-act="group" title="The selected cards make a
+          group of their own"{"" if n >= 2 else " disabled"}>new group{f" ({n})" if n >= 2
+          else ""}</button></span>"""
+    return """<span class="sorts" role="group" aria-label="Sort your hand">Sort
+        <button type="button" class="chip" data-act="sort:suit" title="Sort by suit">suit</button>
+        <button type="button" class="chip" data-act="sort:rank" title="Sort by rank">rank</button>
+        <button type="button" class="chip" data-act="sort:melds" title="Melds first">melds</button>
+      </span>"""
+
+
+def _my_points(s: Session) -> str:
+    """Indian rummy: what the person's groups would cost now, and whether they declare."""
+    if not s.grouped or s.state.phase not in (Phase.DRAW, Phase.PLAY, Phase.SHOW) \
+            or not s.state.hands[s.human]:
+        return ""
+    st = s.state
+    held = len(st.hands[s.human])
+    sel = s.selected_cards()
+    if held > st.variant.hand_size(st):
+        if len(sel) != 1:
+            return '<span class="points-now">select the card to discard or finish with</span>'
+        judged = s.judged(leave_out=sel[0])
+        lead = f"without the {esc(sel[0].pretty())}: "
+    else:
+        judged = s.judged()
+        lead = ""
+    if judged.valid:
+        return f'<span class="points-now valid">{lead}valid declaration</span>'
+    return (f'<span class="points-now" title="{esc(judged.rule)}">{lead}'
+            f'{judged.points} points</span>')
 
 
 def _around(n: int, me: int) -> list[int]:
@@ -148,14 +187,20 @@ def _score_text(s: Session, seat: int) -> str:
 def _topbar(s: Session, v, pace: str) -> str:
     st = s.state
     target = st.options.get("target")
-    hands = st.options.get("hands")
+    hands = st.options.get("hands") or (st.options.get("deals")
+                                         if st.options.get("format") == "deals" else None)
     goal = f"of {hands}" if hands else (f"· game to {target}" if target else "")
+    fmt = st.options.get("format")
+    if fmt and fmt.startswith("pool"):
+        goal = f"· pool {fmt[4:]}"
+    elif fmt == "points":
+        goal = "· points"
     paces = "".join(f'<option value="{k}"{" selected" if k == pace else ""}>{label}</option>'
                     for k, label, _ in PACES)
     return f"""<header class="topbar">
     <span class="brand small">rami</span>
     <span class="game-title">{esc(st.variant.title)}
-      <small>hand {v.hand_no + 1} {esc(goal)}</small></span>
+      <small>{st.variant.hand_word} {v.hand_no + 1} {esc(goal)}</small></span>
     <label class="pace" title="How fast the computer players move">Pace
       <select data-field="pace" id="pace">{paces}</select></label>
     <button type="button" class="btn ghost small" data-act="scores">Scores</button>
@@ -177,12 +222,18 @@ def _seat_html(s: Session, v, seat: int) -> str:
         shown = min(n, 13)
         cards = "".join(f'<span class="card mini">{back_svg()}</span>' for _ in range(shown))
     level = LEVEL_NAMES.get(s.levels.get(seat, ""), "")
-    return f"""<div class="seat{turn}" data-seat="{seat}">
+    status = v.info.get("status", ())
+    tag = status[seat] if seat < len(status) and status[seat] not in ("in",) else ""
+    if tag == "away":
+        tag = "eliminated"
+    out = f'<span class="seat-status s-{esc(tag.split()[-1])}">{esc(tag)}</span>' if tag else ""
+    return f"""<div class="seat{turn}{' out' if tag in ('eliminated', 'first drop', 'middle drop',
+                                                         'invalid') else ''}" data-seat="{seat}">
       <div class="seat-head"><span class="avatar">{esc(st.names[seat][:1])}</span>
         <span class="seat-name">{esc(st.names[seat])}</span>{dealer}
         <span class="seat-level-tag">{level}</span></div>
       <div class="backs" style="--n:{max(n, 1)}">{cards}</div>
-      <div class="seat-foot"><span class="count">{n} card{'s' if n != 1 else ''}</span>
+      <div class="seat-foot"><span class="count">{n} card{'s' if n != 1 else ''}</span>{out}
         <span class="seat-score">{_score_text(s, seat)}</span></div>
     </div>"""
 
@@ -193,7 +244,87 @@ def _stock(v, can: bool) -> str:
             '<span class="card empty-slot"></span>')
     return (f'<button type="button" class="pile stock{" can" if can else ""}" data-act="draw" '
             f'aria-label="Stock, {n} cards{", draw" if can else ""}">{pile}'
-            f'<span class="pile-label">Stock · {n}</span></button>')
+            f'<span class="pile-label">{"Closed deck" if "cut" in v.info else "Stock"} · {n}'
+            f'</span></button>')
+
+
+def _wild(v) -> str:
+    """Indian rummy: the cut wild joker, face up beside the closed deck."""
+    cut = v.info.get("cut")
+    if not cut:
+        return ""
+    card = Card.parse(cut)
+    rank = v.info["wild_rank"]
+    words = "aces are jokers" if not card.suit else \
+        f"every {RANK_WORDS.get(rank, str(rank))} is a joker"
+    return (f'<div class="pile wild" role="img" aria-label="Wild joker {esc(card.name())}: '
+            f'{words}"><span class="card">{card_svg(card)}</span>'
+            f'<span class="pile-label">Wild joker<br><small>{esc(words)}</small></span></div>')
+
+
+RANK_WORDS = {1: "ace", 11: "jack", 12: "queen", 13: "king"}
+
+
+def _group_html(cards, label: str, counted=(), attrs: str = "", size: str = "small") -> str:
+    """A labelled group of face-up cards (a declaration, a shown hand)."""
+    left = list(counted)
+    faces = []
+    for c in cards:
+        mark = ""
+        if c in left:
+            left.remove(c)
+            mark = " counted"
+        faces.append(face(c, size + mark))
+    return (f'<div class="group g-{LABEL_CLASS.get(label, "bad")}"{attrs}>'
+            f'<span class="group-label">{esc(label)}</span>'
+            f'<span class="group-cards">{"".join(faces)}</span></div>')
+
+
+def _declared(s: Session, v) -> str:
+    """Indian rummy's middle of the table: the declaration being shown, and what is valid."""
+    info = v.info
+    names = s.state.names
+    d = info.get("declarer")
+    if d is not None and v.phase == Phase.SHOW:
+        g = info["groups"][str(d)]
+        groups = "".join(_group_html([Card.parse(c) for c in cards], label)
+                         for cards, label in zip(g["groups"], g["labels"]))
+        finish = Card.parse(info["finish"][str(d)])
+        return (f'<div class="declared"><div class="meld-owner">'
+                f'{"You" if d == s.human else esc(names[d])} declared</div>'
+                f'<div class="groups-row">{groups}<div class="group finish">'
+                f'<span class="group-label">finish slot</span><span class="group-cards">'
+                f'{face(finish, "small")}</span></div></div></div>')
+    return ('<p class="no-melds">Group all 13 cards in sequences and sets, with two sequences, '
+            'one of them pure, then declare.</p>')
+
+
+def _grouped_hand(s: Session) -> str:
+    """Indian rummy: the person's cards in groups, each labelled live."""
+    sel = set(s.selected)
+    my = s.human_to_move()
+    labels = s.group_labels()
+    out = []
+    for g, (members, label) in enumerate(zip(s.groups(), labels)):
+        cards = []
+        for pos in members:
+            c = Card.parse(s.order[pos])
+            cls = " sel" if pos in sel else ""
+            if s.fresh == s.order[pos] and my:
+                cls += " fresh"
+            cards.append(
+                f'<button type="button" class="card hand-card{cls}" data-act="card:{pos}" '
+                f'data-pos="{pos}" data-card="{c}" aria-pressed="{str(pos in sel).lower()}" '
+                f'aria-label="{esc(c.name())}">{card_svg(c)}</button>')
+        out.append(f'<div class="hand-group g-{LABEL_CLASS[label]}" data-group="{g}" '
+                   f'role="group" aria-label="Group {g + 1}: {esc(label)}">'
+                   f'<span class="group-label">{esc(label)}</span>'
+                   f'<div class="group-cards">{"".join(cards)}</div></div>')
+    out.append(f'<div class="hand-group new-group" data-group="{len(labels)}" '
+               'aria-hidden="true"><span class="group-label">new group</span>'
+               '<div class="group-cards"></div></div>')
+    return (f'<div class="hand grouped" id="hand" role="group" aria-label="Your cards" '
+            f'style="--n:{max(len(s.order), 1)};--g:{max(len(labels), 1)}">{"".join(out)}</div>')
 
 
 def _discard(v, can: bool) -> str:
@@ -204,7 +335,8 @@ def _discard(v, can: bool) -> str:
     label = f"Discard pile, {v.discard_count} cards" + (f", top {top.name()}" if top else "")
     return (f'<button type="button" class="pile discard{" can" if can else ""}" data-act="take" '
             f'aria-label="{esc(label)}">{under}{card}'
-            f'<span class="pile-label">Discard · {v.discard_count}</span></button>')
+            f'<span class="pile-label">{"Open deck" if "cut" in v.info else "Discard"} · '
+            f'{v.discard_count}</span></button>')
 
 
 def _status(s: Session, v, thinking: bool) -> str:
@@ -216,6 +348,8 @@ def _status(s: Session, v, thinking: bool) -> str:
         return f"<b>Hand over.</b> {esc(st.results[-1]['headline'] if st.results else '')}"
     who = names[v.turn]
     knocker = v.info.get("knocker")
+    if s.grouped:
+        return _indian_status(s, v, thinking)
     if s.human_to_move():
         top = v.top_discard.pretty() if v.top_discard else ""
         text = {
@@ -233,6 +367,35 @@ def _status(s: Session, v, thinking: bool) -> str:
              Phase.PLAY: "is playing", Phase.LAYOFF: "is laying off"}[v.phase]
     dots = '<span class="dots"><i></i><i></i><i></i></span>' if thinking else ""
     return f"{esc(who)} {doing}{dots}"
+
+
+def _indian_status(s: Session, v, thinking: bool) -> str:
+    names = s.state.names
+    info = v.info
+    status = info["status"][s.human]
+    dots = '<span class="dots"><i></i><i></i><i></i></span>' if thinking else ""
+    if v.phase == Phase.SHOW:
+        d = names[info["declarer"]]
+        if s.human_to_move():
+            return (f"<b>{esc(d)} declared. Arrange your cards in groups to lose as few points "
+                    "as you can, then show them.</b>")
+        return f"{esc(d)} declared; {esc(names[v.turn])} is grouping{dots}"
+    if s.human_to_move():
+        top = v.top_discard.pretty() if v.top_discard else ""
+        if v.phase == Phase.DRAW:
+            take = f" or take the {top}" if TAKE in v.legal else ""
+            return (f"<b>Your turn: pick from the closed deck{take}. You may also drop.</b>")
+        return ("<b>Your turn: discard a card, or select one for the finish slot and "
+                "declare.</b>")
+    lead = ""
+    if status in ("first drop", "middle drop"):
+        lead = "You dropped: you sit out this deal. "
+    elif status == "invalid":
+        lead = "Your declaration was invalid: you are out of this deal. "
+    elif status == "away":
+        lead = "You are out of the pool. "
+    doing = {Phase.DRAW: "is about to pick", Phase.PLAY: "is playing"}.get(v.phase, "")
+    return f"{lead}{esc(names[v.turn])} {doing}{dots}"
 
 
 def _melds(s: Session, v) -> str:
@@ -268,7 +431,7 @@ def _log(s: Session, new_from: int) -> str:
         f'{" mine" if seat == s.human else ""}">{_pretty_text(text)}</li>'
         for i, (seat, text) in enumerate(lines))
     return f"""<aside class="log" aria-label="What happened">
-    <h2>This hand</h2><ol id="log-list">{items}</ol></aside>"""
+    <h2>This {s.state.variant.hand_word}</h2><ol id="log-list">{items}</ol></aside>"""
 
 
 def _pretty_text(text: str) -> str:
@@ -320,19 +483,95 @@ def _actions(s: Session, choices) -> str:
         dis = "" if c.action else " disabled"
         cls = "primary" if c.action and c.name in ("knock", "big_gin", "meld", "layoff") \
             else "go" if c.action else ""
+        if c.name in ("declare", "show", "rejoin") and c.action:
+            cls = "primary"
+        elif c.name == "drop" and c.action:
+            cls = "warn"
         out.append(f'<button type="button" class="btn {cls}" data-act="btn:{c.name}"{dis}>'
                    f'{esc(c.label)}</button>')
         if c.reason:
             reasons[c.name] = c.reason
     # the one reason worth reading: with one card selected, why it cannot be discarded
-    order = ("discard", "layoff", "knock", "meld") if len(s.selected) == 1 else \
-        ("meld", "layoff", "discard", "knock")
+    order = ("discard", "layoff", "knock", "meld", "declare") if len(s.selected) == 1 else \
+        ("meld", "layoff", "discard", "knock", "declare")
     first = next((reasons[n] for n in order if n in reasons), next(iter(reasons.values()), ""))
     why = f'<p class="why">{esc(first)}</p>' if first else ""
     return "".join(out) + why
 
 
+def _indian_summary(s: Session, v) -> str:
+    """The declaration screen: every player's groups and points, then the scoreboard."""
+    st = s.state
+    over = v.phase == Phase.MATCH_OVER
+    res = st.results[-1] if st.results else {}
+    lines = "".join(f"<li>{_pretty_text(line)}</li>" for line in res.get("lines", []))
+    words = {"declared": "declared", "shown": "showed", "first drop": "first drop",
+             "middle drop": "middle drop", "invalid": "invalid declaration", "won": "last in",
+             "away": "out of the pool", "in": ""}
+    hands = ""
+    for seat, info in enumerate(res.get("seats", [])):
+        g = info.get("grouping")
+        status = info["status"]
+        body = ""
+        if g:
+            body = "".join(_group_html([Card.parse(c) for c in cards], label,
+                                       [Card.parse(c) for c in g["counted"]])
+                           for cards, label in zip(g["groups"], g["labels"]))
+        if info.get("finish"):
+            body += _group_html([Card.parse(info["finish"])], "finish slot")
+        if not body:
+            body = f'<i class="none">{"cards not shown" if status != "away" else "not dealt in"}</i>'
+        badge = words.get(status, status)
+        hands += (f'<div class="sum-hand st-{esc(status.split()[-1])}"><div class="sum-who">'
+                  f'{esc(st.names[seat])} <span class="badge">{esc(badge)}</span>'
+                  f'<b>{info["points"]}</b></div><div class="groups-row">{body}</div></div>')
+    final = ""
+    if over and v.final:
+        final = ("<h3>The match</h3><ul class='lines'>"
+                 + "".join(f"<li>{esc(line)}</li>" for line in v.final.get("lines", []))
+                 + "</ul>")
+    offers = v.info.get("rejoin_offers") or []
+    if over:
+        button = ('<button type="button" class="btn primary big" data-act="lobby" id="again">'
+                  'New match</button>')
+    elif offers and offers[0] == s.human:
+        score = v.info.get("rejoin_score")
+        button = (f'<p class="offer">You are out of the pool. Every player still in has '
+                  f'{v.info.get("rejoin_at_most")} points or fewer, so you may rejoin at '
+                  f'{score} points.</p>'
+                  f'<button type="button" class="btn primary big" data-act="btn:rejoin" '
+                  f'id="rejoin">Rejoin at {score}</button> <button type="button" class="btn '
+                  f'big" data-act="btn:decline" id="decline">Stay out</button>')
+    elif offers:
+        button = (f'<p class="offer">{esc(st.names[offers[0]])} may rejoin the pool at '
+                  f'{v.info.get("rejoin_score")} points…</p>')
+    else:
+        button = ('<button type="button" class="btn primary big" data-act="next" id="next">'
+                  'Deal the next deal</button>')
+    head = (v.final or {}).get("headline", "") if over else res.get("headline", "")
+    return f"""<div class="overlay" role="dialog" aria-modal="true" aria-labelledby="sum-title">
+  <div class="summary indian" id="summary">
+    <h2 id="sum-title">{esc(head)}</h2>
+    <ul class="lines">{lines}</ul>
+    <div class="sum-hands">{hands}</div>
+    {final}
+    {scoreboard_html(s)}
+    <div class="sum-go">{button}</div>
+  </div></div>"""
+
+
+def confirm_html(text: str, name: str, label: str) -> str:
+    """Ask before a move that cannot be taken back (dropping, declaring)."""
+    return f"""<div class="overlay" role="dialog" aria-modal="true" aria-labelledby="confirm-text">
+  <div class="summary confirm" id="confirm"><p id="confirm-text">{_pretty_text(text)}</p>
+  <div class="sum-go"><button type="button" class="btn" data-act="close">Cancel</button>
+  <button type="button" class="btn primary" data-act="confirm:{esc(name)}" id="confirm-go">
+  {esc(label)}</button></div></div></div>"""
+
+
 def _summary(s: Session, v) -> str:
+    if s.grouped:
+        return _indian_summary(s, v)
     st = s.state
     over = v.phase == Phase.MATCH_OVER
     res = st.results[-1] if st.results else {}
@@ -382,17 +621,44 @@ def scoreboard_html(s: Session) -> str:
     st = s.state
     sides = sorted(set(st.teams)) if st.teams else list(range(st.n))
     head = "".join(f"<th>{esc(_side_name(s, side))}</th>" for side in sides)
+    fmt = st.options.get("format", "")
+    limit = {"pool101": 101, "pool201": 201, "pool61": 61}.get(fmt)
+    rejoins = (st.extra.get("match") or {}).get("rejoined", []) if limit else []
     rows = ""
-    for r in st.results:
+    running = [0] * len(sides)
+    for k, r in enumerate(st.results, 1):
         pts = r.get("points", [0] * st.n)
         per_side = [sum(p for seat, p in enumerate(pts) if st.side(seat) == side)
                     for side in sides]
-        rows += (f"<tr><td>{r.get('hand', '')}</td>"
-                 + "".join(f"<td>{p}</td>" for p in per_side)
-                 + f"<td class='how'>{esc(r.get('headline', ''))}</td></tr>")
-    totals = "".join(f"<td><b>{st.scores[side]}</b></td>" for side in sides)
-    return f"""<table class="scoreboard"><caption>Scoreboard</caption>
-    <thead><tr><th>Hand</th>{head}<th></th></tr></thead>
+        cells = ""
+        for side, p in zip(sides, per_side):
+            was_out = limit is not None and running[side] >= limit
+            running[side] += p
+            if was_out:
+                cells += "<td class='out'>out</td>"
+            elif limit is not None and running[side] >= limit:
+                cells += f"<td class='elim' title='eliminated at {running[side]}'>{p}</td>"
+            else:
+                cells += f"<td>{p}</td>"
+        rows += (f"<tr><td>{r.get('hand', '')}</td>{cells}"
+                 f"<td class='how'>{esc(r.get('headline', ''))}</td></tr>")
+        for rj in rejoins:
+            if rj["after"] == k:
+                running[rj["seat"]] = rj["score"]
+                rows += (f"<tr class='rejoin'><td></td><td colspan='{len(sides)}'>"
+                         f"{esc(st.names[rj['seat']])} rejoins at {rj['score']}</td><td></td>"
+                         "</tr>")
+    totals = "".join(
+        f"<td class='{'out' if limit and st.scores[side] >= limit else ''}'>"
+        f"<b>{st.scores[side]}</b></td>" for side in sides)
+    caption = "Scoreboard"
+    if limit:
+        caption += f" · pool {limit}: a player reaching {limit} is out"
+    elif fmt == "deals":
+        caption += f" · {st.options['deals']} deals, lowest total wins"
+    word = st.variant.hand_word.capitalize()
+    return f"""<table class="scoreboard"><caption>{esc(caption)}</caption>
+    <thead><tr><th>{word}</th>{head}<th></th></tr></thead>
     <tbody>{rows}</tbody><tfoot><tr><td>Total</td>{totals}<td></td></tr></tfoot></table>"""
 
 
@@ -410,17 +676,32 @@ def _side_name(s: Session, side: int) -> str:
     return " & ".join(st.names[seat] for seat in seats)
 
 
-def help_html() -> str:
-    keys = [("← →", "move between your cards"), ("Space / Enter", "select a card"),
-            ("Shift + ← →", "move the selected card in your hand"),
-            ("D", "draw from the stock"), ("T", "take the discard"),
-            ("M", "meld the selected cards"), ("L", "lay off the selected card"),
-            ("X", "discard the selected card"), ("K", "knock (gin)"),
-            ("P", "pass on the upcard"), ("N", "done / next hand"), ("Esc", "clear selection")]
+def help_html(grouped: bool = False) -> str:
+    if grouped:
+        keys = [("← →", "move between your cards"), ("Space / Enter", "select a card"),
+                ("Shift + ← →", "move the card, across into the next group at a group's edge"),
+                ("D", "pick from the closed deck"), ("T", "take from the open deck"),
+                ("G", "make a new group of the selected cards"),
+                ("X", "discard the selected card"),
+                ("E", "declare, with the selected card in the finish slot"),
+                ("R", "drop"), ("S", "show your groups after a declaration"),
+                ("N", "next deal"), ("Esc", "clear selection")]
+        tip = ("Drag a card onto another group to move it there, onto the dashed box to start "
+               "a new group, or onto the open deck to discard it. Each group says what it is "
+               "as you arrange it. Double-click a card to discard it.")
+    else:
+        keys = [("← →", "move between your cards"), ("Space / Enter", "select a card"),
+                ("Shift + ← →", "move the selected card in your hand"),
+                ("D", "draw from the stock"), ("T", "take the discard"),
+                ("M", "meld the selected cards"), ("L", "lay off the selected card"),
+                ("X", "discard the selected card"), ("K", "knock (gin)"),
+                ("P", "pass on the upcard"), ("N", "done / next hand"),
+                ("Esc", "clear selection")]
+        tip = ("Drag a card to rearrange your hand, onto the discard pile to discard it, or onto "
+               "a meld to lay it off. Double-click a card to discard it.")
     rows = "".join(f"<tr><th><kbd>{esc(k)}</kbd></th><td>{esc(t)}</td></tr>" for k, t in keys)
     return f"""<div class="overlay" role="dialog" aria-modal="true" aria-label="Keyboard help">
   <div class="summary help"><h2>Playing with the keyboard</h2><table>{rows}</table>
-  <p>Drag a card to rearrange your hand, onto the discard pile to discard it, or onto a meld
-  to lay it off. Double-click a card to discard it.</p>
+  <p>{esc(tip)}</p>
   <div class="sum-go"><button type="button" class="btn primary" data-act="close">Close</button>
   </div></div></div>"""

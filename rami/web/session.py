@@ -18,7 +18,8 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 
-from ..actions import DEAL, DONE, DRAW, PASS, TAKE, Action, Discard, Knock, LayOff, MeldCards
+from ..actions import (DEAL, DECLINE, DONE, DRAW, DROP, PASS, REJOIN, TAKE, Action, Declare,
+                       Discard, Knock, LayOff, MeldCards, Show)
 from ..bots import BOT_LEVELS, Bot, make_bot
 from ..cards import Card, sort_by_rank, sort_by_suit
 from ..errors import RamiError, SaveError
@@ -29,7 +30,7 @@ from ..view import PlayerView
 WEB_FORMAT = "rami-web"
 WEB_VERSION = 1
 BOT_NAMES = ("Ada", "Bruno", "Chloé", "Dmitri", "Esme", "Farid", "Greta")
-BOT_PHASES = (Phase.UPCARD, Phase.DRAW, Phase.PLAY, Phase.LAYOFF)
+BOT_PHASES = (Phase.UPCARD, Phase.DRAW, Phase.PLAY, Phase.LAYOFF, Phase.SHOW)
 LEVEL_NAMES = {"heuristic": "Good", "random": "Beginner"}
 
 
@@ -41,13 +42,14 @@ class Choice:
     label: str
     action: Action | None = None
     reason: str = ""              # why it is disabled, when the selection says something
+    confirm: str = ""             # ask before playing it (dropping, declaring), with this text
 
 
 class Session:
     """The table's model: state, seats, bots, the person's card order and selection."""
 
     def __init__(self, state: GameState, human: int = 0, levels: dict | None = None,
-                 order: list[str] | None = None):
+                 order: list[str] | None = None, sizes: list[int] | None = None):
         self.state = state
         self.human = human
         self.levels = {s: (levels or {}).get(s, "heuristic")
@@ -59,6 +61,11 @@ class Session:
                                      for s, lv in self.levels.items()}
         self.order: list[str] = list(order or [])
         self.order_hand = state.hand_no if order else -1
+        # Indian rummy: the hand is kept in groups, ``sizes`` long each, in ``order``
+        self.grouped = state.variant.declares
+        self.sizes: list[int] = list(sizes or [])
+        if sum(self.sizes) != len(self.order) or any(k < 1 for k in self.sizes):
+            self.sizes = [len(self.order)] if self.order else []
         self.selected: list[int] = []          # positions in ``order``
         self.fresh: str | None = None           # the card just drawn or taken
         self.reconcile()
@@ -79,12 +86,17 @@ class Session:
         if self.order_hand != self.state.hand_no or not self.order:
             self.order = [str(c) for c in sort_by_suit(self.state.hands[self.human])]
             self.order_hand, self.fresh, self.selected = self.state.hand_no, None, []
+            self.sizes = [len(self.order)] if self.order else []
+            if self.grouped:
+                self.regroup("suit")
             return
         left = Counter(held)
-        kept = []
-        for text in self.order:
+        kept, kept_group = [], []
+        group_of = [g for g, k in enumerate(self.sizes) for _ in range(k)]
+        for pos, text in enumerate(self.order):
             if left[text] > 0:
                 kept.append(text)
+                kept_group.append(group_of[pos] if pos < len(group_of) else -1)
                 left[text] -= 1
         added = []
         for text in held:
@@ -92,6 +104,14 @@ class Session:
                 added.append(text)
                 left[text] -= 1
         self.order = kept + added
+        # the groups lose the cards that left; the new ones make a group of their own
+        sizes: list[int] = []
+        for i, g in enumerate(kept_group):
+            if i and g == kept_group[i - 1]:
+                sizes[-1] += 1
+            else:
+                sizes.append(1)
+        self.sizes = sizes + ([len(added)] if added else [])
         if added:
             self.fresh = added[-1]
         elif self.fresh not in self.order:
@@ -116,6 +136,17 @@ class Session:
         """Move the card at ``src`` to ``dst`` (both positions); returns where it landed."""
         if not (0 <= src < len(self.order)):
             return src
+        if self.grouped and abs(dst - src) == 1:
+            # one step: within the group, or across its edge into the next group
+            g, i = self.locate(src)
+            size = self.sizes[g]
+            if dst > src and i == size - 1:
+                if g + 1 < len(self.sizes):
+                    return self.move_to_group(src, g + 1, 0)
+                return self.move_to_group(src, len(self.sizes), 0) if size > 1 else src
+            if dst < src and i == 0:
+                return self.move_to_group(src, g - 1, self.sizes[g - 1]) if g > 0 else src
+            return self.move_to_group(src, g, i + (1 if dst > src else -1))
         dst = max(0, min(dst, len(self.order) - 1))
         picked = {self.order[p] + f"#{p}" for p in self.selected}
         tagged = [t + f"#{p}" for p, t in enumerate(self.order)]
@@ -123,11 +154,126 @@ class Session:
         tagged.insert(dst, card)
         self.order = [t.split("#")[0] for t in tagged]
         self.selected = [p for p, t in enumerate(tagged) if t in picked]
+        if self.grouped:
+            self.sizes = [len(self.order)]
         return dst
+
+    # -- groups (Indian rummy) -----------------------------------------------------------
+    def groups(self) -> list[list[int]]:
+        """The positions in ``order`` of each group, left to right."""
+        out, i = [], 0
+        for k in self.sizes:
+            out.append(list(range(i, i + k)))
+            i += k
+        return out
+
+    def group_cards(self) -> list[list[Card]]:
+        return [[Card.parse(self.order[p]) for p in g] for g in self.groups()]
+
+    def _tagged(self) -> list[list[str]]:
+        tags = [f"{t}#{p}" for p, t in enumerate(self.order)]
+        return [[tags[p] for p in g] for g in self.groups()]
+
+    def _set_tagged(self, groups: list[list[str]]) -> None:
+        """Take a new arrangement of tagged cards; the selection follows its cards."""
+        picked = {f"{self.order[p]}#{p}" for p in self.selected}
+        groups = [g for g in groups if g]
+        flat = [t for g in groups for t in g]
+        self.order = [t.split("#")[0] for t in flat]
+        self.sizes = [len(g) for g in groups]
+        self.selected = [p for p, t in enumerate(flat) if t in picked]
+
+    def locate(self, pos: int) -> tuple[int, int]:
+        """(group, index in it) of the card at ``pos``."""
+        for g, members in enumerate(self.groups()):
+            if pos in members:
+                return g, members.index(pos)
+        raise IndexError(pos)
+
+    def move_to_group(self, src: int, group: int, index: int) -> int:
+        """Move the card at ``src`` into ``group`` at ``index`` among that group's other cards
+        (a group number past the last makes a new group); returns where it landed."""
+        if not 0 <= src < len(self.order):
+            return src
+        groups = self._tagged()
+        g0, i0 = self.locate(src)
+        tag = groups[g0].pop(i0)
+        if group >= len(groups):
+            groups.append([tag])
+        else:
+            groups[group].insert(max(0, min(index, len(groups[group]))), tag)
+        self._set_tagged(groups)
+        return [t for g in groups for t in g].index(tag) if any(groups) else 0
+
+    def group_selected(self) -> None:
+        """The selected cards leave their groups and make a new one where the first was."""
+        if len(self.selected) < 2:
+            raise RamiError("Select two or more cards to put in a group of their own.")
+        groups = self._tagged()
+        picked = [f"{self.order[p]}#{p}" for p in sorted(self.selected)]
+        at = self.locate(min(self.selected))[0]
+        groups = [[t for t in g if t not in picked] for g in groups]
+        at -= sum(1 for g in groups[:at] if not g)
+        groups = [g for g in groups if g]
+        groups.insert(at, picked)
+        self._set_tagged(groups)
+        self.selected = []
+
+    def regroup(self, how: str) -> None:
+        """``suit``: one group per suit (jokers apart); ``best``: the groups that score the
+        fewest points (holding 14 cards, the card best discarded goes alone at the end)."""
+        cards = [Card.parse(t) for t in self.order]
+        if how == "best":
+            groups = self._best_groups(cards)
+        else:
+            by: dict[str, list[Card]] = {}
+            for c in sort_by_suit(cards, ace_high=False):
+                by.setdefault(c.suit, []).append(c)
+            groups = list(by.values())
+        self.order = [str(c) for g in groups for c in g]
+        self.sizes = [len(g) for g in groups if g]
+        self.selected = []
+
+    def _best_groups(self, cards: list[Card]) -> list[list[Card]]:
+        st = self.state
+        var = st.variant
+        opts = var.deal_options(st.options, st.extra["wild"])
+        if len(cards) <= var.hand_size(st):
+            return [list(g) for g in var.best_grouping(opts, cards).groups]
+        memo: dict = {}
+        best = None
+        for c in dict.fromkeys(cards):
+            rest = list(cards)
+            rest.remove(c)
+            g = var.best_grouping(opts, rest, memo)
+            key = (not var.can_declare(opts, rest) if g.raw == 0 else True, g.raw)
+            if best is None or key < best[0]:
+                best = (key, g, c)
+        return [list(g) for g in best[1].groups] + [[best[2]]]
+
+    def group_labels(self) -> list[str]:
+        """What each group is now: pure sequence, sequence, set or invalid."""
+        from ..variants.indian import group_label
+        rules = self.state.variant.rules(self.state)
+        return [group_label(g, rules) for g in self.group_cards()]
+
+    def judged(self, leave_out: Card | None = None):
+        """The person's groups judged by the declaration rules (less ``leave_out``)."""
+        st = self.state
+        groups = self.group_cards()
+        if leave_out is not None:
+            for g in groups:
+                if leave_out in g:
+                    g.remove(leave_out)
+                    break
+        return st.variant.judge(st.variant.deal_options(st.options, st.extra["wild"]),
+                                [g for g in groups if g])
 
     def sort(self, how: str) -> None:
         """Sort by ``suit``, by ``rank``, or ``melds`` first (the solver's best arrangement)."""
         hand = self.cards()
+        if self.grouped:
+            return self.regroup(how)
         if how == "rank":
             ordered = sort_by_rank(hand)
         elif how == "melds":
@@ -155,11 +301,18 @@ class Session:
     def view(self) -> PlayerView:
         return PlayerView.of(self.state, self.human)
 
+    def _offer(self) -> bool:
+        """Is someone being offered to rejoin a pool (between deals)?"""
+        st = self.state
+        return st.phase == Phase.HAND_OVER and REJOIN in st.legal_actions()
+
     def bot_to_move(self) -> bool:
-        return self.state.phase in BOT_PHASES and self.state.turn != self.human
+        st = self.state
+        return (st.phase in BOT_PHASES or self._offer()) and st.turn != self.human
 
     def human_to_move(self) -> bool:
-        return self.state.phase in BOT_PHASES and self.state.turn == self.human
+        st = self.state
+        return (st.phase in BOT_PHASES or self._offer()) and st.turn == self.human
 
     def bot_step(self) -> Action:
         """Let the bot whose turn it is make one move; returns it."""
@@ -174,14 +327,14 @@ class Session:
 
     def play(self, action: Action) -> None:
         """Apply the person's action (raises a RamiError, changing nothing, if illegal)."""
-        if self.state.phase in BOT_PHASES and self.state.turn != self.human:
+        if self.bot_to_move():
             raise RamiError(f"Wait: it is {self.state.names[self.state.turn]}'s turn.")
         self.state.apply(action)
         self.selected = []                  # the cards moved: positions no longer hold
         self.reconcile()
 
     def next_hand(self) -> None:
-        if self.state.phase == Phase.HAND_OVER:
+        if self.state.phase == Phase.HAND_OVER and DEAL in self.state.legal_actions():
             self.state.apply(DEAL)
             self.selected = []
             self.reconcile()
@@ -198,6 +351,8 @@ class Session:
         legal = st.legal_actions()
         sel = self.selected_cards()
         out: list[Choice] = []
+        if st.variant.declares:
+            return self._indian_choices(sel, legal)
         if phase == Phase.UPCARD:
             out.append(self._simple("take", "Take the upcard", TAKE, legal))
             out.append(self._simple("pass", "Pass", PASS, legal))
@@ -228,6 +383,54 @@ class Session:
             else:
                 out.append(self._simple("done", "Done laying off", DONE, legal))
         return out
+
+    def _indian_choices(self, sel, legal) -> list[Choice]:
+        st, phase = self.state, self.state.phase
+        info = self.view().info
+        if phase == Phase.HAND_OVER:
+            score = info.get("rejoin_score")
+            return [Choice("rejoin", f"Rejoin at {score} points", REJOIN),
+                    Choice("decline", "Stay out", DECLINE)]
+        if phase == Phase.SHOW:
+            judged = self.judged()
+            return [Choice("show", f"Show my groups ({judged.points} points)",
+                           Show(tuple(tuple(g) for g in self.group_cards())))]
+        if phase == Phase.DRAW:
+            top = st.discard[-1] if st.discard else None
+            take = TAKE if TAKE in legal else None
+            first, middle = info["drop"]
+            picks = info["picks"][self.human]
+            kind, cost = ("first drop", first) if picks == 0 else ("middle drop", middle)
+            return [self._simple("draw", "Pick from the closed deck", DRAW, legal),
+                    Choice("take", f"Take the {top.pretty()}" if top else "Take from the open "
+                           "deck", take, "" if take else self._why(TAKE, legal)),
+                    Choice("drop", f"Drop ({cost})", DROP, confirm=(
+                        f"Drop out of this deal? A {kind} costs {cost} points, and you sit "
+                        "out until the next deal."))]
+        out = [self._one_card("discard", "Discard", Discard.of, sel, legal)]
+        if len(sel) != 1:
+            out.append(Choice("declare", "Declare", None,
+                              "Select the card to put in the finish slot, then declare."
+                              if sel else ""))
+            return out
+        card = sel[0]
+        judged = self.judged(leave_out=card)
+        action = Declare(card, tuple(tuple(g) for g in judged.groups))
+        if judged.valid:
+            text = (f"Declare, with the {card.pretty()} in the finish slot? Your groups are "
+                    "valid: two sequences, one of them pure, and every card grouped.")
+        else:
+            pts = info["invalid"]
+            text = (f"Your groups are not a valid declaration: {judged.why}. An invalid "
+                    f"declaration costs {pts} points and puts you out of this deal. "
+                    "Declare anyway?")
+            opts = st.variant.deal_options(st.options, st.extra["wild"])
+            rest = list(st.hands[self.human])
+            rest.remove(card)
+            if st.variant.can_declare(opts, rest):
+                text += " (These cards can be grouped validly: press 'best' to group them.)"
+        return out + [Choice("declare", f"Declare ({card.pretty()} to finish)", action,
+                             confirm=text)]
 
     def _simple(self, name, label, action, legal) -> Choice:
         ok = next((a for a in legal if a == action), None)
@@ -327,6 +530,7 @@ class Session:
         return {"format": WEB_FORMAT, "version": WEB_VERSION, "human": self.human,
                 "levels": {str(s): lv for s, lv in self.levels.items()},
                 "order": list(self.order), "order_hand": self.order_hand,
+                "sizes": list(self.sizes),
                 "game": self.state.to_dict()}
 
     @classmethod
@@ -339,8 +543,9 @@ class Session:
             order = [str(t) for t in d.get("order", [])]
             if not 0 <= human < state.n:
                 raise SaveError("The saved seat is not at the table.")
-            session = cls(state, human, levels,
-                          order if d.get("order_hand") == state.hand_no else None)
+            same = d.get("order_hand") == state.hand_no
+            session = cls(state, human, levels, order if same else None,
+                          [int(k) for k in d.get("sizes", [])] if same else None)
             return session
         except SaveError:
             raise

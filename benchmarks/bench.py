@@ -5,7 +5,9 @@
 1. random-vs-random Gin hands per second (bots choosing from PlayerView.legal);
 2. the solver: least deadwood of 10-card gin hands, the best discard from 11 cards, and the
    best arrangement of 14-card two-deck hands with printed jokers and a wild rank (Indian
-   rummy's hardest case), median and worst over a fixed seeded sample.
+   rummy's hardest case), median and worst over a fixed seeded sample;
+3. Indian rummy: the 13-card declaration check (two sequences, one pure, all grouped), the
+   loser's fewest points, and a bot weighing all 14 discards.
 """
 
 from __future__ import annotations
@@ -87,6 +89,47 @@ def solver_figures():
     return rows
 
 
+def indian_figures():
+    """Indian rummy on 13 and 14 cards from two decks with printed jokers and a wild rank:
+    the declaration check, the loser's fewest points, and a bot's whole weighing of its 14
+    cards (every discard, one memo), median and worst over a fixed seeded sample."""
+    from rami.bots.heuristic import IndianBot
+    from rami.variants import find_variant
+    var = find_variant("indian")
+    rng = random.Random(2027)
+    two_decks = french_deck(2, 2)
+    samples = []
+    for _ in range(300):
+        opts = var.deal_options(var.resolve_options({}), rng.randint(1, 13))
+        samples.append((opts, rng.sample(two_decks, 14)))
+    for opts, _ in samples:                       # the value tables are built once per rank
+        var.solver_for(opts)
+        var.unit_solver_for(opts)
+
+    class View:                                   # the few fields the bot's weighing reads
+        def __init__(self, opts):
+            self.options = {k: v for k, v in opts.items() if k != "_wild"}
+            self.info = {"wild_rank": opts["_wild"]}
+            self.hand_no, self.events, self.seat = 0, (), 0
+
+    def weigh(sample):
+        bot = IndianBot("indian")
+        bot.weigh_discards(View(sample[0]), sample[1])
+
+    rows = []
+    for name, fn in [
+            ("13-card declaration check", lambda s: var.can_declare(s[0], s[1][:13])),
+            ("13-card loser's fewest points", lambda s: var.best_grouping(s[0], s[1][:13])),
+            ("14-card bot weighing (14 discards)", weigh)]:
+        medians, worsts = [], []
+        for _ in range(REPS):
+            t = per_call(fn, samples)
+            medians.append(statistics.median(t))
+            worsts.append(max(t))
+        rows.append((name, statistics.median(medians), statistics.median(worsts)))
+    return rows
+
+
 def main():
     print(f"rami engine benchmark: Python {platform.python_version()} "
           f"({platform.python_implementation()}), {REPS} repetitions, medians")
@@ -98,6 +141,10 @@ def main():
     for name, med, worst in solver_figures():
         target = next(v for k, v in targets.items() if name.startswith(k))
         print(f"  {name:<37} median {med:8.1f} us  worst {worst:9.1f} us   (target {target})")
+    for name, med, worst in indian_figures():
+        target = "median <= 500 us, worst <= 5000 us" if name.startswith("13") else \
+            "a bot move: no target, well under 50 ms in the browser"
+        print(f"  {name:<37} median {med:8.1f} us  worst {worst:9.1f} us   ({target})")
 
 
 if __name__ == "__main__":

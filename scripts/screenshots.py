@@ -1,5 +1,6 @@
-"""Screenshots of the page for docs/screenshots/: the lobby, a table mid-hand with melds, and
-the score summary, at 1280x800 and 390x844 (served from dist/, in Debian's Chromium).
+"""Screenshots of the page for docs/screenshots/: the lobby, a table mid-hand with melds, the
+score summary, and Indian rummy's grouped hand, declaration and declaration screen, at 1280x800
+and 390x844 (served from dist/, in Debian's Chromium).
 
     python scripts/screenshots.py [out_dir [WxH,WxH]]      # after make dist
 """
@@ -78,7 +79,46 @@ def shoot(browser, url: str, size: tuple[int, int], out: pathlib.Path) -> None:
         time.sleep(0.1)
     time.sleep(0.6)
     page.screenshot(path=str(out / f"summary-{w}x{h}.png"))
+    shoot_indian(page, url, size, out, ready)
     ctx.close()
+
+
+# Indian rummy, a pool of four, nines wild: the person picks the 5h, groups and declares
+INDIAN = ("indian format=pool101 | 0: 2h 3h 4h 6s 7s 8s Kc Kd Ks Qc Qd Jk 10c "
+          "| 1: Ah 3c 5d 7c 9s Jh Kh 2d 4s 6h 8d 10s Qs "
+          "| 2: 2c 4c 6d 8c Jd Js 3d 5s 7h Qh Ac As 10h "
+          "| 3: 3s 5s 6c 7d 8h 9h 10d Jc Qs Kd 2s 4d 6d "
+          "| joker: 9d | discard: 5c Kh 4d | stock: 5h | turn: 0 | phase: draw | dealer: 3 "
+          "| scores: 24 61 0 35 | hand: 3")
+
+
+def wait(page, js: str, what: str, seconds: float = 60) -> None:
+    end = time.monotonic() + seconds
+    while not page.evaluate(js):
+        if time.monotonic() > end:
+            raise TimeoutError(what)
+        time.sleep(0.1)
+
+
+def shoot_indian(page, url: str, size, out: pathlib.Path, ready) -> None:
+    """The grouped hand mid-deal, then the declaration screen."""
+    w, h = size
+    page.goto(url + "?deal=" + urllib.parse.quote(INDIAN))
+    ready()
+    page.select_option("#pace", "instant")
+    page.click('[data-act="draw"]')
+    wait(page, "document.querySelectorAll('.hand-card').length === 14", "the pick")
+    page.click('[data-act="sort:best"]')
+    page.click('[data-act="card:13"]')          # "best" puts the card to let go at the end
+    time.sleep(0.4)
+    page.screenshot(path=str(out / f"indian-table-{w}x{h}.png"))
+    page.click('[data-act="btn:declare"]')
+    time.sleep(0.3)
+    page.screenshot(path=str(out / f"indian-confirm-{w}x{h}.png"))
+    page.click("#confirm-go")
+    wait(page, "!!document.querySelector('#summary')", "the declaration screen")
+    time.sleep(0.6)
+    page.screenshot(path=str(out / f"indian-declaration-{w}x{h}.png"))
 
 
 def main() -> int:

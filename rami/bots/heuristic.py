@@ -200,15 +200,13 @@ class IndianBot(HeuristicBot):
 
     def measure(self, view: PlayerView, cards) -> int:
         """How far these 13 cards are from a valid declaration, in points (0: there)."""
-        solver, memo = self.solver(view), self.memo(view)
-        arr = solver.arrange(list(cards), memo, sequences=2, pure=1)
+        free, arr = self.var.arrangements(self.options(view), cards, self.memo(view))
         if arr is not None:
             return arr.deadwood_value
-        free = solver.arrange(list(cards), memo).deadwood_value
         from ..variants.indian import best_pure_run
         if best_pure_run(cards, view.info["wild_rank"]):
-            return free + self.NO_SECOND
-        return free + self.NO_PURE
+            return free.deadwood_value + self.NO_SECOND
+        return free.deadwood_value + self.NO_PURE
 
     def weigh_discards(self, view: PlayerView, hand) -> list[tuple]:
         """(measure, danger, -value, card) for each distinct card, best first."""

@@ -259,10 +259,8 @@ class IndianRummy(Variant):
     def best_grouping(self, options: dict, cards, memo: dict | None = None) -> Grouping:
         """The grouping of ``cards`` that scores the fewest points (``memo`` may be shared
         by calls with the same options)."""
-        solver = self._solver_for(_key(options))
         cands = []
-        memo = {} if memo is None else memo   # the searches share their sub-problems
-        arr = solver.arrange(list(cards), memo, sequences=2, pure=1)
+        free, arr = self.arrangements(options, cards, memo)
         if arr is not None:
             cands.append([m.cards for m in arr.melds] +
                          ([sort_by_suit(arr.deadwood)] if arr.deadwood else []))
@@ -272,11 +270,25 @@ class IndianRummy(Variant):
             for c in run:
                 rest.remove(c)
             cands.append([run, sort_by_suit(rest)])
-        free = solver.arrange(list(cards), memo)
-        cands.append([m.cards for m in free.melds] +
-                     ([sort_by_suit(free.deadwood)] if free.deadwood else []))
+        if arr is not free:
+            cands.append([m.cards for m in free.melds] +
+                         ([sort_by_suit(free.deadwood)] if free.deadwood else []))
         judged = [self.judge(options, g) for g in cands]
         return min(judged, key=lambda j: (j.points, j.raw, -len(j.groups)))
+
+    def arrangements(self, options: dict, cards, memo: dict | None = None) -> tuple:
+        """(the least-deadwood arrangement, the least-deadwood one with two sequences and a
+        pure one, or None): often the first is also the second, and a hand without a pure
+        run has no second, so the costlier search runs only when it must."""
+        solver = self._solver_for(_key(options))
+        memo = {} if memo is None else memo   # the searches share their sub-problems
+        free = solver.arrange(list(cards), memo)
+        runs = [m for m in free.melds if m.kind == "run"]
+        if len(runs) >= 2 and any(m.is_pure for m in runs):
+            return free, free
+        if not best_pure_run(cards):
+            return free, None
+        return free, solver.arrange(list(cards), memo, sequences=2, pure=1)
 
     def declaration_grouping(self, options: dict, cards) -> Grouping:
         """The groups a declaration with these 13 cards shows: a valid grouping if there is
@@ -300,7 +312,15 @@ class IndianRummy(Variant):
         one, or None."""
         if not best_pure_run(cards):          # cheap, and most hands in play fail it
             return None
-        arr = self.unit_solver_for(options).arrange(list(cards), sequences=2, pure=1)
+        solver = self.unit_solver_for(options)
+        memo: dict = {}
+        free = solver.arrange(list(cards), memo)
+        if free.deadwood_value:               # a card fits no group even without the rules
+            return None
+        runs = [m for m in free.melds if m.kind == "run"]
+        if not free.deadwood and len(runs) >= 2 and any(m.is_pure for m in runs):
+            return free
+        arr = solver.arrange(list(cards), memo, sequences=2, pure=1)
         return arr if arr is not None and not arr.deadwood else None
 
     # -- seats --------------------------------------------------------------------------

@@ -25,7 +25,8 @@ VARIANT_BLURBS = {
     "indian": "Two to six players, 13 cards, wild jokers. Group them all and declare; "
               "points, pool or deals.",
 }
-LABEL_CLASS = {"pure sequence": "pure", "sequence": "seq", "set": "set", "invalid": "bad"}
+LABEL_CLASS = {"pure sequence": "pure", "sequence": "seq", "set": "set", "invalid": "bad",
+               "finish slot": "fin"}
 
 
 def esc(x) -> str:

@@ -5,9 +5,10 @@
    (load plus ``import sys``) from the same vendored files, and the ratio of the two. Also
    the page with the engine installed by micropip (``packages``) instead of unpacked
    through ``[files]``, the choice docs/web.md explains.
-2. Responsiveness: a Basic Rummy match with five bots at the fastest pace, the person's
-   moves made by clicks; the longest main-thread task (Long Tasks API) during bot turns,
-   and the longest single bot move (the bot's thinking plus redrawing the table).
+2. Responsiveness: a Basic Rummy match and an Indian rummy pool, each with five bots at the
+   fastest pace, the person's moves made by clicks; the longest main-thread task (Long
+   Tasks API) during bot turns, and the longest single bot move (the bot's thinking plus
+   redrawing the table).
 
     python benchmarks/web.py [--loads N] [--bot-moves N]
 """
@@ -56,14 +57,33 @@ def load_time(browser, url: str) -> float:
     return ms
 
 
-def responsiveness(browser, site: str, moves: int) -> dict:
+def indian_turn(page, s) -> None:
+    """The person's Indian move by clicks: pick from the closed deck, group the best way,
+    let go of the card that grouping leaves apart; show when someone declares."""
+    enabled = s["enabled"]
+    if "btn:show" in enabled:
+        return page.click('[data-act="btn:show"]')
+    if "btn:rejoin" in enabled:
+        return page.click('[data-act="btn:rejoin"]')
+    if "btn:draw" in enabled:
+        return page.click('[data-act="draw"]')
+    page.click('[data-act="sort:best"]')
+    page.click(f'[data-act="card:{len(s["hand"]) - 1}"]')
+    page.click('[data-act="btn:discard"]')
+
+
+def responsiveness(browser, site: str, moves: int, variant: str = "basic") -> dict:
     ctx = browser.new_context(viewport={"width": 1280, "height": 800})
     page = ctx.new_page()
     page.errors = []
     page.goto(site)
     wait_for(page, "document.body.dataset.ready === '1'", 180)
-    page.click('[data-act="variant:basic"]')
+    page.click(f'[data-act="variant:{variant}"]')
     page.select_option('[data-field="players"]', "6")
+    if variant == "indian":
+        page.click(".house summary")
+        page.select_option('[data-opt="format"]', "pool101")
+    turn = indian_turn if variant == "indian" else take_turn
 
     def deal():
         page.click("#start")
@@ -76,7 +96,9 @@ def responsiveness(browser, site: str, moves: int) -> dict:
     while page.evaluate("window.ramiBotMoves.length") < moves:
         s = my_move(page, 120)
         if not s["summary"]:
-            take_turn(page, s)
+            turn(page, s)
+        elif page.locator("#rejoin").count():
+            page.click("#rejoin")
         elif page.locator("#next").count():
             page.click("#next")
         else:                               # the match is over: another one
@@ -121,14 +143,15 @@ def main() -> int:
         mp = statistics.median(times["rami lobby (micropip)"])
         print(f"  ratio rami / bare Pyodide: {app / bare:.2f}")
         print(f"  micropip costs {mp - app:+.0f} ms over [files]")
-        r = responsiveness(browser, site, args.bot_moves)
-        print("Bot turns (Basic Rummy, 6 players, fastest pace, the person's moves by "
-              "clicks):")
-        print(f"  {r['bot_moves']} bot moves in {r['stretches']} stretches; "
-              f"bot move + redraw: median {r['median_move_ms']:.1f} ms, "
-              f"longest {r['longest_move_ms']:.1f} ms")
-        print(f"  main-thread tasks over 50 ms during bot turns: {r['long_tasks']}, "
-              f"longest {r['longest_task_ms']:.0f} ms (limit 100)")
+        for variant, title in (("basic", "Basic Rummy"), ("indian", "Indian rummy, pool 101")):
+            r = responsiveness(browser, site, args.bot_moves, variant)
+            print(f"Bot turns ({title}, 6 players, fastest pace, the person's moves by "
+                  "clicks):")
+            print(f"  {r['bot_moves']} bot moves in {r['stretches']} stretches; "
+                  f"bot move + redraw: median {r['median_move_ms']:.1f} ms, "
+                  f"longest {r['longest_move_ms']:.1f} ms")
+            print(f"  main-thread tasks over 50 ms during bot turns: {r['long_tasks']}, "
+                  f"longest {r['longest_task_ms']:.0f} ms (limit 100)")
         browser.close()
     server.shutdown()
     shutil.rmtree(BENCH, ignore_errors=True)

@@ -81,17 +81,18 @@ def check_step(g: GameState, rng: random.Random, heavy: bool) -> None:
             refused.append(str(a))
         else:
             raise AssertionError(f"{a} was applied though it is not legal")
-    assert g.to_json() == before, f"refusing one of {refused} changed the state"
-    # the save round trip
-    again = GameState.from_json(g.to_json())
-    assert again == g
+    after = g.to_json()
+    assert after == before, f"refusing one of {refused} changed the state"
+    # the save round trip (the same text: the state and its copy are equal)
+    again = GameState.from_json(after)
+    assert again.to_json() == after
     assert [str(a) for a in again.legal_actions()] == [str(a) for a in legal]
-    # every sampled legal action applies (at most two of a kind: the costly ones, such as
-    # Indian declarations, are alike)
+    # every sampled legal action applies (at most two of a kind, one declaration: they are
+    # alike, and an Indian declaration, which groups 13 cards, costs a thousand discards)
     kinds: dict = {}
     for a in rng.sample(legal, min(6, len(legal))):
         kinds[a.kind] = kinds.get(a.kind, 0) + 1
-        if kinds[a.kind] <= 2:
+        if kinds[a.kind] <= (1 if a.kind == "declare" else 2):
             g.copy().apply(str(a))
     # the view of a seat hides what it must
     viewer = rng.randrange(g.n)

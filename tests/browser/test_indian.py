@@ -130,3 +130,52 @@ def test_a_pool_deal_with_elimination_and_a_rejoin_offer(page):
     assert "Player rejoins at 10" in board and "pool 101" in board
     page.click("#next")
     wait_for(page, "document.querySelectorAll('.hand-card').length >= 13", 60, "the new deal")
+
+
+def play_by_dropping(page, limit: int = 200) -> str:
+    """The person drops every deal (confirming), shows when asked, and goes on to the next
+    deal, until the match is over; returns the final screen's text."""
+    for _ in range(limit):
+        wait_for(page, "(() => { const a = document.querySelector('#actions');"
+                       " return !!document.querySelector('#summary') ||"
+                       " (a && a.querySelectorAll('button').length > 0) })()", 60,
+                 "the person's move")
+        if page.query_selector("#again"):
+            return page.inner_text("#summary")
+        for sel in ("#decline", "#next", '[data-act="btn:show"]'):
+            if page.query_selector(sel):
+                page.click(sel)
+                break
+        else:
+            if page.query_selector('[data-act="btn:drop"]:not([disabled])'):
+                click_act(page, "btn:drop")
+                page.click("#confirm-go")
+            else:                                      # picked already: let a card go
+                hand = state(page)["hand"]
+                click_act(page, f"card:{len(hand) - 1}")
+                click_act(page, "btn:discard")
+    raise AssertionError("the match did not end")
+
+
+def start_indian(page, players: int, **options):
+    if page.query_selector("#again"):
+        page.click("#again")                           # from the last match's end
+    else:
+        open_page(page)
+    click_act(page, "variant:indian")
+    page.select_option('[data-field="players"]', str(players))
+    page.click(".house summary")
+    for name, value in options.items():
+        page.select_option(f'[data-opt="{name}"]', str(value))
+    page.click("#start")
+    wait_for(page, "!!document.querySelector('#table')")
+    page.select_option("#pace", "instant")
+
+
+def test_a_deals_match_and_a_pool_are_played_to_their_end(page):
+    start_indian(page, 2, format="deals", deals=2)
+    final = play_by_dropping(page)
+    assert "after 2 deals" in final and "Deal" in final
+    start_indian(page, 2, format="pool61")
+    final = play_by_dropping(page)
+    assert "wins the pool" in final and "pool 61" in final

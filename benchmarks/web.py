@@ -101,9 +101,11 @@ def responsiveness(browser, site: str, moves: int, variant: str = "basic") -> di
             page.click("#rejoin")
         elif page.locator("#next").count():
             page.click("#next")
-        else:                               # the match is over: another one
+        elif page.locator("#again").count():    # the match is over: another one
             page.click("#again")
             deal()
+        else:                                   # a bot is deciding whether to rejoin
+            page.wait_for_timeout(50)
     data = page.evaluate("({tasks: window.ramiLongTasks, spans: window.ramiBotSpans,"
                          " moves: window.ramiBotMoves})")
     ctx.close()

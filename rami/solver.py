@@ -80,21 +80,9 @@ class Solver:
         self._code_value = [wild_value if c.rank in rules.wild_ranks else self.value(c)
                             for c in self._cards]
         # per-suit value tables: value of any 13-bit rank mask, and its highest card value
-        self._suit_tables = []
-        for s in range(4):
-            vals = self._code_value[13 * s:13 * s + 13]
-            tot = [0] * 8192
-            top = [0] * 8192
-            arg = [0] * 8192            # the rank index of a highest-value card
-            for m in range(1, 8192):
-                low = m & -m
-                i = low.bit_length() - 1
-                tot[m] = tot[m ^ low] + vals[i]
-                if vals[i] >= top[m ^ low]:
-                    top[m], arg[m] = vals[i], i
-                else:
-                    top[m], arg[m] = top[m ^ low], arg[m ^ low]
-            self._suit_tables.append((tot, top, arg))
+        # (shared by every solver with the same values: Indian rummy has one per wild rank)
+        self._suit_tables = [_suit_table(tuple(self._code_value[13 * s:13 * s + 13]))
+                             for s in range(4)]
         r = rules
         self._substitute = bool(r.naturals_per_wild or r.max_wilds < 99 or wild_value > 0)
 
@@ -574,6 +562,26 @@ class Solver:
         melds = _attach_loose(melds, loose, self.rules, need >> 2)
         dead.extend(loose)
         return Arrangement(tuple(melds), tuple(dead), cost)
+
+
+_TABLES: dict = {}
+
+
+def _suit_table(vals: tuple) -> tuple:
+    """For one suit's 13 card values: the total value of each of the 8192 rank masks, the
+    highest value in it, and the rank index of a highest card (the lowest index on ties).
+
+    Built by doubling, one rank at a time (a few list comprehensions, not 8192 steps)."""
+    hit = _TABLES.get(vals)
+    if hit is not None:
+        return hit
+    tot, top, arg = [0], [0], [0]
+    for i, v in enumerate(vals):
+        tot = tot + [t + v for t in tot]
+        arg = arg + [i] + [i if v > t else a for t, a in zip(top[1:], arg[1:])]
+        top = top + [max(t, v) for t in top]
+    _TABLES[vals] = out = (tot, top, arg)
+    return out
 
 
 # a cost no arrangement reaches: the required runs cannot be made

@@ -7,7 +7,7 @@ may, and lay off everything that fits.
 
 from __future__ import annotations
 
-from ..actions import (DEAL, DONE, DRAW, PASS, TAKE, BigGin, Discard, Knock, LayOff,
+from ..actions import (DEAL, DONE, DRAW, PASS, TAKE, BigGin, Declare, Discard, Knock, LayOff,
                        MeldCards, Turnover)
 from ..cards import Card
 from ..state import Phase
@@ -172,15 +172,18 @@ class IndianBot(HeuristicBot):
     A 13-card hand is measured by its least deadwood among the arrangements with two
     sequences, one of them pure; when it has none, by its least deadwood plus what is
     missing (a pure sequence weighs more than a second sequence). One memo serves every
-    search of a turn, so weighing 14 discards costs little more than one.
+    search of a decision, so weighing 14 discards costs little more than one; and a decision
+    stops weighing further discards once its searches have filled ``BUDGET`` memo entries
+    (a few hands with many jokers take ten times the usual work). The memo starts empty at
+    every decision, so the budget, and the move, depend on the position alone.
     """
 
     NO_PURE = 30          # what a missing pure sequence weighs, in points
     NO_SECOND = 12        # what a missing second sequence weighs
+    BUDGET = 1500         # search states per decision (about 20 ms on CPython)
 
     def __init__(self, variant: str, seed=0):
         super().__init__(variant, seed)
-        self._memo_key = None
         self._memo: dict = {}
 
     def options(self, view: PlayerView) -> dict:
@@ -193,9 +196,6 @@ class IndianBot(HeuristicBot):
         return self.var.card_value(self.options(view), card)
 
     def memo(self, view: PlayerView) -> dict:
-        key = (view.hand_no, view.info["wild_rank"], tuple(sorted(view.options.items())))
-        if key != self._memo_key or len(self._memo) > 200_000:
-            self._memo_key, self._memo = key, {}
         return self._memo
 
     def measure(self, view: PlayerView, cards) -> int:
@@ -208,10 +208,25 @@ class IndianBot(HeuristicBot):
             return free.deadwood_value + self.NO_SECOND
         return free.deadwood_value + self.NO_PURE
 
+    def candidates(self, view: PlayerView, hand) -> list[Card]:
+        """The cards worth weighing as discards: those the best arrangements of all 14
+        leave out (a card in a meld of both is almost never the one to let go), or every
+        card when those leave none out."""
+        free, arr = self.var.arrangements(self.options(view), hand, self.memo(view))
+        loose = set(free.deadwood) | set(arr.deadwood if arr is not None else ())
+        picked = [c for c in dict.fromkeys(hand) if c in loose]
+        return picked if picked else list(dict.fromkeys(hand))
+
     def weigh_discards(self, view: PlayerView, hand) -> list[tuple]:
-        """(measure, danger, -value, card) for each distinct card, best first."""
+        """(measure, danger, -value, card) for each candidate discard, best first; the
+        likeliest discards (high, loose, safe) are weighed first, in case the budget ends
+        the weighing early."""
         out = []
-        for c in dict.fromkeys(hand):
+        cands = sorted(self.candidates(view, hand),
+                       key=lambda c: (-self.value(view, c), self.danger(view, c), c.code))
+        for c in cands:
+            if out and len(self._memo) > self.BUDGET:
+                break
             rest = list(hand)
             rest.remove(c)
             out.append((self.measure(view, rest), self.danger(view, c), -self.value(view, c),
@@ -242,6 +257,7 @@ class IndianBot(HeuristicBot):
         return picks >= 6 and jokers <= 1 and far >= 70
 
     def choose(self, view: PlayerView):
+        self._memo = {}
         legal = view.legal
         if view.phase == Phase.DRAW:
             if any(a.kind == "drop" for a in legal) and self.should_drop(view):
@@ -257,8 +273,9 @@ class IndianBot(HeuristicBot):
                     break
                 rest = list(view.hand)
                 rest.remove(card)
-                if self.var.can_declare(opts, rest):
-                    return next(a for a in legal if a.kind == "declare" and a.card is card)
+                arr = self.var.valid_arrangement(opts, rest)
+                if arr is not None:       # declare with these groups: nothing to search again
+                    return Declare(card, tuple(tuple(m.cards) for m in arr.melds))
             card = ranked[0][-1]
             return next(a for a in legal if a.kind == "discard" and a.card is card)
         if view.phase == Phase.SHOW:
@@ -271,6 +288,15 @@ class IndianBot(HeuristicBot):
     def take_helps(self, view: PlayerView) -> bool:
         top = view.top_discard
         if top is None:
+            return False
+        wild = view.info["wild_rank"]
+        ranks = {top.rank, 14} if top.rank == 1 else {top.rank}
+        near = not top.suit or top.rank == wild or any(
+            c.rank == top.rank or (c.suit == top.suit and any(
+                abs(r - x) <= 2 for r in ranks for x in ({c.rank, 14} if c.rank == 1
+                                                         else {c.rank})))
+            for c in view.hand)
+        if not near:                 # it cannot join anything we hold
             return False
         now = self.measure(view, view.hand)
         best = self.weigh_discards(view, list(view.hand) + [top])[0]

@@ -294,7 +294,7 @@ class IndianRummy(Variant):
         """The groups a declaration with these 13 cards shows: a valid grouping if there is
         one, else the melds that hold the most points (the penalty is the same whatever
         the groups)."""
-        arr = self._valid_arrangement(options, cards)
+        arr = self.valid_arrangement(options, cards)
         if arr is not None:
             found = self.judge(options, [m.cards for m in arr.melds])
             if found.valid:
@@ -305,9 +305,9 @@ class IndianRummy(Variant):
 
     def can_declare(self, options: dict, cards) -> bool:
         """Are these 13 cards a valid declaration?"""
-        return self._valid_arrangement(options, cards) is not None
+        return self.valid_arrangement(options, cards) is not None
 
-    def _valid_arrangement(self, options: dict, cards):
+    def valid_arrangement(self, options: dict, cards):
         """An arrangement of ``cards`` with every card grouped, two sequences and a pure
         one, or None."""
         if not best_pure_run(cards):          # cheap, and most hands in play fail it

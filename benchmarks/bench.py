@@ -75,11 +75,17 @@ def solver_figures():
                 rules, lambda c, w=wild_rank: 0 if (not c.suit or c.rank == w)
                 else (10 if c.rank in (1, 11, 12, 13) else c.rank))
         fourteen.append((solvers[wild_rank], rng.sample(two_decks, 14)))
+    return timed([("10-card least deadwood (gin)", gin.deadwood, ten),
+                  ("11-card best discard (gin)", gin.best_discard, eleven),
+                  ("14-card, 2 decks, jokers + wild rank", lambda sw: sw[0].arrange(sw[1]),
+                   fourteen)])
+
+
+def timed(cases) -> list[tuple]:
+    """(name, median of the per-repetition medians, median of the worsts) per case, in
+    microseconds."""
     rows = []
-    for name, fn, samples in [
-            ("10-card least deadwood (gin)", gin.deadwood, ten),
-            ("11-card best discard (gin)", gin.best_discard, eleven),
-            ("14-card, 2 decks, jokers + wild rank", lambda sw: sw[0].arrange(sw[1]), fourteen)]:
+    for name, fn, samples in cases:
         medians, worsts = [], []
         for _ in range(REPS):
             t = per_call(fn, samples)
@@ -116,18 +122,10 @@ def indian_figures():
         bot = IndianBot("indian")
         bot.weigh_discards(View(sample[0]), sample[1])
 
-    rows = []
-    for name, fn in [
-            ("13-card declaration check", lambda s: var.can_declare(s[0], s[1][:13])),
-            ("13-card loser's fewest points", lambda s: var.best_grouping(s[0], s[1][:13])),
-            ("14-card bot weighing (14 discards)", weigh)]:
-        medians, worsts = [], []
-        for _ in range(REPS):
-            t = per_call(fn, samples)
-            medians.append(statistics.median(t))
-            worsts.append(max(t))
-        rows.append((name, statistics.median(medians), statistics.median(worsts)))
-    return rows
+    return timed([
+        ("13-card declaration check", lambda s: var.can_declare(s[0], s[1][:13]), samples),
+        ("13-card loser's fewest points", lambda s: var.best_grouping(s[0], s[1][:13]), samples),
+        ("14-card bot weighing of its discards", weigh, samples)])
 
 
 def main():

@@ -38,6 +38,14 @@ def deal(*hands, options="", joker="7d", discard="8c", extra=""):
     return from_deal(" | ".join(parts))
 
 
+def picking(*hands, options="", discard="8c", extra=""):
+    """Seat 0 to pick (13 cards each; two players, two decks)."""
+    hands = hands or (NO_PURE, PURE_ONLY)
+    parts = [f"{TWO} {options}"] + [f"{i}: {h}" for i, h in enumerate(hands)]
+    parts += ["joker: 7d", f"discard: {discard}", "phase: draw", "turn: 0"]
+    return from_deal(" | ".join(parts + ([extra] if extra else [])))
+
+
 def labels(g, text):
     return IND.judge(IND.deal_options(g.options, g.extra["wild"]), [parse_cards(x) for x in
                                                                      text.split("/")]).labels
@@ -106,31 +114,27 @@ def test_a_cut_printed_joker_makes_aces_wild():
 
 def test_a_discarded_joker_cannot_be_picked_from_the_open_deck():
     for top in ("7s", "Jk"):
-        g = from_deal(f"{TWO} | 0: {NO_PURE} | 1: {PURE_ONLY} | joker: 7d | discard: 8c {top}"
-                      " | phase: draw | turn: 0")
+        g = picking(discard=f"8c {top}")
         assert TAKE not in g.legal_actions() and DRAW in g.legal_actions()
         with pytest.raises(IllegalAction, match="discarded joker cannot be picked"):
             g.apply("take")
 
 
 def test_the_opening_card_may_be_picked_even_if_it_is_a_joker():
-    g = from_deal(f"{TWO} | 0: {NO_PURE} | 1: {PURE_ONLY} | joker: 7d | discard: 7s"
-                  " | phase: draw | turn: 0 | opening: on | picks: 0 0")
+    g = picking(discard="7s", extra="opening: on | picks: 0 0")
     g.apply("take")
     assert C("7s") in g.hands[0]
 
 
 def test_a_discarded_card_counts_as_discarded_even_if_it_was_the_opening_card():
-    g = from_deal(f"{TWO} | 0: {NO_PURE} | 1: {PURE_ONLY} | joker: 7d | discard: 7s"
-                  " | phase: draw | turn: 0 | opening: on | picks: 0 0")
+    g = picking(discard="7s", extra="opening: on | picks: 0 0")
     g.apply("take")
     g.apply("discard 7s")           # put back: now it is a discarded joker
     assert TAKE not in g.legal_actions()
 
 
 def test_a_turn_is_a_pick_and_a_discard_and_the_picked_card_may_go_back():
-    g = from_deal(f"{TWO} | 0: {NO_PURE} | 1: {PURE_ONLY} | joker: 7d | discard: Kh"
-                  " | phase: draw | turn: 0")
+    g = picking(discard="Kh")
     g.apply("take")
     assert len(g.hands[0]) == 14 and g.phase == Phase.PLAY
     g.apply("discard Kh")
@@ -211,8 +215,7 @@ def test_the_groups_must_hold_exactly_the_13_other_cards():
 
 
 def test_a_declaration_needs_fourteen_cards():
-    g = from_deal(f"{TWO} | 0: {NO_PURE} | 1: {PURE_ONLY} | joker: 7d | discard: 8c"
-                  " | phase: draw | turn: 0")
+    g = picking()
     with pytest.raises(IllegalAction, match="Pick a card first"):
         g.apply("declare 2c")
 
@@ -306,8 +309,7 @@ def test_a_player_may_show_his_own_groups_and_is_scored_as_he_shows():
                                               ("deals", 20, 40)])
 def test_first_drop_and_middle_drop(fmt, first, middle):
     for picks, pts in (("0 0", first), ("3 3", middle)):
-        g = from_deal(f"{TWO} format={fmt} | 0: {NO_PURE} | 1: {PURE_ONLY} | joker: 7d | "
-                      f"discard: 8c | phase: draw | turn: 0 | picks: {picks}")
+        g = picking(options=f"format={fmt}", extra=f"picks: {picks}")
         assert DROP in g.legal_actions()
         g.apply("drop")
         assert g.results[-1]["points"][0] == pts
@@ -320,8 +322,7 @@ def test_a_player_drops_only_at_the_start_of_his_turn():
 
 
 def test_a_player_who_drops_is_out_of_the_deal():
-    g = from_deal(f"{TWO} | 0: {NO_PURE} | 1: {PURE_ONLY} | 2: {TWO_SEQS} | joker: 7d | "
-                  "discard: 8c | phase: draw | turn: 0 | picks: 0 0 0")
+    g = picking(NO_PURE, PURE_ONLY, TWO_SEQS, extra="picks: 0 0 0")
     g.apply("drop")
     assert g.extra["status"][0] == "first drop" and g.turn == 1
     g.apply("draw")

@@ -307,16 +307,7 @@ def _grouped_hand(s: Session) -> str:
     labels = s.group_labels()
     out = []
     for g, (members, label) in enumerate(zip(s.groups(), labels)):
-        cards = []
-        for pos in members:
-            c = Card.parse(s.order[pos])
-            cls = " sel" if pos in sel else ""
-            if s.fresh == s.order[pos] and my:
-                cls += " fresh"
-            cards.append(
-                f'<button type="button" class="card hand-card{cls}" data-act="card:{pos}" '
-                f'data-pos="{pos}" data-card="{c}" aria-pressed="{str(pos in sel).lower()}" '
-                f'aria-label="{esc(c.name())}">{card_svg(c)}</button>')
+        cards = [_hand_card(s, pos, sel, my) for pos in members]
         out.append(f'<div class="hand-group g-{LABEL_CLASS[label]}" data-group="{g}" '
                    f'role="group" aria-label="Group {g + 1}: {esc(label)}">'
                    f'<span class="group-label">{esc(label)}</span>'
@@ -458,19 +449,22 @@ def _deadwood(s: Session) -> str:
     return "" if d is None else f'<span class="deadwood" title="Least deadwood">deadwood {d}</span>'
 
 
+def _hand_card(s: Session, pos: int, sel: set, my_turn: bool) -> str:
+    """One of the person's cards: selectable, draggable, marked when just drawn."""
+    c = Card.parse(s.order[pos])
+    cls = " sel" if pos in sel else ""
+    if s.fresh == s.order[pos] and my_turn:
+        cls += " fresh"
+    return (f'<button type="button" class="card hand-card{cls}" data-act="card:{pos}" '
+            f'data-pos="{pos}" data-card="{c}" aria-pressed="{str(pos in sel).lower()}" '
+            f'aria-label="{esc(c.name())}">{card_svg(c)}</button>')
+
+
 def _hand(s: Session) -> str:
     cards = s.cards()
     sel = set(s.selected)
     my = s.human_to_move()
-    items = []
-    for pos, c in enumerate(cards):
-        cls = " sel" if pos in sel else ""
-        if s.fresh == s.order[pos] and my:
-            cls += " fresh"
-        items.append(
-            f'<button type="button" class="card hand-card{cls}" data-act="card:{pos}" '
-            f'data-pos="{pos}" data-card="{c}" aria-pressed="{str(pos in sel).lower()}" '
-            f'aria-label="{esc(c.name())}">{card_svg(c)}</button>')
+    items = [_hand_card(s, pos, sel, my) for pos in range(len(cards))]
     return (f'<div class="hand" id="hand" role="group" aria-label="Your cards" '
             f'style="--n:{max(len(cards), 1)}">{"".join(items)}</div>')
 
@@ -505,7 +499,6 @@ def _indian_summary(s: Session, v) -> str:
     st = s.state
     over = v.phase == Phase.MATCH_OVER
     res = st.results[-1] if st.results else {}
-    lines = "".join(f"<li>{_pretty_text(line)}</li>" for line in res.get("lines", []))
     words = {"declared": "declared", "shown": "showed", "first drop": "first drop",
              "middle drop": "middle drop", "invalid": "invalid declaration", "won": "last in",
              "away": "out of the pool", "in": ""}
@@ -526,11 +519,6 @@ def _indian_summary(s: Session, v) -> str:
         hands += (f'<div class="sum-hand st-{esc(status.split()[-1])}"><div class="sum-who">'
                   f'{esc(st.names[seat])} <span class="badge">{esc(badge)}</span>'
                   f'<b>{info["points"]}</b></div><div class="groups-row">{body}</div></div>')
-    final = ""
-    if over and v.final:
-        final = ("<h3>The match</h3><ul class='lines'>"
-                 + "".join(f"<li>{esc(line)}</li>" for line in v.final.get("lines", []))
-                 + "</ul>")
     offers = v.info.get("rejoin_offers") or []
     if over:
         button = ('<button type="button" class="btn primary big" data-act="lobby" id="again">'
@@ -549,16 +537,7 @@ def _indian_summary(s: Session, v) -> str:
     else:
         button = ('<button type="button" class="btn primary big" data-act="next" id="next">'
                   'Deal the next deal</button>')
-    head = (v.final or {}).get("headline", "") if over else res.get("headline", "")
-    return f"""<div class="overlay" role="dialog" aria-modal="true" aria-labelledby="sum-title">
-  <div class="summary indian" id="summary">
-    <h2 id="sum-title">{esc(head)}</h2>
-    <ul class="lines">{lines}</ul>
-    <div class="sum-hands">{hands}</div>
-    {final}
-    {scoreboard_html(s)}
-    <div class="sum-go">{button}</div>
-  </div></div>"""
+    return _summary_frame(s, v, hands, button, "summary indian")
 
 
 def confirm_html(text: str, name: str, label: str) -> str:
@@ -576,7 +555,6 @@ def _summary(s: Session, v) -> str:
     st = s.state
     over = v.phase == Phase.MATCH_OVER
     res = st.results[-1] if st.results else {}
-    lines = "".join(f"<li>{_pretty_text(line)}</li>" for line in res.get("lines", []))
     hands = ""
     points = res.get("points", [0] * st.n)
     for seat in range(st.n):
@@ -596,18 +574,27 @@ def _summary(s: Session, v) -> str:
             or '<i class="none">no cards</i>'
         hands += (f'<div class="sum-hand"><div class="sum-who">{esc(st.names[seat])} '
                   f'<b>{points[seat]:+d}</b></div><div class="sum-cards">{cards}</div></div>')
+    button = ('<button type="button" class="btn primary big" data-act="lobby" id="again">'
+              'New match</button>') if over else (
+              '<button type="button" class="btn primary big" data-act="next" id="next">'
+              'Deal the next hand</button>')
+    return _summary_frame(s, v, hands, button)
+
+
+def _summary_frame(s: Session, v, hands: str, button: str, cls: str = "summary") -> str:
+    """The end of a hand or of the match: the headline and its lines, every hand, the match's
+    final lines, the scoreboard, and what comes next."""
+    over = v.phase == Phase.MATCH_OVER
+    res = s.state.results[-1] if s.state.results else {}
+    lines = "".join(f"<li>{_pretty_text(line)}</li>" for line in res.get("lines", []))
     final = ""
     if over and v.final:
         final = ("<h3>The match</h3><ul class='lines'>"
                  + "".join(f"<li>{esc(line)}</li>" for line in v.final.get("lines", []))
                  + "</ul>")
-    button = ('<button type="button" class="btn primary big" data-act="lobby" id="again">'
-              'New match</button>') if over else (
-              '<button type="button" class="btn primary big" data-act="next" id="next">'
-              'Deal the next hand</button>')
     head = (v.final or {}).get("headline", "") if over else res.get("headline", "")
     return f"""<div class="overlay" role="dialog" aria-modal="true" aria-labelledby="sum-title">
-  <div class="summary" id="summary">
+  <div class="{cls}" id="summary">
     <h2 id="sum-title">{esc(head)}</h2>
     <ul class="lines">{lines}</ul>
     <div class="sum-hands">{hands}</div>

@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from rami.actions import DRAW, Discard
-from rami.cards import JOKER, french_deck
+from rami.cards import JOKER, Card, french_deck
 from rami.errors import RamiError, SaveError
 from rami.scenario import from_deal
 from rami.state import Phase
@@ -143,3 +143,96 @@ def test_the_lobby_lists_every_house_rule_of_the_variant():
         html = render.lobby_html(form)
         for o in var.OPTIONS:
             assert f'data-opt="{o.name}"' in html
+
+
+# -- Indian rummy: the hand in groups -----------------------------------------------------
+INDIAN = ("indian | 0: 2h 3h 4h 6s 7s 8s Kc Kd Ks Qc Qd Jk 10c "
+          "| 1: Ah 3c 5d 7c 9s Jh Kh 2d 4s 6h 8d 10s Qs "
+          "| 2: 2c 4c 6d 8c Jd Js 3d 5s 7h Qh Ac As 10h "
+          "| joker: 9d | discard: 4d | stock: 5h | turn: 0 | phase: draw | dealer: 2")
+
+
+def texts(groups):
+    return [[str(c) for c in g] for g in groups]
+
+
+def test_indian_groups_start_by_suit_keep_through_moves_and_take_new_cards_apart():
+    s = Session(from_deal(INDIAN), 0)
+    assert texts(s.group_cards()) == [["6s", "7s", "8s", "Ks"], ["2h", "3h", "4h"],
+                                      ["Qd", "Kd"], ["10c", "Qc", "Kc"], ["Jk"]]
+    s.play(DRAW)
+    assert texts(s.group_cards())[-1] == ["5h"] and s.fresh == "5h"
+    # into the hearts, after the 4h (index among the group's other cards)
+    s.move_to_group(s.order.index("5h"), 1, 3)
+    assert texts(s.group_cards())[1] == ["2h", "3h", "4h", "5h"]
+    assert s.group_labels()[1] == "pure sequence"
+    for card in ("Ks", "Kd", "Kc"):
+        s.toggle(s.order.index(card))
+    s.group_selected()
+    assert ["Ks", "Kd", "Kc"] in texts(s.group_cards()) and not s.selected
+    s.play(Discard.of(from_deal(INDIAN).hands[0][-1]))          # the 10c goes
+    assert all("10c" not in g for g in texts(s.group_cards()))
+    assert sum(s.sizes) == len(s.order) == 13
+
+
+def test_indian_keyboard_moves_cross_group_edges_and_best_groups_for_the_fewest_points():
+    s = Session(from_deal(INDIAN), 0)
+    pos = s.order.index("Ks")                  # last of the spades group
+    s.move_card(pos, pos + 1)                  # steps over the edge: first of the hearts
+    assert texts(s.group_cards())[1][0] == "Ks"
+    s.play(DRAW)
+    s.sort("best")
+    groups = texts(s.group_cards())
+    assert len(groups[-1]) == 1 and s.judged(leave_out=Card.parse(groups[-1][0])).valid
+
+
+def test_indian_buttons_confirm_drops_and_declarations_and_say_what_they_cost():
+    s = Session(from_deal(INDIAN), 0)
+    drop = next(c for c in s.choices() if c.name == "drop")
+    assert drop.action is not None and "middle drop costs 40 points" in drop.confirm
+    s.play(DRAW)
+    s.toggle(s.order.index("Kd"))
+    declare = next(c for c in s.choices() if c.name == "declare")
+    assert "not a valid declaration" in declare.confirm and "80 points" in declare.confirm
+    s.sort("best")
+    s.toggle(len(s.order) - 1)
+    declare = next(c for c in s.choices() if c.name == "declare")
+    assert "Your groups are valid" in declare.confirm
+    s.play(declare.action)
+    assert s.state.phase == Phase.SHOW and s.bot_to_move()
+    while s.bot_to_move():
+        s.bot_step()
+    assert s.state.is_over and s.state.final["winners"] == [0]
+    html = render.table_html(s)
+    assert "Player 1 declares" in html and "finish slot" in html and "pure sequence" in html
+
+
+def test_indian_groups_survive_a_save_and_the_table_shows_the_wild_joker():
+    s = Session(from_deal(INDIAN), 0)
+    s.play(DRAW)
+    s.move_to_group(s.order.index("5h"), 1, 3)
+    again = Session.from_dict(json.loads(json.dumps(s.to_dict())))
+    assert texts(again.group_cards()) == texts(s.group_cards())
+    html = render.table_html(again)
+    assert "every 9 is a joker" in html and 'class="hand grouped"' in html
+    assert html.count('class="hand-group') == len(again.sizes) + 1     # and the new-group box
+
+
+def test_indian_rejoin_offer_to_the_person_and_the_pool_scoreboard():
+    g = from_deal("indian format=pool101 | 0: Kh Qs Jd 10c 8h 6c 5s 3s Ad Jh 10d 4c 2h "
+                  "| 1: 2h 3h 4h 5h 6s 7s 8s Kc Kd Ks Qc Qd Qh "
+                  "| 2: 2c 3c 4c 5d 6d 7d 10s Js Qs Ac 2s 3d 4s "
+                  "| joker: 9d | discard: 4d | stock: 5c 7h | turn: 0 | phase: draw "
+                  "| dealer: 2 | scores: 30 0 0 | picks: 3 3 3")
+    s = Session(g, 0)
+    s.play(DRAW)
+    s.play(Discard.of(Card.parse("5c")))
+    while s.bot_to_move():
+        s.bot_step()
+    s.play(next(c.action for c in s.choices() if c.name == "show"))
+    assert s.human_to_move() and [c.name for c in s.choices()] == ["rejoin", "decline"]
+    html = render.table_html(s)
+    assert 'id="rejoin"' in html and "eliminated" in html
+    s.play(next(c.action for c in s.choices() if c.name == "rejoin"))
+    board = render.scoreboard_html(s)
+    assert "Player 1 rejoins at 10" in board and "pool 101" in board

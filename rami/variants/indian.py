@@ -39,7 +39,14 @@ Readings where the rule book is silent:
 * in a pool, an eliminated player may rejoin once, and only while two or more players are
   still in; declining is final; once one player is left the match is over;
 * the deck follows the players dealt in: a pool that shrinks to two players goes on with one
-  deck under ``decks=auto``.
+  deck under ``decks=auto``;
+* the deals format plays 2 deals unless ``deals`` says 3 or 6 (the rule book names the
+  choices, not a default).
+
+In a deal string, ``joker: 7d`` is the cut card (a printed joker if absent), ``picks: 1 0``
+each seat's picks this deal (2 each if absent: no first drop, no deal show), ``status: in,
+first drop`` each seat's place in the deal, and ``opening: on`` says the open deck's top card
+is the one turned at the deal.
 """
 
 from __future__ import annotations

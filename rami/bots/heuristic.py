@@ -195,12 +195,9 @@ class IndianBot(HeuristicBot):
     def value(self, view: PlayerView, card: Card) -> int:
         return self.var.card_value(self.options(view), card)
 
-    def memo(self, view: PlayerView) -> dict:
-        return self._memo
-
     def measure(self, view: PlayerView, cards) -> int:
         """How far these 13 cards are from a valid declaration, in points (0: there)."""
-        free, arr = self.var.arrangements(self.options(view), cards, self.memo(view))
+        free, arr = self.var.arrangements(self.options(view), cards, self._memo)
         if arr is not None:
             return arr.deadwood_value
         from ..variants.indian import best_pure_run
@@ -212,7 +209,7 @@ class IndianBot(HeuristicBot):
         """The cards worth weighing as discards: those the best arrangements of all 14
         leave out (a card in a meld of both is almost never the one to let go), or every
         card when those leave none out."""
-        free, arr = self.var.arrangements(self.options(view), hand, self.memo(view))
+        free, arr = self.var.arrangements(self.options(view), hand, self._memo)
         loose = set(free.deadwood) | set(arr.deadwood if arr is not None else ())
         picked = [c for c in dict.fromkeys(hand) if c in loose]
         return picked if picked else list(dict.fromkeys(hand))

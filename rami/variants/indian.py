@@ -241,11 +241,14 @@ class IndianRummy(Variant):
         """The house options plus this deal's wild rank, which the meld rules depend on."""
         return {**options, "_wild": wild}
 
+    def _deal_key(self, state):
+        return _key(self.deal_options(state.options, state.extra["wild"]))
+
     def rules(self, state):
-        return self._rules_for(_key(self.deal_options(state.options, state.extra["wild"])))
+        return self._rules_for(self._deal_key(state))
 
     def solver(self, state):
-        return self._solver_for(_key(self.deal_options(state.options, state.extra["wild"])))
+        return self._solver_for(self._deal_key(state))
 
     def unit_solver_for(self, options: dict) -> Solver:
         """A solver that counts cards instead of points: zero means all grouped."""
@@ -396,10 +399,6 @@ class IndianRummy(Variant):
                 "picks": [0] * n, "penalties": [0] * n, "opening": True, "reshuffles": 0,
                 "finish": {}, "groups": {}, "declarer": None, "deal_show": False,
                 "pending": []}
-
-    def new_hand_extra(self, state):
-        return self._fresh_extra(state.n, self.decks_for(state.options, state.n),
-                                 Card.parse("Jk"), {"rejoined": [], "declined": []})
 
     # -- picking --------------------------------------------------------------------------
     def is_joker(self, state, card: Card) -> bool:

@@ -237,7 +237,7 @@ class Session:
     def _best_groups(self, cards: list[Card]) -> list[list[Card]]:
         st = self.state
         var = st.variant
-        opts = var.deal_options(st.options, st.extra["wild"])
+        opts = self._deal_options()
         if len(cards) <= var.hand_size(st):
             return [list(g) for g in var.best_grouping(opts, cards).groups]
         memo: dict = {}
@@ -250,6 +250,11 @@ class Session:
             if best is None or key < best[0]:
                 best = (key, g, c)
         return [list(g) for g in best[1].groups] + [[best[2]]]
+
+    def _deal_options(self) -> dict:
+        """The house options and this deal's wild rank (Indian rummy's meld rules)."""
+        st = self.state
+        return st.variant.deal_options(st.options, st.extra["wild"])
 
     def group_labels(self) -> list[str]:
         """What each group is now: pure sequence, sequence, set or invalid."""
@@ -266,7 +271,7 @@ class Session:
                 if leave_out in g:
                     g.remove(leave_out)
                     break
-        return st.variant.judge(st.variant.deal_options(st.options, st.extra["wild"]),
+        return st.variant.judge(self._deal_options(),
                                 [g for g in groups if g])
 
     def sort(self, how: str) -> None:
@@ -424,7 +429,7 @@ class Session:
             text = (f"Your groups are not a valid declaration: {judged.why}. An invalid "
                     f"declaration costs {pts} points and puts you out of this deal. "
                     "Declare anyway?")
-            opts = st.variant.deal_options(st.options, st.extra["wild"])
+            opts = self._deal_options()
             rest = list(st.hands[self.human])
             rest.remove(card)
             if st.variant.can_declare(opts, rest):

@@ -18,11 +18,11 @@ from dataclasses import dataclass
 
 from .cards import Card, CardSyntaxError
 from .errors import ActionSyntaxError
-from .melds import Meld, SetRank, parse_meld_tokens
+from .melds import Meld, SetRank, parse_meld_tokens, parse_rep
 
 __all__ = [
     "Action", "Draw", "TakeDiscard", "Pass", "MeldCards", "LayOff", "Discard", "Knock",
-    "BigGin", "Turnover", "Done", "Deal", "Drop", "Declare", "Show", "Rejoin", "Decline",
+    "BigGin", "Turnover", "Done", "Deal", "Drop", "Declare", "Show", "Rejoin", "Decline", "Rum",
     "parse_action", "groups_text",
 ]
 
@@ -47,12 +47,19 @@ class Draw(Action):
 
 @dataclass(frozen=True)
 class TakeDiscard(Action):
-    """Take the top of the discard pile, or (spread piles) ``card`` and all above it."""
+    """Take the top of the discard pile, or (spread piles) ``card`` and all above it.
+
+    ``copy`` counts copies of ``card`` from the top of the pile (two decks hold two of each):
+    ``take 7h 2`` takes the second 7h from the top and everything above it.
+    """
     card: Card | None = None
+    copy: int = 1
     kind = "take"
 
     def __str__(self):
-        return "take" if self.card is None else f"take {self.card}"
+        if self.card is None:
+            return "take"
+        return f"take {self.card}" + (f" {self.copy}" if self.copy != 1 else "")
 
 
 @dataclass(frozen=True)
@@ -105,6 +112,20 @@ class LayOff(Action):
 
     def __str__(self):
         return f"layoff {c_text(self.card, self.rep)} on {self.meld + 1}"
+
+
+@dataclass(frozen=True)
+class Rum(Action):
+    """Call "Rum!" on the card just discarded: lay it off on table meld ``meld`` (0-based;
+    None: the one meld it fits) in front of oneself (500 Rum's ``rum_call``)."""
+    meld: int | None = None
+    rep: object = None
+    kind = "rum"
+
+    def __str__(self):
+        if self.meld is None:
+            return "rum"
+        return f"rum on {self.meld + 1}" + (f" as {self.rep}" if self.rep is not None else "")
 
 
 @dataclass(frozen=True)
@@ -256,8 +277,15 @@ def parse_action(text: str) -> Action:
     try:
         if verb in _SIMPLE and not args:
             return _SIMPLE[verb]
-        if verb == "take" and len(args) == 1:
-            return TakeDiscard(Card.parse(args[0]))
+        if verb == "take" and len(args) in (1, 2):
+            copy = int(args[1]) if len(args) == 2 else 1
+            if copy >= 1:
+                return TakeDiscard(Card.parse(args[0]), copy)
+        if verb == "rum" and not args:
+            return Rum()
+        if verb == "rum" and len(args) in (2, 4) and args[0].lower() in ("on", "to") \
+                and (len(args) == 2 or args[2].lower() == "as"):
+            return Rum(int(args[1]) - 1, parse_rep(args[3]) if len(args) == 4 else None)
         if verb == "discard" and len(args) == 1:
             return Discard(Card.parse(args[0]))
         if verb == "knock" and len(args) == 1:
@@ -280,7 +308,7 @@ def parse_action(text: str) -> Action:
         pass
     raise ActionSyntaxError(
         f"'{text.strip()}' is not an action. Try: draw, take, pass, meld 7h 8h 9h, "
-        "layoff 10h on 1, discard Qs, knock Qs, gin, turnover, done, drop, "
+        "layoff 10h on 1, discard Qs, knock Qs, gin, turnover, done, drop, rum, "
         "declare Kd: 2h 3h 4h / ...")
 
 

@@ -62,6 +62,10 @@ class Event(NamedTuple):
             return f"The closed deck ran out: {ev.text};{card} stays on the open deck"
         if ev.kind == "draw" and not card:
             card = " from the stock"
+        if ev.kind == "pass" and ev.text == "rum":
+            return f"{who} did not call rum"
+        if ev.kind == "pass" and ev.text == "stock":
+            return f"{who} did not take from the pile: the stock is empty"
         if ev.kind == "gin":
             text = f" {ev.text or 'gin'}"
         form = _LOG.get(ev.kind)
@@ -72,7 +76,7 @@ class Event(NamedTuple):
 # the log's words for each kind of event
 _LOG = {
     "draw": "{who} drew{card}",
-    "take": "{who} took{card} from the discard pile",
+    "take": "{who} took{card} from the discard pile{text}",
     "pass": "{who} passed on the upcard",
     "meld": "{who} melded {cards}",
     "layoff": "{who} laid off{card} on meld {meld}",
@@ -87,4 +91,5 @@ _LOG = {
     "show": "{who} showed the cards in groups{text}",
     "rejoin": "{who} rejoined the pool{text}",
     "decline": "{who} declined to rejoin the pool",
+    "rum": "{who} called rum and laid off{card} on meld {meld}",
 }

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Sequence
 
-from .cards import Card, CardSyntaxError, RANK_TEXT
+from .cards import JOKER, Card, CardSyntaxError, RANK_TEXT
 
 __all__ = [
     "MeldRules", "Meld", "MeldError", "SetRank", "possible_melds", "interpretations", "explain_not_meld",
@@ -53,7 +53,8 @@ class MeldRules:
     K-A-2; also the tile rule 12-13-1), ``round`` (K-A-2 allowed too).
     ``wild_ranks``: ranks whose every card is wild (Indian cut joker, Push twos); a card of
     a wild rank may still be used as itself. Printed jokers and Jolys are wild when
-    ``jokers_wild``. ``naturals_per_wild``: each wild needs this many real cards in its meld
+    ``jokers_wild``; when they are not, ``joker_sets`` lets them meld as sets of jokers only
+    (Persian rummy). ``naturals_per_wild``: each wild needs this many real cards in its meld
     (Romanian tiles: 2). ``min_naturals``: real cards a meld needs at least.
     """
 
@@ -68,6 +69,7 @@ class MeldRules:
     run_min: int = 3
     set_distinct_suits: bool = True
     wilds_in_sets: bool = True
+    joker_sets: bool = False    # jokers that are not wild meld as sets of jokers (Persian)
 
     def __post_init__(self):
         if self.ace not in ACE_POLICIES:
@@ -160,6 +162,8 @@ class Meld:
     def describe(self) -> str:
         """``run of hearts 7 to 9`` / ``set of queens``."""
         if self.kind == "set":
+            if self.rank == 0:
+                return "set of jokers"
             name = RANK_TEXT.get(self.rank, str(self.rank))
             return f"set of {name}s"
         reps = self.represented()
@@ -178,7 +182,9 @@ class Meld:
 
 
 def _set_wild(card: Card, meld: Meld) -> bool:
-    return not card.suit or card.rank != meld.rank
+    if not card.suit:
+        return meld.rank != 0       # a joker in a set of jokers is itself
+    return card.rank != meld.rank
 
 
 def parse_meld_tokens(text: str | Sequence[str]) -> tuple[list[Card], list[Card | None]]:
@@ -248,6 +254,10 @@ def _wild_ok(n_nat: int, n_wild: int, rules: MeldRules) -> bool:
 def _set_options(cards, rules, reps) -> list[Meld]:
     n = len(cards)
     if not (rules.set_min <= n <= rules.set_max):
+        return []
+    if rules.joker_sets and not rules.jokers_wild and any(not c.suit for c in cards):
+        if all(c is JOKER for c in cards):
+            return [Meld("set", tuple(cards), rank=0)]
         return []
     naturals, flexible, wilds = _split(cards, rules, reps)
     out = []
@@ -365,6 +375,8 @@ def explain_not_meld(cards: Sequence[Card], rules: MeldRules,
     real = naturals + flexible
     if n < min(rules.set_min, rules.run_min):
         return f"A meld needs at least {min(rules.set_min, rules.run_min)} cards"
+    if rules.joker_sets and not rules.jokers_wild and any(c is JOKER for c in cards):
+        return "Jokers are not wild here: they meld only with each other, as a set of jokers"
     if len(real) < rules.min_naturals:
         return "A meld needs at least one real card, not only wilds"
     if rules.naturals_per_wild and len(wilds) > len(real) // rules.naturals_per_wild:
@@ -454,6 +466,12 @@ def possible_melds(hand: Sequence[Card], rules: MeldRules) -> list[Meld]:
         by_rank.setdefault(c.rank, []).append(c)
         by_suit.setdefault(c.suit, set()).add(c.rank)
     out: dict[tuple, Meld] = {}
+    if rules.joker_sets and not rules.jokers_wild:
+        jokers = [c for c in hand if c is JOKER]
+        for k in range(rules.set_min, min(len(jokers), rules.set_max) + 1):
+            m = Meld("set", (JOKER,) * k, rank=0)
+            out[("set", 0, "", 0, m.cards)] = m
+        naturals = [c for c in naturals if c is not JOKER]
 
     def wild_choices(k: int, exclude: Sequence[Card] = ()):
         pool = list(wilds)

@@ -385,6 +385,12 @@ class Solver:
             return None
         arr = self._rebuild(cnt, wilds, list(as_wild),
                             [c for c in cards if not c.suit and rules.jokers_wild], memo, need)
+        if plain_jokers and rules.joker_sets and len(plain_jokers) >= rules.set_min:
+            # jokers that meld only with each other: one set of them, the rest deadwood
+            k = min(len(plain_jokers), rules.set_max)
+            arr = Arrangement(arr.melds + (Meld("set", tuple(plain_jokers[:k]), rank=0),),
+                              arr.deadwood, arr.deadwood_value)
+            plain_jokers = plain_jokers[k:]
         if plain_jokers:
             arr = Arrangement(arr.melds, arr.deadwood + tuple(plain_jokers),
                               arr.deadwood_value + sum(map(self.value, plain_jokers)))

@@ -40,6 +40,7 @@ class Phase(str, Enum):
     PLAY = "play"              # meld, lay off, discard (gin: discard or knock)
     LAYOFF = "layoff"          # gin: the defender lays off after a knock
     SHOW = "show"              # Indian: after a valid declaration the others show their groups
+    RUM = "rum"                # 500 Rum: the others may call "Rum" on a discard that fits a meld
     HAND_OVER = "hand_over"    # the hand is scored; "deal" starts the next
     MATCH_OVER = "match_over"  # terminal
 
@@ -47,6 +48,7 @@ class Phase(str, Enum):
         return {"upcard": "deciding on the upcard", "draw": "drawing",
                 "play": "melding and discarding", "layoff": "laying off",
                 "show": "showing groups after a declaration",
+                "rum": "deciding whether to call rum",
                 "hand_over": "hand over", "match_over": "match over"}[self.value]
 
 

@@ -8,7 +8,7 @@ may, and lay off everything that fits.
 from __future__ import annotations
 
 from ..actions import (DEAL, DONE, DRAW, PASS, TAKE, BigGin, Declare, Discard, Knock, LayOff,
-                       MeldCards, Turnover)
+                       MeldCards, Rum, TakeDiscard, Turnover)
 from ..cards import Card
 from ..state import Phase
 from ..variants import find_variant
@@ -300,8 +300,100 @@ class IndianBot(HeuristicBot):
         return best[-1] is not top and best[0] < now - 1
 
 
+class Rum500Bot(HeuristicBot):
+    """500 Rum: points come from what goes on the table, so lay every meld and lay-off as
+    soon as it is legal; take from the spread pile when the cards taken add more meldable
+    points than the deadwood they bring (deadwood weighs more as the stock runs down); call
+    rum whenever offered; discard for least deadwood, keeping away from what the opponents
+    have taken and towards what a partner has taken.
+    """
+
+    MAX_TAKEN = 14        # deeper takes are not weighed (their search grows with the cards)
+    TAKE_MARGIN = 6       # what a stock card is worth on average, in these points
+
+    def danger(self, view: PlayerView, card: Card) -> int:
+        score = 0
+        for e in view.events:
+            if e.kind != "take" or e.seat == view.seat:
+                continue
+            sign = -1 if view.teams[e.seat] == view.teams[view.seat] else 1
+            for w in e.cards or (e.card,):
+                if w.rank == card.rank:
+                    score += 2 * sign
+                elif w.suit == card.suit and abs(w.rank - card.rank) <= 2:
+                    score += sign
+        return score
+
+    def worth(self, view: PlayerView, cards) -> tuple[int, int]:
+        """(points the best arrangement could lay, deadwood left) for ``cards``."""
+        arr = self.solver(view).arrange(list(cards))
+        laid = sum(self.value(view, c) for c in arr.melded)
+        return laid, arr.deadwood_value
+
+    def choose(self, view: PlayerView):
+        legal = view.legal
+        phase = view.phase
+        if phase == Phase.RUM:
+            return next((a for a in legal if isinstance(a, Rum)), PASS)
+        if phase == Phase.DRAW:
+            return self.draw(view)
+        if phase == Phase.PLAY:
+            return self.play(view)
+        if phase == Phase.HAND_OVER:
+            return DEAL
+        return legal[0]
+
+    def draw(self, view: PlayerView):
+        legal = view.legal
+        takes = [a for a in legal if isinstance(a, TakeDiscard)]
+        laid0, dead0 = self.worth(view, view.hand)
+        weight = 1.0 if view.stock_count < 2 * len(view.hand_counts) + 4 else 0.5
+        best, best_gain = None, self.TAKE_MARGIN if DRAW in legal else 0
+        pile = view.discard
+        for a in takes:
+            depth = self._depth(pile, a)
+            if depth > self.MAX_TAKEN:
+                continue
+            laid, dead = self.worth(view, list(view.hand) + list(pile[-depth:]))
+            gain = (laid - laid0) - weight * (dead - dead0)
+            if gain > best_gain:
+                best, best_gain = a, gain
+        if best is not None:
+            return best
+        return DRAW if DRAW in legal else PASS
+
+    @staticmethod
+    def _depth(pile, take) -> int:
+        copy = take.copy
+        for i in range(len(pile) - 1, -1, -1):
+            if pile[i] is take.card:
+                copy -= 1
+                if not copy:
+                    return len(pile) - i
+        return len(pile)
+
+    def play(self, view: PlayerView):
+        legal = view.legal
+        melds = [a for a in legal if isinstance(a, MeldCards)]
+        layoffs = [a for a in legal if isinstance(a, LayOff)]
+        discards = [a.card for a in legal if isinstance(a, Discard)]
+        if melds:
+            arr = self.solver(view).arrange(list(view.hand))
+            wanted = {tuple(sorted(map(str, m.cards))) for m in arr.melds}
+            fitting = [a for a in melds if tuple(sorted(map(str, a.cards))) in wanted]
+            pool = fitting or melds
+            return max(pool, key=lambda a: (sum(self.value(view, c) for c in a.cards),
+                                            len(a.cards)))
+        if layoffs:
+            return layoffs[0]
+        if not discards:
+            return legal[0]
+        return Discard.of(self.best_discard(view, discards))
+
+
 def heuristic_bot(variant: str, seed=0) -> HeuristicBot:
-    cls = {"gin": GinBot, "basic": BasicBot, "indian": IndianBot}.get(variant)
+    cls = {"gin": GinBot, "basic": BasicBot, "indian": IndianBot,
+           "rum500": Rum500Bot}.get(variant)
     if cls is None:
         raise ValueError(f"no heuristic bot for {variant} yet")
     return cls(variant, seed)

@@ -1,0 +1,617 @@
+"""500 Rum and its family, as ``RULES.md`` section 4 says.
+
+Two to eight players; one deck (``jokers`` 0, 1 or 2), two decks from five players on (with
+twice the jokers). Two players get 13 cards, more get 7. The discard pile is kept **spread**:
+a player draws the top stock card, or takes **any** card of the pile with every card above
+it (``take 7h``). The deepest card taken must be used at once in a new meld of three or more
+cards (``pickup_to_hit``: a lay-off on a table meld also counts); taking only the top card
+carries the same duty unless ``free_top_discard``. Then he melds and lays off as he likes, on
+any meld on the table (a laid-off card scores for whoever played it), and discards. Jokers are
+wild and may stand for a card already melded elsewhere. A player's first cards on the table in
+a hand must total ``min_first_meld`` (30) points.
+
+The hand ends when a player has no cards left (``boathouse``: only by a final discard), or when
+the stock is empty and the player to move will not, or cannot, take from the pile. Each player
+then scores the cards he put on the table minus the cards left in his hand: 2 to 9 and a low
+ace 5 each (``pip_values``: their pips), 10 J Q K 10, an ace 15 (high, in a set, or in hand),
+a joker 15. The match is to ``target`` (500); when several pass it, the highest wins.
+
+Options: ``rum_call`` (a discard that fits a table meld may be claimed by another player, who
+lays it off in front of himself), ``seven_card_straight`` (a run of seven laid at once, then
+the last card discarded, scores 500), ``partnership`` (four players, partners opposite, one
+score per side), ``persian`` (partnership with 56 cards: four jokers worth 20 that meld only
+as sets of jokers; a four of a kind laid at once counts double; 25 for going out; two deals,
+then 50 to the best side).
+
+Readings where the rule book is silent:
+
+* the duty card must be the first thing laid after the take (the cards taken with it wait);
+  a take is legal only if the duty can be met, so a player is never stuck with it;
+* ``min_first_meld`` counts every card a player lays in the turn he first lays any (melds
+  and lay-offs, a Persian double counted double). A first meld or lay-off below the minimum
+  is allowed only if the cards left in hand can still make up the rest in new melds; until
+  the total is reached he may not discard. A rum call needs a player who has opened;
+* an ace counts 5 only as the low end of a run (A-2-3); in a set, high, or in a
+  round-the-corner run it counts 15. ``pip_values`` changes 2 to 10, not aces;
+* a joker on the table counts its own value, whatever card it stands for;
+* with two decks a set still has distinct suits (at most four cards), and ``take 7h 2``
+  takes the second 7h from the top of the pile;
+* the card taken by a free top take may not be discarded that turn; a deep take has no such
+  rule (its card is melded);
+* ``rum_call``: the others are asked in turn order from the discarder's left; the first who
+  calls takes the card; then play goes on from the discarder's left. No rum is called on a
+  player's last card (the hand is over);
+* ``seven_card_straight``: the 500 replace that player's table-minus-hand score for the hand;
+* the match ends after a hand in which a side reaches the target with the best score alone;
+  if the best sides are tied, another hand is played;
+* Persian: 25 for going out and 50 for the best side are added to that side's score; the
+  match is two deals whatever ``target`` says, and a tie after them is shared.
+
+In a deal string, ``duty: 7h`` names the card that must be used this turn, ``opening: 15``
+the points laid this turn towards the first meld, ``doubled: 1 3`` the table melds (from 1)
+that count double.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from ..actions import DRAW, PASS, Action, LayOff, MeldCards, Rum, TakeDiscard
+from ..cards import JOKER, Card, french_deck
+from ..errors import OptionError
+from ..melds import Meld, MeldRules, layoff_results, possible_melds
+from ..state import Phase, TableMeld
+from .base import Option, Variant, _added_low, _layoff_rep, meld_of_action
+
+RUN_FOR_500 = 7
+
+
+class Rum500(Variant):
+    name = "rum500"
+    title = "500 Rum"
+    aliases = ("500", "500 rum", "500rum", "rummy 500", "500 rummy", "rum 500",
+               "pinochle rummy", "michigan rummy")
+    min_players = 2
+    max_players = 8
+    discard_spread = True
+    OPTIONS = (
+        Option("jokers", 0, (0, 1, 2), "printed jokers per deck, wild"),
+        Option("pickup_to_hit", False, help="a card taken from the pile may be used by laying "
+                                            "it off on a table meld"),
+        Option("free_top_discard", False, help="taking only the top card of the pile carries "
+                                               "no duty to meld it"),
+        Option("round_the_corner", False, help="K-A-2 and Q-K-A-2 are runs"),
+        Option("min_first_meld", 30, help="points a player's first melds in a hand must "
+                                          "total (0: off)"),
+        Option("boathouse", False, help="going out needs a final discard"),
+        Option("pip_values", False, help="number cards count their pips instead of 5"),
+        Option("target", 500, (100, 250, 500, 1000), "points that end the match"),
+        Option("rum_call", False, help="another player may claim a discard that fits a table "
+                                       "meld by calling rum"),
+        Option("seven_card_straight", False, help="a 7-card run laid at once, then the last "
+                                                  "card discarded, scores 500"),
+        Option("partnership", False, help="four players in two teams, partners opposite"),
+        Option("persian", False, help="Persian rummy: partnership, four jokers worth 20 in "
+                                      "joker sets only, fours laid at once count double, "
+                                      "two deals"),
+    )
+
+    # -- setup ------------------------------------------------------------------------------
+    def check_setup(self, state):
+        o = state.options
+        if (o["partnership"] or o["persian"]) and state.n != 4:
+            rule = "Persian rummy" if o["persian"] else "Partnership 500 Rum"
+            raise OptionError(f"{rule} is played by four players in two teams, not {state.n}")
+        if o["persian"] and o["jokers"]:
+            raise OptionError("Persian rummy always has its four jokers: leave 'jokers' at 0")
+
+    def teams(self, state):
+        if state.options["partnership"] or state.options["persian"]:
+            return [0, 1, 0, 1]
+        return list(range(state.n))
+
+    def decks(self, n: int) -> int:
+        return 2 if n >= 5 else 1
+
+    def deck(self, state):
+        if state.options["persian"]:
+            return french_deck(1, 4)
+        d = self.decks(state.n)
+        return french_deck(d, state.options["jokers"] * d)
+
+    def meld_rules(self, options):
+        persian = options["persian"]
+        return MeldRules(ace="round" if options["round_the_corner"] else "either",
+                         jokers_wild=not persian, joker_sets=persian)
+
+    def hand_size(self, state):
+        return 13 if state.n == 2 else 7
+
+    def new_hand_extra(self, state):
+        return {"duty": None, "opening": 0, "doubled": [], "long_run": False, "rum": None}
+
+    # -- values -------------------------------------------------------------------------------
+    def card_value(self, options, card):
+        """What a card counts in hand (and on the table, but for a low ace)."""
+        if not card.suit:
+            return 20 if options["persian"] else 15
+        if card.rank == 1:
+            return 15
+        if card.rank >= 10:
+            return 10
+        return card.rank if options["pip_values"] else 5
+
+    def card_points(self, options, meld: Meld, i: int) -> int:
+        """What card ``i`` of a table meld scores (a low ace 5)."""
+        c = meld.cards[i]
+        if c.suit and c.rank == 1 and meld.kind == "run" and meld.start + i == 1:
+            return 5
+        return self.card_value(options, c)
+
+    def meld_points(self, state, meld: Meld, laid_at_once: bool = True) -> int:
+        pts = sum(self.card_points(state.options, meld, i) for i in range(len(meld.cards)))
+        return pts * 2 if laid_at_once and self._doubles(state, meld) else pts
+
+    def _doubles(self, state, meld: Meld) -> bool:
+        return state.options["persian"] and meld.kind == "set" and len(meld.cards) == 4
+
+    def table_points(self, state) -> list[int]:
+        """Each seat's points on the table so far this hand."""
+        pts = [0] * state.n
+        doubled = set(state.extra.get("doubled", ()))
+        for k, tm in enumerate(state.table):
+            mult = 2 if k in doubled else 1
+            for i, who in enumerate(tm.played_by):
+                pts[who] += mult * self.card_points(state.options, tm.meld, i)
+        return pts
+
+    # -- the draw: stock or any card of the pile ----------------------------------------------
+    def duty(self, state) -> Card | None:
+        d = state.extra.get("duty")
+        return Card.parse(d) if d else None
+
+    def legal_draw(self, state):
+        acts: list[Action] = [DRAW] if state.stock else []
+        acts += self.takes(state)
+        if not state.stock:
+            acts.append(PASS)        # will not take from the pile: the hand ends
+        return acts
+
+    def takes(self, state) -> list[TakeDiscard]:
+        """Every legal ``take``: a card of the pile whose duty the player can meet."""
+        seat = state.turn
+        hand = state.hands[seat]
+        pile = state.discard
+        out = []
+        seen: Counter = Counter()
+        for i in range(len(pile) - 1, -1, -1):
+            card = pile[i]
+            seen[card] += 1
+            if i == len(pile) - 1 and state.options["free_top_discard"]:
+                out.append(TakeDiscard(card, seen[card]))
+                continue
+            cards = hand + pile[i:]
+            if next(self._duty_actions(state, seat, cards, card, taken=None), None) is not None:
+                out.append(TakeDiscard(card, seen[card]))
+        return out
+
+    def _pile_index(self, state, action: TakeDiscard) -> int:
+        pile = state.discard
+        card = action.card if action.card is not None else pile[-1]
+        copy = action.copy if action.card is not None else 1
+        for i in range(len(pile) - 1, -1, -1):
+            if pile[i] is card:
+                copy -= 1
+                if not copy:
+                    return i
+        return -1
+
+    def allows(self, state, action):
+        if isinstance(action, TakeDiscard) and action.card is None and state.discard \
+                and state.phase == Phase.DRAW:
+            return TakeDiscard(state.discard[-1]) in state.legal_actions()
+        if isinstance(action, Rum) and action.meld is None and state.phase == Phase.RUM:
+            return any(isinstance(a, Rum) for a in state.legal_actions())
+        return False
+
+    def apply_take(self, state, action):
+        seat = state.turn
+        i = self._pile_index(state, action)
+        taken = state.discard[i:]
+        del state.discard[i:]
+        card = taken[0]
+        state.hands[seat].extend(taken)
+        free = len(taken) == 1 and state.options["free_top_discard"]
+        state.taken = card if free else None
+        state.extra["duty"] = None if free else str(card)
+        state.phase = Phase.PLAY
+        more = len(taken) - 1
+        state.emit("take", seat, card=card, cards=tuple(taken),
+                   text=f"and the {more} card{'s' if more > 1 else ''} above it" if more else "")
+
+    def apply_draw(self, state, action):
+        super().apply_draw(state, action)
+
+    # -- the duty, and the first meld -----------------------------------------------------------
+    def _duty_actions(self, state, seat, cards, duty: Card, taken):
+        """The legal first actions that use ``duty`` from ``cards`` (a hand, or a hand with
+        the cards a take would add)."""
+        rules = self.rules(state)
+        near = [c for c in cards if c.rank == duty.rank or c.suit == duty.suit
+                or rules.is_wild(c)]
+        for m in possible_melds(near, rules):
+            if duty in m.cards and self._may_lay(state, seat, cards, list(m.cards),
+                                                 self.meld_points(state, m), taken):
+                yield MeldCards.of(m)
+        if state.options["pickup_to_hit"]:
+            for a in self._layoffs(state, seat, [duty]):
+                if self._may_lay(state, seat, cards, [duty], self._layoff_points(state, a),
+                                 taken):
+                    yield a
+
+    def _may_lay(self, state, seat, cards, used, points, taken) -> bool:
+        """May ``seat``, holding ``cards``, lay ``used`` (worth ``points``)? He must keep a
+        card to discard (or go out where that is allowed), and a first meld must be able to
+        reach ``min_first_meld``."""
+        rest = Counter(cards)
+        rest.subtract(used)
+        left = list(rest.elements())
+        need = self._still_needed(state, seat) - points
+        return self._reachable(state, left, need, taken, {})
+
+    def _still_needed(self, state, seat) -> int:
+        """Points still to lay this turn before this seat has opened (0 once he has)."""
+        need = state.options["min_first_meld"]
+        if not need or state.melded_at_turn_start[seat]:
+            return 0
+        if seat != state.turn:
+            return need if not state.melded[seat] else 0
+        return max(0, need - state.extra.get("opening", 0))
+
+    def _reachable(self, state, cards, need, taken, memo) -> bool:
+        """Can new melds from ``cards`` make up ``need`` points, leaving a card to discard?"""
+        if need <= 0:
+            if not cards:
+                return self.may_go_out_by_melding(state)
+            return any(c is not taken for c in cards)
+        key = (tuple(sorted(c.code for c in cards)), need)
+        if key in memo:
+            return memo[key]
+        memo[key] = False
+        for m in sorted(possible_melds(cards, self.rules(state)),
+                        key=lambda m: -self.meld_points(state, m)):
+            rest = Counter(cards)
+            rest.subtract(m.cards)
+            if self._reachable(state, list(rest.elements()),
+                               need - self.meld_points(state, m), taken, memo):
+                memo[key] = True
+                break
+        return memo[key]
+
+    def _layoffs(self, state, seat, cards) -> list[LayOff]:
+        rules = self.rules(state)
+        out = []
+        for k, tm in enumerate(state.table):
+            for c in dict.fromkeys(cards):
+                for res in layoff_results(tm.meld, c, rules):
+                    out.append(LayOff(c, k, _layoff_rep(tm.meld, res, c, rules)))
+        return list(dict.fromkeys(out))
+
+    def _layoff_result(self, state, meld: Meld, card: Card, rep):
+        rules = self.rules(state)
+        for m in layoff_results(meld, card, rules):
+            if _layoff_rep(meld, m, card, rules) == rep:
+                return m
+        return None
+
+    def _layoff_points(self, state, action: LayOff) -> int:
+        old = state.table[action.meld].meld
+        new = self._layoff_result(state, old, action.card, action.rep)
+        slot = 0 if _added_low(old, new) else len(new.cards) - 1
+        return self.card_points(state.options, new, slot)
+
+    def opening_pending(self, state) -> bool:
+        """Has the seat to play laid part of his first meld, short of the minimum?"""
+        return state.extra.get("opening", 0) > 0 and self._still_needed(state, state.turn) > 0
+
+    # -- the turn -----------------------------------------------------------------------------
+    def legal_play(self, state):
+        seat = state.turn
+        hand = state.hands[seat]
+        duty = self.duty(state)
+        if duty is not None:
+            return list(dict.fromkeys(self._duty_actions(state, seat, hand, duty, None)))
+        acts: list[Action] = []
+        for m in possible_melds(hand, self.rules(state)):
+            if self._may_lay(state, seat, hand, list(m.cards), self.meld_points(state, m),
+                             state.taken):
+                acts.append(MeldCards.of(m))
+        for a in self._layoffs(state, seat, hand):
+            if self._may_lay(state, seat, hand, [a.card], self._layoff_points(state, a),
+                             state.taken):
+                acts.append(a)
+        if not self.opening_pending(state):
+            acts.extend(self.discard_actions(state, seat))
+        return acts
+
+    def may_go_out_by_melding(self, state):
+        return not state.options["boathouse"]
+
+    def apply_meld(self, state, action):
+        seat = state.turn
+        meld = meld_of_action(action, self.rules(state))
+        e = state.extra
+        if e["duty"] and Card.parse(e["duty"]) in meld.cards:
+            e["duty"] = None
+        if self._doubles(state, meld):
+            e["doubled"].append(len(state.table))
+        if meld.kind == "run" and len(meld.cards) >= RUN_FOR_500:
+            e["long_run"] = True
+        if not state.melded_at_turn_start[seat]:
+            e["opening"] += self.meld_points(state, meld)
+        super().apply_meld(state, action)
+
+    def apply_layoff(self, state, action):
+        seat = state.turn
+        e = state.extra
+        if e["duty"] and Card.parse(e["duty"]) is action.card:
+            e["duty"] = None
+        if not state.melded_at_turn_start[seat]:
+            e["opening"] += self._layoff_points(state, action)
+        super().apply_layoff(state, action)
+
+    def next_turn(self, state):
+        super().next_turn(state)
+        state.extra.update(duty=None, opening=0, long_run=False, rum=None)
+
+    def after_discard(self, state):
+        card = state.discard[-1]
+        if state.options["rum_call"]:
+            queue = self._rum_queue(state, state.turn, card)
+            if queue:
+                state.extra["rum"] = {"card": str(card), "by": state.turn, "queue": queue}
+                state.phase = Phase.RUM
+                state.turn = queue[0]
+                return
+        self._next(state)
+
+    def _next(self, state):
+        self.next_turn(state)
+        if not state.stock and not self.takes(state):
+            self._stock_out(state, f"{state.names[state.turn]} cannot take from the pile")
+
+    # -- rum -------------------------------------------------------------------------------------
+    def _rum_queue(self, state, by, card) -> list[int]:
+        rules = self.rules(state)
+        if not any(layoff_results(t.meld, card, rules) for t in state.table):
+            return []
+        seats = []
+        s = state.next_seat(by)
+        while s != by:
+            if not state.options["min_first_meld"] or state.melded[s]:
+                seats.append(s)
+            s = state.next_seat(s)
+        return seats
+
+    def legal_rum(self, state):
+        card = Card.parse(state.extra["rum"]["card"])
+        return [Rum(a.meld, a.rep) for a in self._layoffs(state, state.turn, [card])] + [PASS]
+
+    def apply_rum(self, state, action):
+        if action.meld is None:
+            action = next(a for a in state.legal_actions() if isinstance(a, Rum))
+        seat = state.turn
+        r = state.extra["rum"]
+        card = state.discard.pop()
+        tm = state.table[action.meld]
+        new = self._layoff_result(state, tm.meld, card, action.rep)
+        played_by = (seat,) + tm.played_by if _added_low(tm.meld, new) \
+            else tm.played_by + (seat,)
+        state.table[action.meld] = TableMeld(new, tm.owner, played_by)
+        state.melded[seat] = True
+        state.emit("rum", seat, card=card, meld=action.meld)
+        state.turn = r["by"]
+        self._next(state)
+
+    def apply_pass(self, state, action):
+        if state.phase == Phase.RUM:
+            r = state.extra["rum"]
+            state.emit("pass", state.turn, text="rum")
+            r["queue"].pop(0)
+            if r["queue"]:
+                state.turn = r["queue"][0]
+            else:
+                state.turn = r["by"]
+                self._next(state)
+            return
+        state.emit("pass", state.turn, text="stock")
+        self._stock_out(state, f"{state.names[state.turn]} will not take from the pile")
+
+    # -- the end of a hand and of the match ---------------------------------------------------
+    def went_out(self, state, seat, by):
+        o = state.options
+        straight = (o["seven_card_straight"] and by == "discarding"
+                    and state.extra.get("long_run"))
+        state.emit("out", seat, text="with a seven-card straight" if straight else f"by {by}")
+        extra_lines = []
+        bonus = {}
+        if straight:
+            bonus[seat] = ("straight", 500)
+            extra_lines.append(f"{state.names[seat]} laid a run of seven and discarded the last "
+                               "card: 500 for the hand")
+        elif o["persian"]:
+            bonus[seat] = ("add", 25)
+            extra_lines.append(f"Going out: +25 to {self._side_name(state, seat)}")
+        self._score(state, f"{state.names[seat]} goes out", seat, bonus, extra_lines)
+
+    def _stock_out(self, state, why: str):
+        self._score(state, f"The stock is empty and {why}", None, {}, [])
+
+    def _side_name(self, state, seat) -> str:
+        if len(set(state.teams)) == state.n:
+            return state.names[seat]
+        return " and ".join(state.names[s] for s in range(state.n)
+                            if state.side(s) == state.side(seat))
+
+    def _score(self, state, headline, winner, bonus, extra_lines):
+        names = state.names
+        table = self.table_points(state)
+        held = [self.hand_value(state, h) for h in state.hands]
+        points = [t - h for t, h in zip(table, held)]
+        lines = [f"{names[s]}: table {table[s]} − hand {held[s]} = {points[s]}"
+                 for s in range(state.n)]
+        for s, (kind, v) in bonus.items():
+            points[s] = v if kind == "straight" else points[s] + v
+        lines += extra_lines
+        if state.options["persian"] and state.hand_no + 1 >= 2:
+            totals = list(state.scores)
+            for s, p in enumerate(points):
+                totals[state.side(s)] += p
+            best = max(totals)
+            if totals.count(best) == 1:
+                side = totals.index(best)
+                first = state.teams.index(side)
+                points[first] += 50
+                lines.append(f"After two deals {self._side_name(state, first)} have the best "
+                             "score: +50")
+        self.finish_hand(state, {
+            "how": "out" if winner is not None else "stock", "winner": winner,
+            "points": points, "table": table, "held": held,
+            "headline": f"{headline}", "lines": lines})
+
+    def match_result(self, state):
+        o = state.options
+        scores = state.scores
+        best = max(scores)
+        if o["persian"]:
+            if state.hand_no + 1 < 2:
+                return None
+            reason = "after two deals"
+        else:
+            if best < o["target"] or scores.count(best) > 1:
+                return None
+            reason = f"reaching {o['target']}"
+        winners = [s for s in range(state.n) if scores[state.side(s)] == best]
+        names = state.names
+        sides = sorted(set(state.teams))
+        lines = [f"{self._side_name(state, state.teams.index(t))}: {scores[t]}" for t in sides]
+        who = self._side_name(state, winners[0]) if scores.count(best) == 1 else \
+            " and ".join(names[s] for s in winners)
+        plural = len(winners) > 1
+        head = f"{who} {'win' if plural else 'wins'} the match with {best} ({reason})"
+        if o["persian"] and scores.count(best) == 1:
+            other = max(v for t, v in enumerate(scores) if v != best or t != scores.index(best))
+            head += f", by {best - other}"
+        return {"winners": winners, "totals": list(scores), "lines": lines, "headline": head}
+
+    # -- what players see -----------------------------------------------------------------------
+    def public_info(self, state):
+        e = state.extra
+        return {"table_points": self.table_points(state), "duty": e.get("duty"),
+                "opening": e.get("opening", 0), "need": state.options["min_first_meld"],
+                "opened": [bool(m) for m in state.melded], "rum": e.get("rum"),
+                "doubled": list(e.get("doubled", ())),
+                "still_needed": self._still_needed(state, state.turn)
+                if state.phase == Phase.PLAY else 0}
+
+    def scenario_setup(self, state, fields):
+        state.extra = self.new_hand_extra(state)
+        if "duty" in fields:
+            state.extra["duty"] = str(Card.parse(fields["duty"]))
+        if "opening" in fields:
+            state.extra["opening"] = int(fields["opening"])
+        if "doubled" in fields:
+            state.extra["doubled"] = [int(x) - 1 for x in fields["doubled"].split()]
+        return []
+
+    def scenario_fields(self, state):
+        e = state.extra
+        out = []
+        if e.get("duty"):
+            out.append(f"duty: {e['duty']}")
+        if e.get("opening"):
+            out.append(f"opening: {e['opening']}")
+        if e.get("doubled"):
+            out.append("doubled: " + " ".join(str(k + 1) for k in e["doubled"]))
+        return out
+
+    # -- explanations ------------------------------------------------------------------------
+    def explain(self, state, action):
+        kind = action.kind
+        phase = state.phase
+        seat = state.turn
+        if kind in ("knock", "gin", "done", "turnover", "declare", "drop", "show"):
+            return f"There is no '{kind}' in 500 Rum."
+        if phase == Phase.RUM:
+            r = state.extra["rum"]
+            if kind == "rum":
+                return f"The {r['card']} does not fit that meld."
+            return (f"{state.names[r['by']]} discarded the {r['card']}, which fits a meld on "
+                    "the table: call 'rum' to lay it off in front of you, or 'pass'.")
+        if kind == "rum":
+            if not state.options["rum_call"]:
+                return "Calling rum is a house rule that is off in this game (rum_call)."
+            return "You can call rum only just after another player discards a card that " \
+                   "fits a meld on the table."
+        if kind == "pass":
+            if phase == Phase.DRAW and state.stock:
+                return "Draw from the stock or take from the discard pile: you may stop " \
+                       "only when the stock is empty."
+            return "There is nothing to pass on now."
+        if kind == "take" and phase == Phase.DRAW:
+            return self._explain_take(state, action)
+        if phase == Phase.PLAY:
+            duty = self.duty(state)
+            if duty is not None and kind in ("meld", "layoff", "discard"):
+                uses = (kind == "meld" and duty in action.cards) or \
+                       (kind == "layoff" and action.card is duty)
+                if not uses:
+                    how = "in a new meld" + (" or a lay-off" if state.options["pickup_to_hit"]
+                                             else "")
+                    return (f"First use the {duty} you took from the discard pile: it must "
+                            f"go down at once, {how}.")
+            need = self._still_needed(state, seat)
+            if kind in ("meld", "layoff") and self._fits(state, action) \
+                    and not self._leaves_discard(state, action):
+                return self._no_discard_left_message(state)
+            if kind == "discard" and self.opening_pending(state):
+                done = state.extra["opening"]
+                return (f"Your first melds in a hand must total at least "
+                        f"{state.options['min_first_meld']} points: you have laid {done}, "
+                        f"lay {need} more before you discard.")
+            if kind in ("meld", "layoff") and need and self._fits(state, action):
+                return (f"Your first melds in a hand must total at least "
+                        f"{state.options['min_first_meld']} points, and the cards you "
+                        "would have left cannot make up the rest this turn.")
+        return super().explain(state, action)
+
+    def _leaves_discard(self, state, action) -> bool:
+        rest = Counter(state.hands[state.turn])
+        rest.subtract(getattr(action, "cards", None) or [action.card])
+        left = list(rest.elements())
+        return self._reachable(state, left, 0, state.taken, {})
+
+    def _fits(self, state, action) -> bool:
+        hand = state.hands[state.turn]
+        if any(c not in hand for c in getattr(action, "cards", ())):
+            return False
+        if action.kind == "meld":
+            from ..melds import interpretations
+            return bool(interpretations(list(action.cards), self.rules(state)))
+        return action.card in hand and 0 <= action.meld < len(state.table) and \
+            bool(layoff_results(state.table[action.meld].meld, action.card, self.rules(state)))
+
+    def _explain_take(self, state, action) -> str:
+        if not state.discard:
+            return "The discard pile is empty."
+        card = action.card or state.discard[-1]
+        if self._pile_index(state, action) < 0:
+            return f"The {card.name()} ({card}) is not in the discard pile."
+        how = "in a new meld of three or more cards"
+        if state.options["pickup_to_hit"]:
+            how += " or by laying it off on a meld on the table"
+        why = f"You may take the {card} only if you use it at once, {how}"
+        if self._still_needed(state, state.turn):
+            why += (f", and your first melds must total "
+                    f"{state.options['min_first_meld']} points")
+        return why + ": you cannot do that with your cards."

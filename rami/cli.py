@@ -75,13 +75,31 @@ def board(view: PlayerView, paint: Painter, order: str = "suit") -> str:
         shown = view.revealed.get(s)
         cards = paint.cards(shown) if shown else plural(view.hand_counts[s], "card")
         lines.append(f"  {names[s]}{tag}: {cards}")
-    top = paint.card(view.top_discard) if view.top_discard else "empty"
-    lines.append(f"  Stock: {plural(view.stock_count, 'card')}   Discard pile: {top}"
-                 f" ({plural(view.discard_count, 'card')})")
+    if var.discard_spread:
+        pile = paint.cards(view.discard) if view.discard else "empty"
+        lines.append(f"  Stock: {plural(view.stock_count, 'card')}   "
+                     f"Discard pile, bottom to top: {pile}")
+    else:
+        top = paint.card(view.top_discard) if view.top_discard else "empty"
+        lines.append(f"  Stock: {plural(view.stock_count, 'card')}   Discard pile: {top}"
+                     f" ({plural(view.discard_count, 'card')})")
     if view.table:
         lines.append("  Table:")
         for i, t in enumerate(view.table):
-            lines.append(f"    {i + 1}. {paint.cards(t.meld.cards)}   ({names[t.owner]})")
+            others = sorted({s for s in t.played_by if s != t.owner})
+            by = "".join(f", {names[s]}: " + paint.cards(
+                c for c, p in zip(t.meld.cards, t.played_by) if p == s) for s in others)
+            lines.append(f"    {i + 1}. {paint.cards(t.meld.cards)}   ({names[t.owner]}{by})")
+    if "table_points" in info:
+        pts = info["table_points"]
+        lines.append("  On the table this hand: " + "  ".join(
+            f"{names[s]} {pts[s]}" for s in range(len(names))))
+        if info.get("duty") and view.turn == view.seat:
+            lines.append(f"  You must use the {info['duty']} you took now: meld it.")
+        need = info.get("need", 0)
+        if need and not info["opened"][view.seat]:
+            lines.append(f"  Your first melds must total {need} points"
+                         + (f" ({info['opening']} laid this turn)" if info.get("opening") else ""))
     ace_high = view.variant != "gin"
     hand = sort_by_rank(view.hand, ace_high) if order == "rank" else sort_by_suit(view.hand, ace_high)
     lines.append(f"  Your hand ({len(hand)}): {paint.cards(hand)}")
@@ -142,7 +160,15 @@ def turn_prompt(view: PlayerView, moves: list) -> str:
              Phase.SHOW: "Show your cards in groups ('show' groups them for the fewest "
                          "points, or 'show 2h 3h 4h / ...')",
              Phase.HAND_OVER: "Rejoin the pool?"}.get(view.phase, "")
-    if view.variant == "indian" and view.phase == Phase.DRAW:
+    if view.variant == "rum500" and view.phase == Phase.DRAW:
+        words = ("Draw, or take any card of the pile with every card above it ('take 7h'); "
+                 "you must meld it at once") if view.stock_count else \
+            "The stock is empty: take from the pile, or 'pass' to end the hand"
+    elif view.phase == Phase.RUM:
+        r = view.info["rum"]
+        words = (f"{view.names[r['by']]} discarded {r['card']}, which fits a meld: 'rum' to "
+                 "lay it off in front of you, or 'pass'")
+    elif view.variant == "indian" and view.phase == Phase.DRAW:
         words = "Pick a card (draw or take), or drop"
     elif view.variant == "indian" and view.phase == Phase.PLAY:
         words = "Discard a card, or declare: 'declare Kd' (or 'declare Kd: 2h 3h 4h / ...')"
@@ -155,6 +181,7 @@ def turn_prompt(view: PlayerView, moves: list) -> str:
 HELP = """Type an action or the number of one:
   draw | take | pass | meld 7h 8h 9h | layoff 10h on 1 | discard Qs | knock Qs | gin |
   turnover | done
+500 Rum: take 7h (any card of the pile, with all above it) | rum | pass
 Indian rummy: drop | declare Kd (the engine groups the rest) |
   declare Kd: 2h 3h 4h / 5s Jk 7s / ... | show | show 2h 3h 4h / ... | rejoin | decline
 Other commands: moves (list legal moves), sort suit | sort rank, hint, log, help, quit"""
@@ -195,7 +222,8 @@ def play(args) -> int:
             for line in r["lines"] + hand_groups(g, r, paint):
                 print("  " + line)
             if g.phase == Phase.HAND_OVER:
-                print("  Scores: " + ", ".join(f"{g.names[s]} {g.scores[s]}" for s in range(n)))
+                print("  Scores: " + ", ".join(f"{g.names[s]} {g.scores[g.side(s)]}"
+                                               for s in range(n)))
         if g.phase == Phase.MATCH_OVER:
             print("\n" + g.final["headline"])
             for line in g.final["lines"]:

@@ -117,11 +117,16 @@ class Meld:
     # -- what the slots stand for ------------------------------------------------------
     def represented(self) -> list[Card | None]:
         """The card each slot stands for (runs), or None for a set's wilds."""
-        if self.kind == "set":
-            return [c if c.suit and c.rank == self.rank and not _set_wild(c, self) else None
-                    for c in self.cards]
-        return [Card(rank_at(self.start + i), self.suit, self.is_tile)
-                for i in range(len(self.cards))]
+        reps = self.__dict__.get("_reps")       # a meld never changes: work it out once
+        if reps is None:
+            if self.kind == "set":
+                reps = tuple(c if c.suit and c.rank == self.rank and not _set_wild(c, self)
+                             else None for c in self.cards)
+            else:
+                reps = tuple(Card(rank_at(self.start + i), self.suit, self.is_tile)
+                             for i in range(len(self.cards)))
+            object.__setattr__(self, "_reps", reps)
+        return list(reps)
 
     def positions(self) -> list[int]:
         """Run slot positions (1 = low ace ... 14 = high ace); a set's rank for sets."""

@@ -169,7 +169,8 @@ class GameState:
             setattr(g, name, list(getattr(self, name)))
         g.extra = json.loads(json.dumps(self.extra))
         g._seat_logs = [list(log) for log in self._seat_logs]
-        g._legal_cache = None
+        # the same position has the same legal actions (frozen values): keep them
+        g._legal_cache = list(self._legal_cache) if self._legal_cache is not None else None
         return g
 
     # -- helpers the variants use -----------------------------------------------------------

@@ -12,7 +12,8 @@ from __future__ import annotations
 import random
 
 from rami.actions import (BIG_GIN, DEAL, DECLINE, DONE, DRAW, DROP, PASS, REJOIN, SHOW, TAKE,
-                          TURNOVER, Declare, Discard, Knock, LayOff, MeldCards, Show)
+                          TURNOVER, Declare, Discard, Knock, LayOff, MeldCards, Rum, Show,
+                          TakeDiscard)
 from rami.errors import IllegalAction, RamiError
 from rami.state import GameState, Phase, replay
 from rami.view import PlayerView
@@ -54,6 +55,11 @@ def candidate_actions(g: GameState, rng: random.Random) -> list:
             out.append(MeldCards(tuple(rng.sample(hand, 3))))
         out.append(LayOff(rng.choice(hand), rng.randint(0, len(g.table) + 1)))
     out.append(MeldCards(tuple(rng.sample(deck, 3))))
+    # spread piles: any card, and a card deep in the pile; rum calls
+    out.append(TakeDiscard(rng.choice(deck)))
+    if g.discard:
+        out.append(TakeDiscard(rng.choice(g.discard)))
+    out += [Rum(), Rum(rng.randint(0, len(g.table) + 1))]
     return out
 
 

@@ -74,3 +74,48 @@ def test_indian_bots_drop_hopeless_hands_and_beat_random_players():
         g, _ = play_match("indian", ["heuristic"] * 4, seed, {"format": "pool101"})
         drops += sum(s["status"].endswith("drop") for r in g.results for s in r["seats"])
     assert wins >= 10 and drops > 0
+
+
+@pytest.mark.parametrize("n,options", [(2, {}), (3, {"jokers": 1}), (4, {"rum_call": True}),
+                                       (5, {"jokers": 2}), (8, {}), (4, {"partnership": True}),
+                                       (4, {"persian": True})])
+def test_500_rum_bots_finish_matches_for_2_to_8_players(n, options):
+    g, bots = play_match("rum500", ["heuristic"] * n, 1, options)
+    assert g.final["winners"] and all(b.seen == {PlayerView} for b in bots)
+    takes = [a for a in g.history if str(a).startswith("take ")]
+    assert takes, "the bots never took from the pile"
+
+
+def test_500_rum_bots_beat_random_players():
+    """A random 500 Rum player is not hopeless (every take it makes must be melded, so it
+    scores), and three-handed matches swing: the bot wins 8 of these 12 matches, twice its
+    share, and scores about a third more per hand than either random player."""
+    wins = 0
+    per_hand = [0, 0, 0]
+    hands = 0
+    for seed in range(12):
+        g, _ = play_match("rum500", ["heuristic", "random", "random"], seed)
+        wins += 0 in g.final["winners"]
+        for r in g.results:
+            hands += 1
+            per_hand = [a + b for a, b in zip(per_hand, r["points"])]
+    assert wins >= 7
+    assert per_hand[0] > 1.25 * max(per_hand[1:])
+
+
+def test_500_rum_bots_feed_their_partner_and_starve_the_opponents():
+    from rami.bots.heuristic import Rum500Bot
+    from rami.scenario import from_deal
+    g = from_deal("rum500 partnership=on | 0: 7h 8h 9h Kc Kd 2s 5d | 1: 2c 3d 5h "
+                  "| 2: 9c Jd 4s | 3: 2d 3c 5s | discard: 4d 6s | stock: 6c")
+    g.apply("draw")
+    bot = Rum500Bot("rum500")
+    events = list(PlayerView.of(g, 0).events)
+    from rami.events import Event
+    from rami.cards import Card
+    # the partner (seat 2) took a 5 of clubs; an opponent (seat 1) took a queen of spades
+    view = PlayerView.of(g, 0)
+    object.__setattr__(view, "events", tuple(events) + (
+        Event("take", 2, Card.parse("5c"), (Card.parse("5c"),)),
+        Event("take", 1, Card.parse("Qs"), (Card.parse("Qs"),))))
+    assert bot.danger(view, Card.parse("5d")) < 0 < bot.danger(view, Card.parse("Ks"))

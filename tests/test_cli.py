@@ -1,6 +1,7 @@
 """The command line: a terminal match played to its end, bad input, simulations."""
 
 import os
+import re
 import subprocess
 import sys
 
@@ -73,3 +74,22 @@ def test_indian_declarations_and_groups_typed_in_the_terminal():
     assert p.returncode == 0 and "Traceback" not in out + p.stderr
     assert "'Zz' is not a card" in out
     assert "You can drop only at the start of your turn" in out
+
+
+@pytest.mark.parametrize("options", [[], ["-o", "partnership=true"]])
+def test_play_500_rum_to_the_end_in_the_terminal(options):
+    p = run(["play", "rum500", "--players", "4", "--seed", "6", *options], "1\n\n" * 6000)
+    assert p.returncode == 0 and "Traceback" not in p.stderr + p.stdout
+    assert "Discard pile, bottom to top" in p.stdout and "On the table this hand" in p.stdout
+    assert "wins the match" in p.stdout or "win the match" in p.stdout
+    if options:
+        assert re.search(r"(Player and Bot 2|Bot 1 and Bot 3) win the match", p.stdout)
+
+
+def test_500_rum_deep_takes_typed_in_the_terminal():
+    p = run(["play", "500", "--seed", "3", "--players", "3"],
+            "take Zz\ntake 2c\nrum\nhelp\nquit\n")
+    assert p.returncode == 0 and "Traceback" not in p.stderr + p.stdout
+    assert "not a card" in p.stdout
+    assert "only if you use it at once" in p.stdout or "not in the discard pile" in p.stdout
+    assert "You can call rum only" in p.stdout or "house rule that is off" in p.stdout

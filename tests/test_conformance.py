@@ -30,6 +30,20 @@ SUITES = {
     "indian-deals": ("indian", [(2, {"format": "deals", "deals": 2}),
                                 (3, {"format": "deals", "deals": 3}),
                                 (4, {"format": "deals", "deals": 6})]),
+    "rum500": ("rum500", [(2, {}), (3, {"jokers": 1}), (4, {}), (5, {"jokers": 2}),
+                          (8, {})]),
+    "rum500-house": ("rum500", [
+        (3, {"pickup_to_hit": True, "free_top_discard": True, "min_first_meld": 0}),
+        (4, {"boathouse": True, "pip_values": True, "jokers": 2}),
+        (2, {"round_the_corner": True, "seven_card_straight": True, "jokers": 1}),
+        (6, {"pickup_to_hit": True, "boathouse": True, "round_the_corner": True})]),
+    "rum500-rum-call": ("rum500", [(3, {"rum_call": True}), (5, {"rum_call": True,
+                                                                  "min_first_meld": 0})]),
+    "rum500-partnership": ("rum500", [(4, {"partnership": True}),
+                                      (4, {"partnership": True, "rum_call": True,
+                                           "jokers": 2})]),
+    "rum500-persian": ("rum500", [(4, {"persian": True}),
+                                  (4, {"persian": True, "pickup_to_hit": True})]),
 }
 CHUNKS = 10
 
@@ -60,6 +74,8 @@ MATCHES = {
     "indian": [(2, {}), (3, {"format": "pool101"}), (4, {"format": "pool201"}),
                (3, {"format": "pool61"}), (3, {"format": "deals", "deals": 3}),
                (2, {"format": "deals", "deals": 6})],
+    "rum500": [(3, {"target": 100}), (4, {"partnership": True, "target": 100}),
+               (4, {"persian": True}), (2, {"target": 100, "rum_call": True})],
 }
 
 

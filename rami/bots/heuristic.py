@@ -10,6 +10,7 @@ from __future__ import annotations
 from ..actions import (DEAL, DONE, DRAW, PASS, TAKE, BigGin, Declare, Discard, Knock, LayOff,
                        MeldCards, Rum, TakeDiscard, Turnover)
 from ..cards import Card
+from ..melds import layoff_results
 from ..state import Phase
 from ..variants import find_variant
 from ..view import PlayerView
@@ -302,14 +303,14 @@ class IndianBot(HeuristicBot):
 
 class Rum500Bot(HeuristicBot):
     """500 Rum: points come from what goes on the table, so lay every meld and lay-off as
-    soon as it is legal; take from the spread pile when the cards taken add more meldable
-    points than the deadwood they bring (deadwood weighs more as the stock runs down); call
+    soon as it is legal; take from the spread pile when the cards taken add meldable points
+    (near the end of the stock, only when they add more than the deadwood they bring); call
     rum whenever offered; discard for least deadwood, keeping away from what the opponents
     have taken and towards what a partner has taken.
     """
 
     MAX_TAKEN = 14        # deeper takes are not weighed (their search grows with the cards)
-    TAKE_MARGIN = 6       # what a stock card is worth on average, in these points
+    TAKE_MARGIN = 1       # a take must gain at least this much over a stock card
 
     def danger(self, view: PlayerView, card: Card) -> int:
         score = 0
@@ -325,10 +326,18 @@ class Rum500Bot(HeuristicBot):
         return score
 
     def worth(self, view: PlayerView, cards) -> tuple[int, int]:
-        """(points the best arrangement could lay, deadwood left) for ``cards``."""
+        """(points the best arrangement could lay, deadwood left) for ``cards``; a card
+        that fits a meld on the table counts as laid."""
         arr = self.solver(view).arrange(list(cards))
         laid = sum(self.value(view, c) for c in arr.melded)
-        return laid, arr.deadwood_value
+        rules = self.var.rules_for(view.options)
+        dead = 0
+        for c in arr.deadwood:
+            if any(layoff_results(t.meld, c, rules) for t in view.table):
+                laid += self.value(view, c)
+            else:
+                dead += self.value(view, c)
+        return laid, dead
 
     def choose(self, view: PlayerView):
         legal = view.legal
@@ -347,7 +356,9 @@ class Rum500Bot(HeuristicBot):
         legal = view.legal
         takes = [a for a in legal if isinstance(a, TakeDiscard)]
         laid0, dead0 = self.worth(view, view.hand)
-        weight = 1.0 if view.stock_count < 2 * len(view.hand_counts) + 4 else 0.5
+        # early in a hand a big pile is worth taking for what it may meld later; near
+        # the end every card left in hand counts against us
+        weight = 1.0 if view.stock_count < 2 * len(view.hand_counts) + 4 else 0.0
         best, best_gain = None, self.TAKE_MARGIN if DRAW in legal else 0
         pile = view.discard
         for a in takes:

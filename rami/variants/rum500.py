@@ -184,6 +184,7 @@ class Rum500(Variant):
         pile = state.discard
         out = []
         seen: Counter = Counter()
+        memo: dict = {}
         for i in range(len(pile) - 1, -1, -1):
             card = pile[i]
             seen[card] += 1
@@ -191,7 +192,7 @@ class Rum500(Variant):
                 out.append(TakeDiscard(card, seen[card]))
                 continue
             cards = hand + pile[i:]
-            if next(self._duty_actions(state, seat, cards, card, taken=None), None) is not None:
+            if next(self._duty_actions(state, seat, cards, card, None, memo), None) is not None:
                 out.append(TakeDiscard(card, seen[card]))
         return out
 
@@ -233,23 +234,27 @@ class Rum500(Variant):
         super().apply_draw(state, action)
 
     # -- the duty, and the first meld -----------------------------------------------------------
-    def _duty_actions(self, state, seat, cards, duty: Card, taken):
+    def _duty_actions(self, state, seat, cards, duty: Card, taken, memo=None):
         """The legal first actions that use ``duty`` from ``cards`` (a hand, or a hand with
         the cards a take would add)."""
         rules = self.rules(state)
         near = [c for c in cards if c.rank == duty.rank or c.suit == duty.suit
                 or rules.is_wild(c)]
-        for m in possible_melds(near, rules):
+        # a meld of three with the duty card holds two cards of its rank, or two of its suit
+        # within two ranks of it, or wilds: without them only a lay-off can use it
+        close = sum(1 for c in near if c.rank == duty.rank or rules.is_wild(c)
+                    or _gap(c.rank, duty.rank) <= 2) - 1
+        for m in (possible_melds(near, rules) if close >= 2 else ()):
             if duty in m.cards and self._may_lay(state, seat, cards, list(m.cards),
-                                                 self.meld_points(state, m), taken):
+                                                 self.meld_points(state, m), taken, memo):
                 yield MeldCards.of(m)
         if state.options["pickup_to_hit"]:
             for a in self._layoffs(state, seat, [duty]):
                 if self._may_lay(state, seat, cards, [duty], self._layoff_points(state, a),
-                                 taken):
+                                 taken, memo):
                     yield a
 
-    def _may_lay(self, state, seat, cards, used, points, taken) -> bool:
+    def _may_lay(self, state, seat, cards, used, points, taken, memo=None) -> bool:
         """May ``seat``, holding ``cards``, lay ``used`` (worth ``points``)? He must keep a
         card to discard (or go out where that is allowed), and a first meld must be able to
         reach ``min_first_meld``."""
@@ -257,7 +262,7 @@ class Rum500(Variant):
         rest.subtract(used)
         left = list(rest.elements())
         need = self._still_needed(state, seat) - points
-        return self._reachable(state, left, need, taken, {})
+        return self._reachable(state, left, need, taken, {} if memo is None else memo)
 
     def _still_needed(self, state, seat) -> int:
         """Points still to lay this turn before this seat has opened (0 once he has)."""
@@ -291,9 +296,13 @@ class Rum500(Variant):
     def _layoffs(self, state, seat, cards) -> list[LayOff]:
         rules = self.rules(state)
         out = []
+        cards = list(dict.fromkeys(cards))
         for k, tm in enumerate(state.table):
-            for c in dict.fromkeys(cards):
-                for res in layoff_results(tm.meld, c, rules):
+            m = tm.meld
+            for c in cards:
+                if not _may_fit(m, c, rules):
+                    continue
+                for res in layoff_results(m, c, rules):
                     out.append(LayOff(c, k, _layoff_rep(tm.meld, res, c, rules)))
         return list(dict.fromkeys(out))
 
@@ -320,15 +329,16 @@ class Rum500(Variant):
         hand = state.hands[seat]
         duty = self.duty(state)
         if duty is not None:
-            return list(dict.fromkeys(self._duty_actions(state, seat, hand, duty, None)))
+            return list(dict.fromkeys(self._duty_actions(state, seat, hand, duty, None, {})))
         acts: list[Action] = []
+        memo: dict = {}         # one search memo for the whole list (the need is in its keys)
         for m in possible_melds(hand, self.rules(state)):
             if self._may_lay(state, seat, hand, list(m.cards), self.meld_points(state, m),
-                             state.taken):
+                             state.taken, memo):
                 acts.append(MeldCards.of(m))
         for a in self._layoffs(state, seat, hand):
             if self._may_lay(state, seat, hand, [a.card], self._layoff_points(state, a),
-                             state.taken):
+                             state.taken, memo):
                 acts.append(a)
         if not self.opening_pending(state):
             acts.extend(self.discard_actions(state, seat))
@@ -615,3 +625,18 @@ class Rum500(Variant):
             why += (f", and your first melds must total "
                     f"{state.options['min_first_meld']} points")
         return why + ": you cannot do that with your cards."
+
+
+def _gap(a: int, b: int) -> int:
+    """How far apart two ranks are in a run, an ace being low or high."""
+    return min(abs(a - b), abs((14 if a == 1 else a) - (14 if b == 1 else b)),
+               (a - b) % 13, (b - a) % 13)
+
+
+def _may_fit(meld: Meld, card: Card, rules: MeldRules) -> bool:
+    """A quick test that ``card`` might extend ``meld`` (layoff_results decides)."""
+    if rules.is_wild(card):
+        return True
+    if meld.kind == "set":
+        return card.rank == meld.rank and len(meld.cards) < rules.set_max
+    return card.suit == meld.suit

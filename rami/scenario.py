@@ -144,6 +144,9 @@ def to_deal(g: GameState) -> str:
     if g.table:
         parts.append("table: " + "; ".join(f"{t.owner}={t.meld}" for t in g.table))
     parts.append("stock: " + " ".join(map(str, reversed(g.stock))))
+    owners = {t.owner for t in g.table}
+    if any(m and s not in owners for s, m in enumerate(g.melded)):
+        parts.append("melded: " + " ".join(str(s) for s, m in enumerate(g.melded) if m))
     parts += g.variant.scenario_fields(g)
     parts += [f"turn: {g.turn}", f"phase: {g.phase.value}", f"dealer: {g.dealer}"]
     if g.taken:

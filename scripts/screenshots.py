@@ -1,6 +1,6 @@
 """Screenshots of the page for docs/screenshots/: the lobby, a table mid-hand with melds, the
-score summary, and Indian rummy's grouped hand, declaration and declaration screen, at 1280x800
-and 390x844 (served from dist/, in Debian's Chromium).
+score summary, Indian rummy's grouped hand, declaration and declaration screen, and 500 Rum's
+spread pile (a deep pick, its duty, the table after), at 1280x800 and 390x844 (served from dist/, in Debian's Chromium).
 
     python scripts/screenshots.py [out_dir [WxH,WxH]]      # after make dist
 """
@@ -32,7 +32,8 @@ def select(page, *cards: str) -> None:
     for card in cards:
         hand = page.evaluate("[...document.querySelectorAll('.hand-card')]"
                              ".map(c => c.dataset.card)")
-        page.click(f'[data-act="card:{hand.index(card)}"]')
+        # the left edge: in a crowded hand the next card covers the rest
+        page.click(f'[data-act="card:{hand.index(card)}"]', position={"x": 5, "y": 30})
 
 
 def shoot(browser, url: str, size: tuple[int, int], out: pathlib.Path) -> None:
@@ -80,6 +81,7 @@ def shoot(browser, url: str, size: tuple[int, int], out: pathlib.Path) -> None:
     time.sleep(0.6)
     page.screenshot(path=str(out / f"summary-{w}x{h}.png"))
     shoot_indian(page, url, size, out, ready)
+    shoot_rum500(page, url, size, out, ready)
     ctx.close()
 
 
@@ -119,6 +121,35 @@ def shoot_indian(page, url: str, size, out: pathlib.Path, ready) -> None:
     wait(page, "!!document.querySelector('#summary')", "the declaration screen")
     time.sleep(0.6)
     page.screenshot(path=str(out / f"indian-declaration-{w}x{h}.png"))
+
+
+# 500 Rum in partnership: the person picks the 9h from deep in the pile, melds it and more
+RUM500 = ("rum500 partnership=on | 0: 7h 8h Kc Kd 3s 2c Qd | 1: 2d 3d 5h 6c 9s Jd Qh "
+          "| 2: 5s 6s 7c 8c Jh Qc Ac | 3: 5d 6h 7d 8s 10d 10h As "
+          "| table: 1=10s Js Qs; 2=4d 4c 4h; 3=Ah 2h 3h "
+          "| discard: 5c 9d Jc 9h 4s 6d Kh 2s 10c 8d 3c | turn: 0 | phase: draw | dealer: 3 "
+          "| melded: 0 1 2 3 | scores: 120 85 | hand: 3")
+
+
+def shoot_rum500(page, url: str, size, out: pathlib.Path, ready) -> None:
+    w, h = size
+    page.goto(url + "?deal=" + urllib.parse.quote(RUM500))
+    ready()
+    page.click('[data-act="pile:3"]', position={"x": 6, "y": 12})
+    time.sleep(0.3)
+    page.screenshot(path=str(out / f"rum500-pick-{w}x{h}.png"))
+    page.click('[data-act="pile:3"]', position={"x": 6, "y": 12})
+    time.sleep(0.3)
+    page.screenshot(path=str(out / f"rum500-duty-{w}x{h}.png"))
+    select(page, "7h", "8h", "9h")
+    page.click('[data-act="btn:meld"]')
+    select(page, "Kc", "Kd", "Kh")
+    page.click('[data-act="btn:meld"]')
+    select(page, "4s")
+    page.click('[data-act="meld:1"]')
+    select(page, "2c")
+    time.sleep(0.4)
+    page.screenshot(path=str(out / f"rum500-table-{w}x{h}.png"))
 
 
 def main() -> int:

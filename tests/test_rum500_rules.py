@@ -452,3 +452,10 @@ def test_take_and_rum_texts_parse_back():
     from rami.actions import parse_action
     for a in (TakeDiscard(C("9h")), TakeDiscard(C("9h"), 2), Rum(), Rum(2), LayOff(C("9h"), 0)):
         assert parse_action(str(a)) == a
+
+
+def test_a_deal_string_can_stop_at_a_rum_call():
+    g = from_deal("rum500 rum_call=on | 0: 2c 3d | 1: 3s 4c | 2: 2h 3h | table: 2=10s Js Qs "
+                  "| discard: 4d Ks | rum: 1 | dealer: 0 | melded: 0 2")
+    assert g.phase == Phase.RUM and g.turn == 2 and g.extra["rum"]["queue"] == [2, 0]
+    assert from_deal(to_deal(g)).to_dict() == g.to_dict()

@@ -49,7 +49,8 @@ Readings where the rule book is silent:
 
 In a deal string, ``duty: 7h`` names the card that must be used this turn, ``opening: 15``
 the points laid this turn towards the first meld, ``doubled: 1 3`` the table melds (from 1)
-that count double.
+that count double, and ``rum: 1`` says seat 1 has just discarded the top card, so the others
+are asked in turn whether they call rum.
 """
 
 from __future__ import annotations
@@ -57,7 +58,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ..actions import DRAW, PASS, Action, LayOff, MeldCards, Rum, TakeDiscard
-from ..cards import JOKER, Card, french_deck
+from ..cards import Card, french_deck
 from ..errors import OptionError
 from ..melds import Meld, MeldRules, layoff_results, possible_melds
 from ..state import Phase, TableMeld
@@ -532,7 +533,20 @@ class Rum500(Variant):
             state.extra["opening"] = int(fields["opening"])
         if "doubled" in fields:
             state.extra["doubled"] = [int(x) - 1 for x in fields["doubled"].split()]
+        if "rum" in fields:
+            state.extra["rum"] = {"by": int(fields["rum"])}
         return []
+
+    def scenario_adjust(self, state):
+        r = state.extra.get("rum")
+        if r is not None and "queue" not in r:
+            # the top discard was just thrown by seat ``by``: ask the others for rum
+            card = state.discard[-1]
+            queue = self._rum_queue(state, r["by"], card)
+            if not queue:
+                raise ValueError(f"nobody can call rum on the {card}")
+            r.update(card=str(card), queue=queue)
+            state.phase, state.turn = Phase.RUM, queue[0]
 
     def scenario_fields(self, state):
         e = state.extra
@@ -543,6 +557,8 @@ class Rum500(Variant):
             out.append(f"opening: {e['opening']}")
         if e.get("doubled"):
             out.append("doubled: " + " ".join(str(k + 1) for k in e["doubled"]))
+        if e.get("rum") and state.phase == Phase.RUM:
+            out.append(f"rum: {e['rum']['by']}")
         return out
 
     # -- explanations ------------------------------------------------------------------------

@@ -269,6 +269,15 @@ class App:
             self.save()
             self.render()
             return self.kick_bots()
+        if act.startswith("pile:"):
+            try:
+                action = s.pick_pile(int(act.split(":")[1]))
+            except RamiError as e:
+                return self.say(str(e))
+            if action is None:
+                self.focus_act = act
+                return self.render()
+            return self.play(action)
         if act.startswith("meld:"):
             try:
                 action = s.layoff_on(int(act.split(":")[1]))

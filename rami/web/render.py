@@ -24,6 +24,8 @@ VARIANT_BLURBS = {
     "basic": "Two to six players. Meld sets and runs, lay off, and be first to go out.",
     "indian": "Two to six players, 13 cards, wild jokers. Group them all and declare; "
               "points, pool or deals.",
+    "rum500": "Two to eight players. Take any card of the spread pile, score what you meld; "
+              "first to 500. Partnership and Persian too.",
 }
 LABEL_CLASS = {"pure sequence": "pure", "sequence": "seq", "set": "set", "invalid": "bad",
                "finish slot": "fin"}
@@ -120,14 +122,15 @@ def table_html(s: Session, pace: str = "normal", message: str = "", thinking: bo
   {_topbar(s, v, pace)}
   <section class="opponents" aria-label="Opponents">{opponents}</section>
   <section class="felt" aria-label="Table">
-    <div class="piles">{_stock(v, "draw" in can)}{_wild(v)}{_discard(v, "take" in can)}</div>
+    <div class="piles">{_stock(v, "draw" in can)}{_wild(v)}{_spread(s, v) if
+      st.variant.discard_spread else _discard(v, "take" in can)}</div>
     <div class="status" id="status" role="status" aria-live="polite">{_status(s, v, thinking)}</div>
     <div class="melds" id="melds">{_declared(s, v) if s.grouped else _melds(s, v)}</div>
   </section>
   {_log(s, new_log_from)}
   <section class="me{' my-turn' if s.human_to_move() else ''}" aria-label="Your hand">
     <div class="me-head"><span class="me-name">{esc(st.names[s.human])}</span>
-      <span class="me-score">{_score_text(s, s.human)}</span>{_deadwood(s)}{_my_points(s)}
+      <span class="me-score">{_score_text(s, s.human)}</span>{_table_pts(v, s.human)}{_deadwood(s)}{_my_points(s)}
       {_sorts(s)}</div>
     {_grouped_hand(s) if s.grouped else _hand(s)}
     <div class="actions" id="actions">{_actions(s, choices)}</div>
@@ -223,20 +226,47 @@ def _seat_html(s: Session, v, seat: int) -> str:
         shown = min(n, 13)
         cards = "".join(f'<span class="card mini">{back_svg()}</span>' for _ in range(shown))
     level = LEVEL_NAMES.get(s.levels.get(seat, ""), "")
+    partner = len(set(st.teams)) < st.n and st.side(seat) == st.side(s.human)
+    if partner:
+        level = f"partner · {level}"
     status = v.info.get("status", ())
     tag = status[seat] if seat < len(status) and status[seat] not in ("in",) else ""
     if tag == "away":
         tag = "eliminated"
     out = f'<span class="seat-status s-{esc(tag.split()[-1])}">{esc(tag)}</span>' if tag else ""
-    return f"""<div class="seat{turn}{' out' if tag in ('eliminated', 'first drop', 'middle drop',
+    return f"""<div class="seat{turn}{' partner' if partner else ''}{' out' if tag in ('eliminated', 'first drop', 'middle drop',
                                                          'invalid') else ''}" data-seat="{seat}">
       <div class="seat-head"><span class="avatar">{esc(st.names[seat][:1])}</span>
         <span class="seat-name">{esc(st.names[seat])}</span>{dealer}
         <span class="seat-level-tag">{level}</span></div>
       <div class="backs" style="--n:{max(n, 1)}">{cards}</div>
       <div class="seat-foot"><span class="count">{n} card{'s' if n != 1 else ''}</span>{out}
-        <span class="seat-score">{_score_text(s, seat)}</span></div>
+        {_table_pts(v, seat)}<span class="seat-score">{_score_text(s, seat)}</span></div>
     </div>"""
+
+
+def _table_pts(v, seat: int) -> str:
+    """500 Rum: what a seat has on the table this hand (it scores at the hand's end)."""
+    pts = v.info.get("table_points")
+    if pts is None or v.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
+        return ""
+    return (f'<span class="table-pts" title="Points on the table this hand">'
+            f'table {pts[seat]}</span>')
+
+
+def short_names(names) -> list[str]:
+    """A badge for each seat: its initial, or more where initials clash (Bot 1, Bot 2)."""
+    firsts = [n[:1].upper() for n in names]
+    out = []
+    for seat, n in enumerate(names):
+        if firsts.count(firsts[seat]) == 1:
+            out.append(firsts[seat])
+        else:
+            tail = n.split()[-1] if len(n.split()) > 1 else n[-1:]
+            out.append((firsts[seat] + tail)[:3])
+    if len(set(out)) < len(out):
+        out = [str(seat + 1) for seat in range(len(names))]
+    return out
 
 
 def _stock(v, can: bool) -> str:
@@ -331,6 +361,72 @@ def _discard(v, can: bool) -> str:
             f'{v.discard_count}</span></button>')
 
 
+def _spread(s: Session, v) -> str:
+    """A spread discard pile (500 Rum): every card readable, bottom left to top right. Each
+    card the person may take is a button; pointing at one lifts it and every card above it
+    (they come along), and a picked card stays lifted until it is taken."""
+    pile = v.discard
+    can = s.pile_takes()
+    pick = s.pile_pick if s.pile_pick is not None and s.pile_pick < len(pile) else None
+    cards = []
+    for i, c in enumerate(pile):
+        above = len(pile) - 1 - i
+        cls = " can" if i in can else ""
+        if pick is not None and i >= pick:
+            cls += " picked" if i == pick else " along"
+        if i == len(pile) - 1:
+            cls += " top"
+        what = f"{c.name()}" + (f", with the {above} card{'s' if above > 1 else ''} above it"
+                                if above else ", the top card")
+        cards.append(f'<button type="button" class="pc{cls}" data-act="pile:{i}" '
+                     f'aria-label="{esc(what)}">{card_svg(c)}</button>')
+    body = "".join(cards) or '<span class="card empty-slot"></span>'
+    return (f'<div class="pile discard spread{" can" if can else ""}" data-act="take" '
+            f'aria-label="Discard pile, {len(pile)} cards, bottom to top">'
+            f'<div class="fan" style="--n:{max(len(pile), 1)}">{body}</div>'
+            f'<span class="pile-label">Discard pile · {len(pile)} · take any card with all '
+            f'above it</span></div>')
+
+
+def _rum_status(s: Session, v, thinking: bool) -> str | None:
+    """500 Rum's own lines: the pile pick, the duty, the first meld, a rum call."""
+    st = s.state
+    info = v.info
+    names = st.names
+    dots = '<span class="dots"><i></i><i></i><i></i></span>' if thinking else ""
+    if v.phase == Phase.RUM:
+        r = info["rum"]
+        card = Card.parse(r["card"]).pretty()
+        if s.human_to_move():
+            return (f"<b>{esc(names[r['by']])} discarded the {esc(card)}, which fits a meld on "
+                    "the table. Call rum and lay it off in front of you?</b>")
+        return f"{esc(names[v.turn])} may call rum on the {esc(card)}{dots}"
+    if not s.human_to_move():
+        return None
+    if v.phase == Phase.DRAW:
+        if s.pile_pick is not None and s.pile_pick < len(v.discard):
+            c = v.discard[s.pile_pick]
+            more = len(v.discard) - 1 - s.pile_pick
+            along = f" and the {more} card{'s' if more > 1 else ''} above it" if more else ""
+            return (f"<b>Take the {esc(c.pretty())}{along}? The {esc(c.pretty())} must go into "
+                    "a meld at once. Tap it again, or press Take.</b>")
+        if not v.stock_count:
+            return ("<b>The stock is empty: take from the pile, or end the hand.</b>")
+        return ("<b>Your turn: draw from the stock, or take any card of the pile with all the "
+                "cards above it (you must meld it at once).</b>")
+    if v.phase == Phase.PLAY:
+        if info.get("duty"):
+            c = Card.parse(info["duty"]).pretty()
+            how = " (or lay it off)" if st.options["pickup_to_hit"] else ""
+            return (f"<b>Now meld the {esc(c)} you took{how}: select it with the cards that "
+                    "meld with it and press Meld.</b>")
+        if st.variant.opening_pending(st):
+            need = st.variant._still_needed(st, st.turn)
+            return (f"<b>Your first melds must total {st.options['min_first_meld']} points: "
+                    f"{info['opening']} laid, lay {need} more before you discard.</b>")
+    return None
+
+
 def _status(s: Session, v, thinking: bool) -> str:
     st = s.state
     names = st.names
@@ -342,6 +438,10 @@ def _status(s: Session, v, thinking: bool) -> str:
     knocker = v.info.get("knocker")
     if s.grouped:
         return _indian_status(s, v, thinking)
+    if "table_points" in v.info:
+        line = _rum_status(s, v, thinking)
+        if line is not None:
+            return line
     if s.human_to_move():
         top = v.top_discard.pretty() if v.top_discard else ""
         text = {
@@ -395,12 +495,13 @@ def _melds(s: Session, v) -> str:
         return '<p class="no-melds">No melds on the table yet.</p>'
     targets = {a.meld for a in s.layoff_targets()}
     names = s.state.names
+    badge = short_names(names)
     groups: dict[int, list[str]] = {}
     for i, tm in enumerate(v.table):
         cards = []
         for c, by in zip(tm.meld.cards, tm.played_by):
-            mark = (f'<span class="by" title="laid off by {esc(names[by])}">{esc(names[by][:1])}'
-                    f'</span>') if by != tm.owner else ""
+            mark = (f'<span class="by s{by}" title="laid off by {esc(names[by])}">'
+                    f'{esc(badge[by])}</span>') if by != tm.owner else ""
             cards.append(f'<span class="card small{" laid" if mark else ""}">'
                          f'{card_svg(c)}{mark}</span>')
         cls = " target" if i in targets else ""
@@ -409,10 +510,12 @@ def _melds(s: Session, v) -> str:
             f'<button type="button" class="meld{cls}" data-act="meld:{i}" data-meld="{i}" '
             f'aria-label="Meld {i + 1}: {desc}, laid by {esc(names[tm.owner])}">'
             f'<span class="meld-no">{i + 1}</span>{"".join(cards)}</button>')
+    pts = v.info.get("table_points")
     return "".join(
         f'<div class="meld-group"><div class="meld-owner">'
-        f'{"Your" if owner == s.human else esc(names[owner]) + "&rsquo;s"} melds</div>'
-        f'<div class="meld-row">{"".join(ms)}</div></div>'
+        f'{"Your" if owner == s.human else esc(names[owner]) + "&rsquo;s"} melds'
+        + (f' <span class="owner-pts">· {pts[owner]} on the table</span>' if pts else "")
+        + f'</div><div class="meld-row">{"".join(ms)}</div></div>'
         for owner, ms in sorted(groups.items(), key=lambda kv: kv[0] != s.human))
 
 
@@ -453,8 +556,12 @@ def _hand_card(s: Session, pos: int, sel: set, my_turn: bool) -> str:
     """One of the person's cards: selectable, draggable, marked when just drawn."""
     c = Card.parse(s.order[pos])
     cls = " sel" if pos in sel else ""
-    if s.fresh == s.order[pos] and my_turn:
+    if my_turn and s.fresh == s.order[pos]:
         cls += " fresh"
+    elif my_turn and s.order[pos] in s.arrived:
+        cls += " came"                 # came with it from the pile
+    if my_turn and s.state.extra.get("duty") == s.order[pos] and s.state.phase == Phase.PLAY:
+        cls += " duty"
     return (f'<button type="button" class="card hand-card{cls}" data-act="card:{pos}" '
             f'data-pos="{pos}" data-card="{c}" aria-pressed="{str(pos in sel).lower()}" '
             f'aria-label="{esc(c.name())}">{card_svg(c)}</button>')

@@ -19,7 +19,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from ..actions import (DEAL, DECLINE, DONE, DRAW, DROP, PASS, REJOIN, TAKE, Action, Declare,
-                       Discard, Knock, LayOff, MeldCards, Show)
+                       Discard, Knock, LayOff, MeldCards, Show, TakeDiscard)
 from ..bots import BOT_LEVELS, Bot, make_bot
 from ..cards import Card, sort_by_rank, sort_by_suit
 from ..errors import RamiError, SaveError
@@ -30,7 +30,7 @@ from ..view import PlayerView
 WEB_FORMAT = "rami-web"
 WEB_VERSION = 1
 BOT_NAMES = ("Ada", "Bruno", "Chloé", "Dmitri", "Esme", "Farid", "Greta")
-BOT_PHASES = (Phase.UPCARD, Phase.DRAW, Phase.PLAY, Phase.LAYOFF, Phase.SHOW)
+BOT_PHASES = (Phase.UPCARD, Phase.DRAW, Phase.PLAY, Phase.LAYOFF, Phase.SHOW, Phase.RUM)
 LEVEL_NAMES = {"heuristic": "Good", "random": "Beginner"}
 
 
@@ -68,6 +68,8 @@ class Session:
             self.sizes = [len(self.order)] if self.order else []
         self.selected: list[int] = []          # positions in ``order``
         self.fresh: str | None = None           # the card just drawn or taken
+        self.pile_pick: int | None = None       # a spread pile: the card picked, to confirm
+        self.arrived: list[str] = []            # every card that came with the last draw/take
         self.reconcile()
 
     @classmethod
@@ -86,6 +88,7 @@ class Session:
         if self.order_hand != self.state.hand_no or not self.order:
             self.order = [str(c) for c in sort_by_suit(self.state.hands[self.human])]
             self.order_hand, self.fresh, self.selected = self.state.hand_no, None, []
+            self.arrived = []
             self.sizes = [len(self.order)] if self.order else []
             if self.grouped:
                 self.regroup("suit")
@@ -114,8 +117,10 @@ class Session:
         self.sizes = sizes + ([len(added)] if added else [])
         if added:
             self.fresh = added[-1]
+            self.arrived = added
         elif self.fresh not in self.order:
             self.fresh = None
+            self.arrived = []
         self.selected = [p for p in self.selected if p < len(self.order)]
 
     def cards(self) -> list[Card]:
@@ -327,6 +332,7 @@ class Session:
         bot.rng = random.Random(f"{self.state.seed}:{seat}:{len(self.state.history)}")
         action = bot.choose(PlayerView.of(self.state, seat))
         self.state.apply(action)
+        self.pile_pick = None
         self.reconcile()
         return action
 
@@ -336,7 +342,53 @@ class Session:
             raise RamiError(f"Wait: it is {self.state.names[self.state.turn]}'s turn.")
         self.state.apply(action)
         self.selected = []                  # the cards moved: positions no longer hold
+        self.pile_pick = None
         self.reconcile()
+
+    # -- a spread discard pile (500 Rum) ----------------------------------------------------
+    def take_at(self, index: int) -> TakeDiscard:
+        """The take of pile card ``index`` (0 = bottom) with every card above it."""
+        pile = self.state.discard
+        card = pile[index]
+        return TakeDiscard(card, pile[index:].count(card))
+
+    def take_index(self, action: TakeDiscard) -> int:
+        pile = self.state.discard
+        copy = action.copy
+        for i in range(len(pile) - 1, -1, -1):
+            if pile[i] is action.card:
+                copy -= 1
+                if not copy:
+                    return i
+        return -1
+
+    def pile_takes(self) -> set[int]:
+        """The pile positions the person may take from now."""
+        if not self.human_to_move() or self.state.phase != Phase.DRAW:
+            return set()
+        return {self.take_index(a) for a in self.state.legal_actions()
+                if isinstance(a, TakeDiscard) and a.card is not None}
+
+    def pick_pile(self, index: int) -> Action | None:
+        """A tap on pile card ``index``: the top card, or a card picked a second time, is
+        the take to play; a deeper card is first only picked (it and the cards above it are
+        highlighted). An illegal take raises a RamiError that says why."""
+        st = self.state
+        if not self.human_to_move():
+            raise RamiError(f"Wait: it is {st.names[st.turn]}'s turn." if self.bot_to_move()
+                            else "The hand is over.")
+        if not 0 <= index < len(st.discard):
+            raise RamiError("That card is no longer in the pile.")
+        action = self.take_at(index)
+        if st.phase != Phase.DRAW:
+            raise RamiError(self.explain(action))
+        if action not in st.legal_actions():
+            self.pile_pick = None
+            raise RamiError(self.explain(action))
+        if index == len(st.discard) - 1 or self.pile_pick == index:
+            return action
+        self.pile_pick = index
+        return None
 
     def next_hand(self) -> None:
         if self.state.phase == Phase.HAND_OVER and DEAL in self.state.legal_actions():
@@ -362,6 +414,8 @@ class Session:
             out.append(self._simple("take", "Take the upcard", TAKE, legal))
             out.append(self._simple("pass", "Pass", PASS, legal))
             return out
+        if st.variant.discard_spread and phase in (Phase.DRAW, Phase.RUM):
+            return self._spread_choices(legal)
         if phase == Phase.DRAW:
             out.append(self._simple("draw", "Draw from the stock", DRAW, legal))
             take = next((a for a in legal if a.kind == "take"), None)
@@ -387,6 +441,32 @@ class Session:
                     out.append(Choice("big_gin", "Big gin!", big))
             else:
                 out.append(self._simple("done", "Done laying off", DONE, legal))
+        return out
+
+    def _spread_choices(self, legal) -> list[Choice]:
+        st = self.state
+        if st.phase == Phase.RUM:
+            card = Card.parse(st.extra["rum"]["card"]).pretty()
+            out = [Choice("rum", f"Rum! {card} on meld {a.meld + 1}", a)
+                   for a in legal if a.kind == "rum"]
+            return out + [Choice("pass", "Let it go", PASS)]
+        out = [self._simple("draw", "Draw from the stock", DRAW, legal)]
+        pick = self.pile_pick
+        if pick is not None and pick < len(st.discard):
+            action = self.take_at(pick)
+            more = len(st.discard) - 1 - pick
+            label = f"Take the {action.card.pretty()}" + (f" and {more} above" if more else "")
+            out.append(Choice("take", label, action if action in legal else None,
+                              "" if action in legal else self.explain(action)))
+        elif st.discard:
+            top = self.take_at(len(st.discard) - 1)
+            ok = top in legal
+            out.append(Choice("take", f"Take the {top.card.pretty()}", top if ok else None,
+                              "" if ok else self.explain(top)))
+        if PASS in legal:
+            out.append(Choice("pass", "End the hand", PASS, confirm=(
+                "The stock is empty. End the hand now, without taking from the pile? "
+                "Everyone scores his cards on the table minus the cards in his hand.")))
         return out
 
     def _indian_choices(self, sel, legal) -> list[Choice]:

@@ -130,7 +130,8 @@ def table_html(s: Session, pace: str = "normal", message: str = "", thinking: bo
   {_log(s, new_log_from)}
   <section class="me{' my-turn' if s.human_to_move() else ''}" aria-label="Your hand">
     <div class="me-head"><span class="me-name">{esc(st.names[s.human])}</span>
-      <span class="me-score">{_score_text(s, s.human)}</span>{_table_pts(v, s.human)}{_deadwood(s)}{_my_points(s)}
+      <span class="me-score">{_score_text(s, s.human)}</span>{_table_pts(v, s.human)}
+      {_deadwood(s)}{_my_points(s)}
       {_sorts(s)}</div>
     {_grouped_hand(s) if s.grouped else _hand(s)}
     <div class="actions" id="actions">{_actions(s, choices)}</div>

@@ -128,6 +128,38 @@ def indian_figures():
         ("14-card bot weighing of its discards", weigh, samples)])
 
 
+def rum500_figures():
+    """500 Rum, five players, two decks with four jokers: the legal actions of a position (a
+    draw scans every card of the spread pile for a take whose duty can be met) and a bot's
+    move, median and worst over the positions of seeded bot matches."""
+    from rami.bots import make_bot
+    from rami.state import GameState, Phase
+    from rami.view import PlayerView
+    positions = []
+    for seed in range(4):
+        g = GameState("rum500", 5, {"jokers": 2}, seed=seed)
+        bots = [make_bot("heuristic", "rum500", seed=i) for i in range(5)]
+        while not g.is_over and len(positions) < 400 * (seed + 1):
+            if g.phase in (Phase.DRAW, Phase.PLAY):
+                positions.append(g.copy())
+            g.apply(bots[g.turn].choose(PlayerView.of(g, g.turn)))
+    draws = [p for p in positions if p.phase == Phase.DRAW]
+    plays = [p for p in positions if p.phase == Phase.PLAY]
+
+    def legal(g):
+        g._legal_cache = None
+        g.legal_actions()
+
+    def move(g):
+        g._legal_cache = None
+        make_bot("heuristic", "rum500").choose(PlayerView.of(g, g.turn))
+
+    return timed([(f"draw: legal takes (pile <= {max(len(p.discard) for p in draws)})", legal,
+                   draws),
+                  ("play: legal melds, lay-offs, discards", legal, plays),
+                  ("a bot's move (with its legal actions)", move, positions)])
+
+
 def main():
     print(f"rami engine benchmark: Python {platform.python_version()} "
           f"({platform.python_implementation()}), {REPS} repetitions, medians")
@@ -143,6 +175,8 @@ def main():
         target = "median <= 500 us, worst <= 5000 us" if name.startswith("13") else \
             "a bot move: no target, well under 50 ms in the browser"
         print(f"  {name:<37} median {med:8.1f} us  worst {worst:9.1f} us   ({target})")
+    for name, med, worst in rum500_figures():
+        print(f"  500 Rum {name:<37} median {med:8.1f} us  worst {worst:9.1f} us")
 
 
 if __name__ == "__main__":

@@ -231,9 +231,6 @@ class Rum500(Variant):
         state.emit("take", seat, card=card, cards=tuple(taken),
                    text=f"and the {more} card{'s' if more > 1 else ''} above it" if more else "")
 
-    def apply_draw(self, state, action):
-        super().apply_draw(state, action)
-
     # -- the duty, and the first meld -----------------------------------------------------------
     def _duty_actions(self, state, seat, cards, duty: Card, taken, memo=None):
         """The legal first actions that use ``duty`` from ``cards`` (a hand, or a hand with
@@ -270,8 +267,6 @@ class Rum500(Variant):
         need = state.options["min_first_meld"]
         if not need or state.melded_at_turn_start[seat]:
             return 0
-        if seat != state.turn:
-            return need if not state.melded[seat] else 0
         return max(0, need - state.extra.get("opening", 0))
 
     def _reachable(self, state, cards, need, taken, memo) -> bool:
@@ -511,8 +506,7 @@ class Rum500(Variant):
         plural = len(winners) > 1
         head = f"{who} {'win' if plural else 'wins'} the match with {best} ({reason})"
         if o["persian"] and scores.count(best) == 1:
-            other = max(v for t, v in enumerate(scores) if v != best or t != scores.index(best))
-            head += f", by {best - other}"
+            head += f", by {best - sorted(scores)[-2]}"
         return {"winners": winners, "totals": list(scores), "lines": lines, "headline": head}
 
     # -- what players see -----------------------------------------------------------------------

@@ -32,7 +32,8 @@ class Action:
 
     kind = "action"
 
-    def __str__(self) -> str:  # pragma: no cover - every subclass overrides
+    def __str__(self) -> str:
+        """An action without arguments is written as its kind (``draw``, ``pass``...)."""
         return self.kind
 
 
@@ -40,9 +41,6 @@ class Action:
 class Draw(Action):
     """Take the top card of the stock."""
     kind = "draw"
-
-    def __str__(self):
-        return "draw"
 
 
 @dataclass(frozen=True)
@@ -61,14 +59,23 @@ class TakeDiscard(Action):
             return "take"
         return f"take {self.card}" + (f" {self.copy}" if self.copy != 1 else "")
 
+    def index_in(self, pile) -> int:
+        """Where in ``pile`` (0 = bottom) this take starts; -1 if that card is not there."""
+        if self.card is None:
+            return len(pile) - 1
+        copy = self.copy
+        for i in range(len(pile) - 1, -1, -1):
+            if pile[i] is self.card:
+                copy -= 1
+                if not copy:
+                    return i
+        return -1
+
 
 @dataclass(frozen=True)
 class Pass(Action):
     """Refuse the upcard (gin's first turn)."""
     kind = "pass"
-
-    def __str__(self):
-        return "pass"
 
 
 @dataclass(frozen=True)
@@ -162,17 +169,11 @@ class BigGin(Action):
     """Gin: all eleven cards in melds; go out without a discard."""
     kind = "gin"
 
-    def __str__(self):
-        return "gin"
-
 
 @dataclass(frozen=True)
 class Turnover(Action):
     """Turn the discard pile over as a new stock (basic rummy, empty stock)."""
     kind = "turnover"
-
-    def __str__(self):
-        return "turnover"
 
 
 @dataclass(frozen=True)
@@ -180,26 +181,17 @@ class Done(Action):
     """Finish laying off (gin's defender)."""
     kind = "done"
 
-    def __str__(self):
-        return "done"
-
 
 @dataclass(frozen=True)
 class Deal(Action):
     """Start the next hand of the match."""
     kind = "deal"
 
-    def __str__(self):
-        return "deal"
-
 
 @dataclass(frozen=True)
 class Drop(Action):
     """Indian rummy: leave the deal at the start of one's turn, for a fixed penalty."""
     kind = "drop"
-
-    def __str__(self):
-        return "drop"
 
 
 def groups_text(groups) -> str:
@@ -236,17 +228,11 @@ class Rejoin(Action):
     """Pool rummy: come back into the match after elimination."""
     kind = "rejoin"
 
-    def __str__(self):
-        return "rejoin"
-
 
 @dataclass(frozen=True)
 class Decline(Action):
     """Pool rummy: turn down the offer to rejoin."""
     kind = "decline"
-
-    def __str__(self):
-        return "decline"
 
 
 # one shared action per card, so legal-action lists are cheap to build and compare

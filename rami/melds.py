@@ -420,6 +420,9 @@ def layoff_results(meld: Meld, card: Card, rules: MeldRules,
     Lay-offs never move a card already on the table: the new card goes at one end of a run
     or joins a set.
     """
+    if not rules.is_wild(card) and (card.rank != meld.rank if meld.kind == "set"
+                                    else card.suit != meld.suit):
+        return []               # a natural card joins only its rank's set or its suit's run
     if meld.kind == "set":
         if len(meld.cards) + 1 > rules.set_max:
             return []

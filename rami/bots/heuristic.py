@@ -362,7 +362,7 @@ class Rum500Bot(HeuristicBot):
         best, best_gain = None, self.TAKE_MARGIN if DRAW in legal else 0
         pile = view.discard
         for a in takes:
-            depth = self._depth(pile, a)
+            depth = len(pile) - a.index_in(pile)
             if depth > self.MAX_TAKEN:
                 continue
             laid, dead = self.worth(view, list(view.hand) + list(pile[-depth:]))
@@ -372,16 +372,6 @@ class Rum500Bot(HeuristicBot):
         if best is not None:
             return best
         return DRAW if DRAW in legal else PASS
-
-    @staticmethod
-    def _depth(pile, take) -> int:
-        copy = take.copy
-        for i in range(len(pile) - 1, -1, -1):
-            if pile[i] is take.card:
-                copy -= 1
-                if not copy:
-                    return len(pile) - i
-        return len(pile)
 
     def play(self, view: PlayerView):
         legal = view.legal

@@ -209,10 +209,15 @@ class Variant:
     def _keeps_a_discard(self, state: GameState, seat: int, used: list[Card]) -> bool:
         rest = Counter(state.hands[seat])
         rest.subtract(used)
-        left = [c for c, k in rest.items() if k > 0]
+        return self.can_end_turn(state, [c for c, k in rest.items() if k > 0], state.taken)
+
+    def can_end_turn(self, state: GameState, left: list[Card], taken: Card | None) -> bool:
+        """Can a player left holding ``left`` end his turn: discard a card other than
+        ``taken`` (the one taken from the pile), or have gone out where melding out is
+        allowed?"""
         if not left:
             return self.may_go_out_by_melding(state)
-        return any(c is not state.taken for c in left)
+        return any(c is not taken for c in left)
 
     def legal_play(self, state: GameState) -> list[Action]:
         seat = state.turn
@@ -229,16 +234,35 @@ class Variant:
         acts.extend(self.discard_actions(state, seat))
         return acts
 
-    def layoff_actions(self, state: GameState, seat: int, melds=None) -> list[LayOff]:
+    def layoff_actions(self, state: GameState, seat: int, melds=None,
+                       cards=None) -> list[LayOff]:
+        """Every lay-off of ``cards`` (the seat's hand) on table ``melds`` (all of them)."""
         rules = self.rules(state)
         out = []
         targets = range(len(state.table)) if melds is None else melds
+        cards = list(dict.fromkeys(state.hands[seat] if cards is None else cards))
         for i in targets:
             tm = state.table[i]
-            for c in dict.fromkeys(state.hands[seat]):
+            for c in cards:
                 for res in layoff_results(tm.meld, c, rules):
                     out.append(LayOff(c, i, _layoff_rep(tm.meld, res, c, rules)))
         return list(dict.fromkeys(out))
+
+    def layoff_result(self, state: GameState, index: int, card: Card, rep) -> Meld:
+        """Table meld ``index`` once ``card`` (standing for ``rep``) is laid off on it."""
+        rules = self.rules(state)
+        old = state.table[index].meld
+        return next(m for m in layoff_results(old, card, rules)
+                    if _layoff_rep(old, m, card, rules) == rep)
+
+    def put_on_meld(self, state: GameState, seat: int, index: int, card: Card, rep) -> None:
+        """Lay ``card`` on table meld ``index``, recorded as played by ``seat``."""
+        tm = state.table[index]
+        new = self.layoff_result(state, index, card, rep)
+        played_by = (seat,) + tm.played_by if _added_low(tm.meld, new) \
+            else tm.played_by + (seat,)
+        state.table[index] = TableMeld(new, tm.owner, played_by)
+        state.melded[seat] = True
 
     def discard_actions(self, state: GameState, seat: int) -> list[Action]:
         taken = state.taken
@@ -272,15 +296,8 @@ class Variant:
 
     def apply_layoff(self, state: GameState, action: LayOff) -> None:
         seat = state.turn
-        tm = state.table[action.meld]
-        res = [m for m in layoff_results(tm.meld, action.card, self.rules(state))
-               if _layoff_rep(tm.meld, m, action.card, self.rules(state)) == action.rep]
-        new = res[0]
-        played_by = (seat,) + tm.played_by if _added_low(tm.meld, new) \
-            else tm.played_by + (seat,)
-        state.table[action.meld] = TableMeld(new, tm.owner, played_by)
+        self.put_on_meld(state, seat, action.meld, action.card, action.rep)
         state.remove_from_hand(seat, [action.card])
-        state.melded[seat] = True
         state.emit("layoff", seat, card=action.card, meld=action.meld)
         if not state.hands[seat] and state.phase == Phase.PLAY:
             self.went_out(state, seat, by="laying off")

@@ -61,8 +61,8 @@ from ..actions import DRAW, PASS, Action, LayOff, MeldCards, Rum, TakeDiscard
 from ..cards import Card, french_deck
 from ..errors import OptionError
 from ..melds import Meld, MeldRules, layoff_results, possible_melds
-from ..state import Phase, TableMeld
-from .base import Option, Variant, _added_low, _layoff_rep, meld_of_action
+from ..state import Phase
+from .base import Option, Variant, _added_low, meld_of_action
 
 RUN_FOR_500 = 7
 
@@ -197,17 +197,6 @@ class Rum500(Variant):
                 out.append(TakeDiscard(card, seen[card]))
         return out
 
-    def _pile_index(self, state, action: TakeDiscard) -> int:
-        pile = state.discard
-        card = action.card if action.card is not None else pile[-1]
-        copy = action.copy if action.card is not None else 1
-        for i in range(len(pile) - 1, -1, -1):
-            if pile[i] is card:
-                copy -= 1
-                if not copy:
-                    return i
-        return -1
-
     def allows(self, state, action):
         if isinstance(action, TakeDiscard) and action.card is None and state.discard \
                 and state.phase == Phase.DRAW:
@@ -218,7 +207,7 @@ class Rum500(Variant):
 
     def apply_take(self, state, action):
         seat = state.turn
-        i = self._pile_index(state, action)
+        i = action.index_in(state.discard)
         taken = state.discard[i:]
         del state.discard[i:]
         card = taken[0]
@@ -247,7 +236,7 @@ class Rum500(Variant):
                                                  self.meld_points(state, m), taken, memo):
                 yield MeldCards.of(m)
         if state.options["pickup_to_hit"]:
-            for a in self._layoffs(state, seat, [duty]):
+            for a in self.layoff_actions(state, seat, cards=[duty]):
                 if self._may_lay(state, seat, cards, [duty], self._layoff_points(state, a),
                                  taken, memo):
                     yield a
@@ -272,9 +261,7 @@ class Rum500(Variant):
     def _reachable(self, state, cards, need, taken, memo) -> bool:
         """Can new melds from ``cards`` make up ``need`` points, leaving a card to discard?"""
         if need <= 0:
-            if not cards:
-                return self.may_go_out_by_melding(state)
-            return any(c is not taken for c in cards)
+            return self.can_end_turn(state, cards, taken)
         key = (tuple(sorted(c.code for c in cards)), need)
         if key in memo:
             return memo[key]
@@ -289,29 +276,9 @@ class Rum500(Variant):
                 break
         return memo[key]
 
-    def _layoffs(self, state, seat, cards) -> list[LayOff]:
-        rules = self.rules(state)
-        out = []
-        cards = list(dict.fromkeys(cards))
-        for k, tm in enumerate(state.table):
-            m = tm.meld
-            for c in cards:
-                if not _may_fit(m, c, rules):
-                    continue
-                for res in layoff_results(m, c, rules):
-                    out.append(LayOff(c, k, _layoff_rep(tm.meld, res, c, rules)))
-        return list(dict.fromkeys(out))
-
-    def _layoff_result(self, state, meld: Meld, card: Card, rep):
-        rules = self.rules(state)
-        for m in layoff_results(meld, card, rules):
-            if _layoff_rep(meld, m, card, rules) == rep:
-                return m
-        return None
-
     def _layoff_points(self, state, action: LayOff) -> int:
         old = state.table[action.meld].meld
-        new = self._layoff_result(state, old, action.card, action.rep)
+        new = self.layoff_result(state, action.meld, action.card, action.rep)
         slot = 0 if _added_low(old, new) else len(new.cards) - 1
         return self.card_points(state.options, new, slot)
 
@@ -332,7 +299,7 @@ class Rum500(Variant):
             if self._may_lay(state, seat, hand, list(m.cards), self.meld_points(state, m),
                              state.taken, memo):
                 acts.append(MeldCards.of(m))
-        for a in self._layoffs(state, seat, hand):
+        for a in self.layoff_actions(state, seat):
             if self._may_lay(state, seat, hand, [a.card], self._layoff_points(state, a),
                              state.taken, memo):
                 acts.append(a)
@@ -401,7 +368,8 @@ class Rum500(Variant):
 
     def legal_rum(self, state):
         card = Card.parse(state.extra["rum"]["card"])
-        return [Rum(a.meld, a.rep) for a in self._layoffs(state, state.turn, [card])] + [PASS]
+        return [Rum(a.meld, a.rep)
+                for a in self.layoff_actions(state, state.turn, cards=[card])] + [PASS]
 
     def apply_rum(self, state, action):
         if action.meld is None:
@@ -409,12 +377,7 @@ class Rum500(Variant):
         seat = state.turn
         r = state.extra["rum"]
         card = state.discard.pop()
-        tm = state.table[action.meld]
-        new = self._layoff_result(state, tm.meld, card, action.rep)
-        played_by = (seat,) + tm.played_by if _added_low(tm.meld, new) \
-            else tm.played_by + (seat,)
-        state.table[action.meld] = TableMeld(new, tm.owner, played_by)
-        state.melded[seat] = True
+        self.put_on_meld(state, seat, action.meld, card, action.rep)
         state.emit("rum", seat, card=card, meld=action.meld)
         state.turn = r["by"]
         self._next(state)
@@ -591,9 +554,10 @@ class Rum500(Variant):
                     return (f"First use the {duty} you took from the discard pile: it must "
                             f"go down at once, {how}.")
             need = self._still_needed(state, seat)
-            if kind in ("meld", "layoff") and self._fits(state, action) \
-                    and not self._leaves_discard(state, action):
-                return self._no_discard_left_message(state)
+            if kind in ("meld", "layoff") and self._fits(state, action):
+                used = list(action.cards) if kind == "meld" else [action.card]
+                if not self._keeps_a_discard(state, seat, used):
+                    return self._no_discard_left_message(state)
             if kind == "discard" and self.opening_pending(state):
                 done = state.extra["opening"]
                 return (f"Your first melds in a hand must total at least "
@@ -604,12 +568,6 @@ class Rum500(Variant):
                         f"{state.options['min_first_meld']} points, and the cards you "
                         "would have left cannot make up the rest this turn.")
         return super().explain(state, action)
-
-    def _leaves_discard(self, state, action) -> bool:
-        rest = Counter(state.hands[state.turn])
-        rest.subtract(getattr(action, "cards", None) or [action.card])
-        left = list(rest.elements())
-        return self._reachable(state, left, 0, state.taken, {})
 
     def _fits(self, state, action) -> bool:
         hand = state.hands[state.turn]
@@ -625,7 +583,7 @@ class Rum500(Variant):
         if not state.discard:
             return "The discard pile is empty."
         card = action.card or state.discard[-1]
-        if self._pile_index(state, action) < 0:
+        if action.index_in(state.discard) < 0:
             return f"The {card.name()} ({card}) is not in the discard pile."
         how = "in a new meld of three or more cards"
         if state.options["pickup_to_hit"]:
@@ -641,12 +599,3 @@ def _gap(a: int, b: int) -> int:
     """How far apart two ranks are in a run, an ace being low or high."""
     return min(abs(a - b), abs((14 if a == 1 else a) - (14 if b == 1 else b)),
                (a - b) % 13, (b - a) % 13)
-
-
-def _may_fit(meld: Meld, card: Card, rules: MeldRules) -> bool:
-    """A quick test that ``card`` might extend ``meld`` (layoff_results decides)."""
-    if rules.is_wild(card):
-        return True
-    if meld.kind == "set":
-        return card.rank == meld.rank and len(meld.cards) < rules.set_max
-    return card.suit == meld.suit

@@ -352,21 +352,11 @@ class Session:
         card = pile[index]
         return TakeDiscard(card, pile[index:].count(card))
 
-    def take_index(self, action: TakeDiscard) -> int:
-        pile = self.state.discard
-        copy = action.copy
-        for i in range(len(pile) - 1, -1, -1):
-            if pile[i] is action.card:
-                copy -= 1
-                if not copy:
-                    return i
-        return -1
-
     def pile_takes(self) -> set[int]:
         """The pile positions the person may take from now."""
         if not self.human_to_move() or self.state.phase != Phase.DRAW:
             return set()
-        return {self.take_index(a) for a in self.state.legal_actions()
+        return {a.index_in(self.state.discard) for a in self.state.legal_actions()
                 if isinstance(a, TakeDiscard) and a.card is not None}
 
     def pick_pile(self, index: int) -> Action | None:

@@ -369,9 +369,10 @@ class Solver:
             counts += 1 << (2 * c.code)
         # a wild-rank card is itself or a stand-in: try each way of turning some into wilds
         best = None
-        flex_options = {tuple(sorted(x, key=lambda c: c.code))
-                        for k in range(len(flexible) + 1)
-                        for x in combinations(flexible, k)}
+        # (in a fixed order: ties between equal costs go to the first, the same everywhere)
+        flexible.sort(key=lambda c: c.code)
+        flex_options = list(dict.fromkeys(x for k in range(len(flexible) + 1)
+                                          for x in combinations(flexible, k)))
         for as_wild in flex_options:
             cnt = counts
             for c in as_wild:

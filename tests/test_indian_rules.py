@@ -441,3 +441,24 @@ def test_a_deal_string_round_trips():
     g = deal(WINNER, NO_PURE, options="format=pool101", extra="picks: 1 1")
     again = from_deal(to_deal(g))
     assert to_deal(again) == to_deal(g) and again.extra["cut"] == "7d"
+
+
+def test_a_valid_declaration_is_valid_whatever_order_the_search_meets_the_wilds():
+    """Aces wild (a printed joker was cut): 6s 6d 6c Ah / 8s 8d 8c / 4h 5h Ac / 9h 10h Jh is
+    valid. The search once left a wild (worth 0) ungrouped and called the hand invalid,
+    depending on the order a set of cards was iterated in, which changed per process."""
+    deal = ("indian decks=2 | 0: 6c 8c Ah 6d 3s 4h 9h 5h 6s 8s 8d Jh 10h Ac | 1: 10d 7h 5d "
+            "8h Js 9s 3h 2d 6h Qd 2d 10s 2s | joker: Jk | turn: 0 | phase: play")
+    g = from_deal(deal)
+    g.apply("declare 3s")
+    assert g.extra["status"][0] == "declared"
+    groups = g.extra["groups"]["0"]
+    assert sum(len(x) for x in groups["groups"]) == 13 and groups["valid"]
+    # the same in every order the hand could be held in
+    hand = from_deal(deal).hands[0]
+    var = find_variant("indian")
+    opts = var.deal_options(var.resolve_options({"decks": 2}), 1)
+    rest = [c for c in hand if str(c) != "3s"]
+    for k in range(13):
+        assert var.can_declare(opts, rest[k:] + rest[:k])
+        assert var.can_declare(opts, (rest[k:] + rest[:k])[::-1])

@@ -166,3 +166,28 @@ def test_required_runs_match_oracle(seed, n, jokers, wild_ranks, need):
     runs = [m for m in a.melds if m.kind == "run"]
     assert len(runs) >= sequences and sum(m.is_pure for m in runs) >= pure
     assert a.deadwood_value == want
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 2**32), st.integers(4, 7), st.integers(0, 1),
+       st.sampled_from([1, 6, 9]))
+def test_indian_declaration_check_matches_oracle(seed, n, jokers, wild):
+    """Can every card be grouped, with two sequences and a pure one? Wild-rich hands, where
+    a leftover wild (worth nothing) once passed for grouped and a valid hand was refused."""
+    from rami.variants import find_variant
+    var = find_variant("indian")
+    opts = var.deal_options(var.resolve_options({}), wild)
+    rules = var.rules_for(opts)
+    rng = random.Random(seed)
+    top = rng.randint(5, 13)
+    pool = [c for c in french_deck(2) if (c.rank <= top or c.rank in (1, wild))
+            and c.suit in "shd"[:rng.randint(1, 3)]]
+    wilds = [c for c in french_deck(2) if c.rank == wild]
+    cards = rng.sample(pool, min(n, len(pool))) + rng.sample(wilds, rng.randint(0, 2)) \
+        + [JOKER] * jokers
+    rng.shuffle(cards)
+    want = brute_deadwood(cards, rules, lambda c: 1, 1, 2, 1) == 0
+    assert var.can_declare(opts, cards) == want
+    if want:
+        arr = var.valid_arrangement(opts, cards)
+        assert not arr.deadwood and sorted(arr.melded, key=str) == sorted(cards, key=str)

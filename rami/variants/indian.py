@@ -251,12 +251,14 @@ class IndianRummy(Variant):
         return self._solver_for(self._deal_key(state))
 
     def unit_solver_for(self, options: dict) -> Solver:
-        """A solver that counts cards instead of points: zero means all grouped."""
+        """A solver that counts cards instead of points, a wild left over included: zero
+        means every card is grouped (a wild worth nothing left out still makes the hand
+        invalid, so it must cost something here)."""
         key = ("unit",) + _key(options)
         solver = self._solver_cache.get(key)
         if solver is None:
             solver = self._solver_cache[key] = Solver(self._rules_for(_key(options)),
-                                                      lambda c: 1)
+                                                      lambda c: 1, wild_value=1)
         return solver
 
     def hand_value(self, state, cards):

@@ -59,11 +59,11 @@ class PlayerView:
             table=tuple(state.table), scores=tuple(state.scores),
             legal=tuple(state.legal_actions()) if my_turn else (),
             events=state.events_for(seat),
-            results=tuple(state.results),
+            results=tuple(_fresh(r) for r in state.results),
             revealed=var.revealed(state, seat),
             taken=state.taken if state.turn == seat else None,
             melded=tuple(state.melded),
-            info=var.public_info(state), final=state.final)
+            info=_fresh(var.public_info(state)), final=_fresh(state.final))
         return view
 
     @property
@@ -91,3 +91,14 @@ class PlayerView:
             "taken": str(self.taken) if self.taken else None, "melded": list(self.melded),
             "info": self.info, "final": self.final,
         }
+
+
+def _fresh(x):
+    """A copy of JSON-like data (dicts and lists all the way down), so that a bot or the page
+    that changes what its view holds cannot change the game."""
+    t = type(x)
+    if t is dict:
+        return {k: _fresh(v) for k, v in x.items()}
+    if t is list:
+        return [_fresh(v) for v in x]
+    return x

@@ -274,3 +274,62 @@ def test_a_melded_joker_is_never_replaced():
     assert not any(isinstance(a, LayOff) and a.card == C("8h") for a in g.legal_actions())
     with pytest.raises(IllegalAction, match="does not fit"):
         g.apply("layoff 8h on 1")
+
+
+def test_nobody_goes_out_on_his_own_first_turn_unless_first_turn_out():
+    deal = "| 1: 2c 3d 9c | discard: Kd | stock: 10h | first turn: 0"
+    g = basic("7h 8h 9h Qs", deal)
+    g.apply("draw")
+    # 7h 8h 9h 10h Qs: melding four leaves one card, which would go out by discarding it
+    with pytest.raises(IllegalAction, match="first turn"):
+        g.apply("meld 7h 8h 9h 10h")
+    before = g.to_json()
+    with pytest.raises(IllegalAction, match="first turn"):
+        g.apply("meld 7h 8h 9h 10h")
+    assert g.to_json() == before
+    g.apply("meld 7h 8h 9h")              # keeps two: 10h to hold, Qs to discard
+    assert "layoff 10h on 1" not in [str(a) for a in g.legal_actions()]
+    g.apply("discard Qs")
+    assert g.phase == Phase.DRAW and g.turn == 1
+    # the house rule allows it; the second turn does too
+    on = basic("7h 8h 9h Qs", deal, "first_turn_out=on")
+    on.apply("draw")
+    on.apply("meld 7h 8h 9h 10h")
+    on.apply("discard Qs")
+    assert on.results[-1]["winner"] == 0 and on.results[-1]["how"] == "rummy"
+    second = basic("7h 8h 9h Qs", "| 1: 2c 3d 9c | discard: Kd | stock: 10h")
+    second.apply("draw")
+    second.apply("meld 7h 8h 9h 10h")
+    second.apply("discard Qs")
+    assert second.results[-1]["winner"] == 0
+
+
+def test_a_new_hand_starts_everyone_on_his_first_turn():
+    g = GameState("basic", 3, seed=4)
+    assert g.extra["first_turn"] == [True, True, True]
+    seat = g.turn
+    g.apply("draw")
+    g.apply(next(a for a in g.legal_actions() if a.kind == "discard"))
+    assert g.extra["first_turn"][seat] is False and g.extra["first_turn"].count(True) == 2
+
+
+def test_a_block_rummy_match_to_a_target_ends_after_ten_hands():
+    """The rule book's Decision: blocked hands take points from everyone, so a target may
+    never be reached; the match ends after 10 hands and the highest total wins."""
+    from rami.variants.basic import BLOCK_MATCH_HANDS
+    from rami.bots import make_bot
+    from rami.view import PlayerView
+    g = GameState("basic", 4, {"block_rummy": True}, seed=3)
+    bots = [make_bot("heuristic", "basic", seed=s) for s in range(4)]
+    for _ in range(20_000):
+        if g.is_over:
+            break
+        g.apply(bots[g.turn].choose(PlayerView.of(g, g.turn)))
+    assert g.is_over and len(g.results) <= BLOCK_MATCH_HANDS
+    best = max(g.scores)
+    assert g.final["winners"] == [s for s in range(4) if g.scores[s] == best]
+    # without block rummy a target match has no such limit
+    h = GameState("basic", 2, {}, seed=1)
+    h.results = [{}] * 12
+    h.scores = [40, 30]
+    assert h.variant.match_result(h) is None

@@ -10,7 +10,7 @@ import pytest
 
 from rami.actions import DRAW, DROP, REJOIN, DECLINE, DEAL, TAKE, Declare
 from rami.cards import Card, parse_cards
-from rami.errors import IllegalAction, OptionError
+from rami.errors import IllegalAction, OptionError, RamiError
 from rami.scenario import from_deal, to_deal
 from rami.state import GameState, Phase
 from rami.variants import find_variant
@@ -462,3 +462,18 @@ def test_a_valid_declaration_is_valid_whatever_order_the_search_meets_the_wilds(
     for k in range(13):
         assert var.can_declare(opts, rest[k:] + rest[:k])
         assert var.can_declare(opts, (rest[k:] + rest[:k])[::-1])
+
+
+def test_the_last_seat_in_cannot_leave_a_deal_with_nobody_in_it():
+    """A deal string where only the seat to play is in was once accepted, and its drop never
+    returned (the turn went round looking for a seat still in)."""
+    with pytest.raises(RamiError, match="two"):
+        from_deal("indian | 0: 2h 3h 4h 5s 6s 7s 9c 9d 9h Kc Qc Jc 10c | 1: 2c 3c 4c 8d 8s Qh "
+                  "Qs Js 10d 4d 5d 6d 7d | joker: 2s | status: in, first drop | turn: 0")
+
+
+def test_a_drop_that_leaves_one_player_ends_the_deal():
+    g = from_deal("indian | 0: 2h 3h 4h 5s 6s 7s 9c 9d 9h Kc Qc Jc 10c | 1: 2c 3c 4c 8d 8s "
+                  "Qh Qs Js 10d 4d 5d 6d 7d | joker: 2s | turn: 0")
+    g.apply("drop")
+    assert g.extra["status"][1] == "won" and g.phase in (Phase.HAND_OVER, Phase.MATCH_OVER)

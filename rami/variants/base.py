@@ -157,6 +157,18 @@ class Variant:
         state.extra = self.new_hand_extra(state)
         return []
 
+    @staticmethod
+    def seat_numbers(state: GameState, text: str, key: str) -> list[int]:
+        """Seat numbers written in a deal string's field, each checked against the table."""
+        from ..scenario import DealSyntaxError
+        out = []
+        for x in text.replace(",", " ").split():
+            if not x.isdigit() or int(x) >= state.n:
+                raise DealSyntaxError(f"'{key}' takes seat numbers from 0 to {state.n - 1}, "
+                                      f"not '{x}'")
+            out.append(int(x))
+        return out
+
     def scenario_fields(self, state: GameState) -> list[str]:
         """The variant's own ``key: value`` parts of a deal string."""
         return []

@@ -16,7 +16,17 @@ the pile over does not shuffle it, so cautious players can go round for ever. Th
 allows any number of turnovers; rami allows ``MAX_TURNOVERS`` (two), and the third time the
 stock runs out the hand ends with no score, like gin's two-card wall. For the same reason the
 stock stays empty for one round at most: once every player has taken from the discard pile
-with the stock empty, the next player must turn the pile over.
+with the stock empty, the next player must turn the pile over. Both limits are the rule
+book's **Decision** (section 1).
+
+``first_turn_out`` (off by default, from seed 000): nobody goes out, rummy included, on his
+own first turn of the hand; a player on his first turn must keep two cards after melding,
+one to discard and one to hold. A position from a deal string is taken to be past everyone's
+first turn unless its ``first turn:`` field lists the seats still on it.
+
+Under ``block_rummy`` a blocked hand takes points from everyone, so totals can sink for ever
+and a target may never be reached: a match to a target then also ends after
+``BLOCK_MATCH_HANDS`` (10) hands, and the highest total wins (the rule book's **Decision**).
 """
 
 from __future__ import annotations
@@ -27,6 +37,7 @@ from ..state import Phase
 from .base import Option, Variant
 
 MAX_TURNOVERS = 2
+BLOCK_MATCH_HANDS = 10
 
 
 class BasicRummy(Variant):
@@ -48,6 +59,7 @@ class BasicRummy(Variant):
         Option("target", 100, (100, 250, 500, 1000), "points that end the match"),
         Option("hands", 0, help="play this many hands instead of to the target (0: off)"),
         Option("jokers", 0, (0, 2), "printed jokers, wild in sets and runs"),
+        Option("first_turn_out", False, help="a player may go out on his own first turn"),
     )
 
     def meld_rules(self, options):
@@ -63,6 +75,36 @@ class BasicRummy(Variant):
     def hand_size(self, state):
         n = state.n
         return 10 if n == 2 else 7 if n <= 4 else state.options["cards_5_6"]
+
+    def new_hand_extra(self, state):
+        return {"first_turn": [True] * state.n}
+
+    def scenario_setup(self, state, fields):
+        state.extra = {"first_turn": [False] * state.n}
+        if "first turn" in fields:
+            for seat in self.seat_numbers(state, fields["first turn"], "first turn"):
+                state.extra["first_turn"][seat] = True
+        return []
+
+    def scenario_fields(self, state):
+        first = [s for s, f in enumerate(state.extra.get("first_turn", ())) if f]
+        return [f"first turn: {' '.join(map(str, first))}"] if first else []
+
+    def on_first_turn(self, state, seat) -> bool:
+        """Is ``seat`` on his own first turn of the hand, and may he not go out on it?"""
+        return (not state.options["first_turn_out"]
+                and state.extra.get("first_turn", ())[seat:seat + 1] == [True])
+
+    def can_end_turn(self, state, left, taken):
+        if self.on_first_turn(state, state.turn):
+            # he may not go out: a card to discard (not the one taken) and one to keep
+            return len(left) >= 2 and any(c is not taken for c in left)
+        return super().can_end_turn(state, left, taken)
+
+    def next_turn(self, state):
+        if "first_turn" in state.extra:
+            state.extra["first_turn"][state.turn] = False
+        super().next_turn(state)
 
     # -- drawing, and the empty stock ----------------------------------------------------
     def legal_draw(self, state):
@@ -162,6 +204,8 @@ class BasicRummy(Variant):
             reason = f"after {played} hands"
         elif max(state.scores) >= o["target"]:
             reason = f"reaching {o['target']}"
+        elif o["block_rummy"] and played >= BLOCK_MATCH_HANDS:
+            reason = f"after {played} hands of block rummy"
         else:
             return None
         best = max(state.scores)
@@ -193,4 +237,14 @@ class BasicRummy(Variant):
             return "There are not enough cards in the discard pile to turn over."
         if action.kind in ("knock", "gin", "pass", "done"):
             return f"There is no '{action.kind}' in Basic Rummy."
+        if state.phase == Phase.PLAY and self.on_first_turn(state, state.turn) \
+                and action.kind in ("meld", "layoff"):
+            hand = list(state.hands[state.turn])
+            cards = list(getattr(action, "cards", ())) or [getattr(action, "card", None)]
+            if all(c in hand for c in cards):
+                for c in cards:
+                    hand.remove(c)
+                if len(hand) < 2:
+                    return ("Nobody may go out on his own first turn of the hand: keep a card "
+                            "to discard and one to hold.")
         return super().explain(state, action)

@@ -458,9 +458,13 @@ class IndianRummy(Variant):
 
     def next_turn(self, state):
         status = state.extra["status"]
-        seat = state.next_seat(state.turn)
-        while status[seat] != "in":
+        seat = state.turn
+        for _ in range(state.n):
             seat = state.next_seat(seat)
+            if status[seat] == "in":
+                break
+        else:       # check_state refuses such a position at the door: this is a bug
+            raise AssertionError("no seat is left in the deal to play")
         state.turn = seat
         state.taken = None
         state.phase = Phase.DRAW
@@ -515,7 +519,7 @@ class IndianRummy(Variant):
         e["status"][seat] = kind
         e["penalties"][seat] = pts
         state.emit("drop", seat, text=f"{kind}, {pts} points")
-        if len(self.in_play(state)) == 1:
+        if len(self.in_play(state)) <= 1:
             return self._last_standing(state)
         self.next_turn(state)
 

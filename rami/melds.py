@@ -431,8 +431,10 @@ def layoff_results(meld: Meld, card: Card, rules: MeldRules,
         return [m for m in opts if m.rank == meld.rank]
     out = []
     n = len(meld.cards)
-    for new_start, cards in ((meld.start - 1, (card,) + meld.cards),
-                             (meld.start, meld.cards + (card,))):
+    # (the end is named, not found by identity: with two decks the run may already hold
+    # this very card at its other end, and 7d laid on 7d-8d-9d-10d is not its jack)
+    for slot, new_start, cards in ((0, meld.start - 1, (card,) + meld.cards),
+                                   (n, meld.start, meld.cards + (card,))):
         lo, hi = rules.run_positions
         if rules.ace != "round" and not (lo <= new_start and new_start + n <= hi):
             continue
@@ -442,7 +444,6 @@ def layoff_results(meld: Meld, card: Card, rules: MeldRules,
             new_start = (new_start - 1) % 13 + 1
         m = Meld("run", cards, suit=meld.suit, start=new_start, is_tile=meld.is_tile)
         reps_ = m.represented()
-        slot = 0 if cards[0] is card else n
         target = reps_[slot]
         if rules.is_wild(card):
             if isinstance(rep, SetRank) or (rep is not None and rep is not target):

@@ -20,6 +20,7 @@ may read fields of its own (Indian rummy: ``joker``, the cut wild joker).
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 
 from .cards import Card, deal_rng, parse_cards, shuffled
@@ -51,14 +52,31 @@ def _value(text: str):
     return text.strip()
 
 
+# the fields every deal string may have (a variant adds its own: Variant.DEAL_FIELDS)
+FIELDS = ("discard", "stock", "table", "turn", "phase", "dealer", "taken", "melded",
+          "scores", "names", "hand")
+MAX_DEAL_CHARS = 20_000
+
+
 def from_deal(text: str, seed: int | str = 0) -> GameState:
-    """Build the position a deal string describes (a DealSyntaxError says what is wrong)."""
+    """Build the position a deal string describes (a DealSyntaxError says what is wrong).
+
+    Whatever the text, the result is a sound position, checked as a save is, or a
+    DealSyntaxError in plain words."""
+    if not isinstance(text, str):
+        raise DealSyntaxError("A deal string is a line of text.")
+    if len(text) > MAX_DEAL_CHARS:
+        raise DealSyntaxError(f"This deal string is too long ({len(text)} characters).")
     try:
         return _from_deal(text, seed)
-    except RamiError:
+    except DealSyntaxError:
         raise
-    except (ValueError, KeyError, IndexError) as e:
-        raise DealSyntaxError(f"This deal string cannot be read: {e}") from None
+    except RamiError as e:
+        raise DealSyntaxError(str(e)) from None
+    except (ValueError, KeyError, IndexError, TypeError, AttributeError, RecursionError,
+            OverflowError):
+        raise DealSyntaxError("This deal string does not describe a position rami can play: "
+                              "check each part against the examples.") from None
 
 
 def _from_deal(text: str, seed: int | str = 0) -> GameState:
@@ -78,18 +96,32 @@ def _from_deal(text: str, seed: int | str = 0) -> GameState:
         if ":" not in p:
             raise DealSyntaxError(f"Each part after the variant is 'key: value', not '{p}'")
         k, v = (x.strip() for x in p.split(":", 1))
-        if k.isdigit():
+        if k.isdigit() and len(k) <= 2:
+            if int(k) in hands:
+                raise DealSyntaxError(f"Seat {int(k)}'s hand is given twice")
             hands[int(k)] = parse_cards(v)
         else:
+            if k.lower() in fields:
+                raise DealSyntaxError(f"'{k}' is given twice")
             fields[k.lower()] = v
     n = len(hands)
     if sorted(hands) != list(range(n)) or n == 0:
         raise DealSyntaxError("Give every seat's hand, numbered from 0")
     names = [x.strip() for x in fields["names"].split(",")] if "names" in fields else n
+    if not isinstance(names, int) and (len(names) != n or not all(names)
+                                       or any(len(x) > 40 for x in names)):
+        raise DealSyntaxError(f"'names' gives one name per seat ({n}), each of 1 to 40 "
+                              "characters, separated by commas")
     g = GameState(variant, names, options, seed, _empty=True)
     var = g.variant
-    g.dealer = int(fields.get("dealer", n - 1))
-    g.hand_no = int(fields.get("hand", 1)) - 1
+    known = FIELDS + var.DEAL_FIELDS
+    for k in fields:
+        if k not in known:
+            raise DealSyntaxError(f"A {var.title} deal string has no part '{k}'. Its parts "
+                                  f"are: the seats' hands (0: ..., 1: ...), "
+                                  f"{', '.join(known)}")
+    g.dealer = _seat(fields.get("dealer", str(n - 1)), "dealer", n)
+    g.hand_no = _whole(fields.get("hand", "1"), "hand", 1, 10_000) - 1
     g.hands = [hands[s] for s in range(n)]
     g.discard = parse_cards(fields.get("discard", ""))
     g.events = []
@@ -99,11 +131,12 @@ def _from_deal(text: str, seed: int | str = 0) -> GameState:
     g.table = []
     for spec in filter(None, (x.strip() for x in fields.get("table", "").split(";"))):
         owner, _, cards_text = spec.partition("=")
+        owner = _seat(owner, "the owner of a table meld", n)
         cards, reps = parse_meld_tokens(cards_text)
         options_ = interpretations(cards, rules, reps)
         if not options_:
             raise DealSyntaxError(f"'{cards_text.strip()}' on the table is not a meld")
-        g.table.append(TableMeld(options_[0], int(owner), (int(owner),) * len(cards)))
+        g.table.append(TableMeld(options_[0], owner, (owner,) * len(cards)))
     top_first = parse_cards(fields.get("stock", ""))
     used = Counter(top_first) + Counter(g.discard) + Counter(aside)
     for h in g.hands:
@@ -118,7 +151,7 @@ def _from_deal(text: str, seed: int | str = 0) -> GameState:
     below = shuffled(sorted(rest.elements(), key=lambda c: c.code), deal_rng(seed, "scenario"))
     g.stock = below + top_first[::-1]
     g.taken = Card.parse(fields["taken"]) if "taken" in fields else None
-    melded = set(_numbers(fields.get("melded", ""), "melded"))
+    melded = set(var.seat_numbers(g, fields.get("melded", ""), "melded"))
     melded |= {t.owner for t in g.table}
     g.melded = [s in melded for s in range(n)]
     g.melded_at_turn_start = list(g.melded)
@@ -126,15 +159,42 @@ def _from_deal(text: str, seed: int | str = 0) -> GameState:
         g.scores = _numbers(fields["scores"], "scores")
         if len(g.scores) != len(set(g.teams)):
             raise DealSyntaxError(f"'scores' needs one number per side ({len(set(g.teams))})")
-    g.phase = Phase(fields.get("phase", var.first_phase.value))
-    g.turn = int(fields.get("turn", g.next_seat(g.dealer)))
+    phase = fields.get("phase", var.first_phase.value).strip().lower().replace(" ", "_")
+    playing = [p for p in var.phases() if p not in (Phase.HAND_OVER, Phase.MATCH_OVER)]
+    if phase not in [p.value for p in playing]:
+        raise DealSyntaxError(f"A {var.title} deal string's phase is one of: "
+                              f"{', '.join(p.value for p in playing)}; not '{phase}'")
+    g.phase = Phase(phase)
+    g.turn = _seat(fields["turn"], "turn", n) if "turn" in fields else g.next_seat(g.dealer)
+    if g.taken is not None and g.phase != Phase.PLAY:
+        raise DealSyntaxError("'taken' is the card taken this turn: only in the play phase")
     var.scenario_adjust(g)
     g._legal_cache = None
+    var.check_state(g)
+    var.check_playable(g)
+    g.extra = json.loads(json.dumps(g.extra))       # what a save would hold
     return g
 
 
+def _whole(text: str, key: str, lo: int, hi: int) -> int:
+    t = text.strip()
+    if not t.isdigit() or not lo <= int(t) <= hi:
+        raise DealSyntaxError(f"'{key}' takes a whole number from {lo} to {hi}, not '{t}'")
+    return int(t)
+
+
+def _seat(text: str, key: str, n: int) -> int:
+    t = text.strip()
+    if not t.isdigit() or int(t) >= n:
+        raise DealSyntaxError(f"'{key}' takes a seat number from 0 to {n - 1}, not '{t}'")
+    return int(t)
+
+
 def to_deal(g: GameState) -> str:
-    """The deal string of the current position (the stock written in full)."""
+    """The deal string of the current position (the stock written in full); it reads back
+    as the same position. A hand that is over has none: deal the next one first."""
+    if g.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
+        raise RamiError("The hand is over: a deal string describes a hand being played.")
     opts = " ".join(f"{k}={v}" for k, v in g.options.items()
                     if v != next(o.default for o in g.variant.OPTIONS if o.name == k))
     parts = [f"{g.variant.name}{' ' + opts if opts else ''}"]

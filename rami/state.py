@@ -24,7 +24,8 @@ from typing import Iterable, Sequence
 
 from .actions import Action, LayOff, MeldCards, parse_action
 from .cards import Card
-from .errors import AmbiguousAction, IllegalAction, SaveError
+from .checks import MAX_DEPTH, check, check_fields, json_depth, need
+from .errors import AmbiguousAction, IllegalAction, RamiError, SaveError
 from .events import Event
 from .melds import Meld
 
@@ -32,6 +33,20 @@ __all__ = ["GameState", "Phase", "TableMeld", "replay"]
 
 SAVE_FORMAT = "rami-save"
 SAVE_VERSION = 1
+MAX_SAVE_CHARS = 5_000_000      # a long match saves to a few hundred kilobytes
+
+# the fields of a save and their shapes (see rami.checks); names, options and the rest of
+# the variant's own facts are checked where they are read
+_SAVE_FIELDS = {
+    "variant": "str", "names": ("list", "str"), "options": ("dict", "any"), "seed": "any",
+    "dealer": "int", "hand_no": "count", "scores": ("list", "int"),
+    "results": ("list", ("dict", "any")), "history": ("list", "str"),
+    "events": ("list", ("dict", "any")), "final": "any", "phase": "str",
+    "turn": "int", "stock": ("list", "card"), "discard": ("list", "card"),
+    "hands": ("list", ("list", "card")), "table": ("list", ("dict", "any")),
+    "taken": "card?", "melded": ("list", "bool"), "melded_at_turn_start": ("list", "bool"),
+    "extra": ("dict", "any"),
+}
 
 
 class Phase(str, Enum):
@@ -227,16 +242,55 @@ class GameState:
 
     @classmethod
     def from_dict(cls, d: dict) -> "GameState":
+        """A game from its saved form: a sound state, or a SaveError that says what is wrong
+        (every field is checked for its type, range and length, the table's melds, the
+        phase, the variant's own facts and the cards, before the game is handed out)."""
         check_save_header(d, SAVE_FORMAT, SAVE_VERSION)
         try:
+            need(json_depth(d) <= MAX_DEPTH, "it nests too deeply")
+            check_fields(d, _SAVE_FIELDS, "the save")
+            check(d["names"], ("list", "str"), "the names")
+            n = len(d["names"])
+            need(2 <= n <= 8 and all(0 < len(x) <= 40 for x in d["names"]),
+                 "the table has 2 to 8 seats, each with a name of 1 to 40 characters")
+            need(type(d["seed"]) in (int, str) and len(str(d["seed"])) <= 100,
+                 "the seed is a number or a short text")
+            check(d["options"], ("dict", "any"), "the house rules")
+            need(all(type(v) in (bool, int, str) for v in d["options"].values()),
+                 "a house rule's value is true/false, a number or a word")
             g = cls(d["variant"], d["names"], d["options"], d["seed"], _empty=True)
-            g.dealer, g.hand_no = int(d["dealer"]), int(d["hand_no"])
-            g.scores, g.results = list(d["scores"]), list(d["results"])
+            check(d["hands"], ("list", ("list", "card"), n), "the hands", n)
+            for key in ("dealer", "turn"):
+                check(d[key], "seat", f"the {key}", n)
+            need(d["hand_no"] <= 100_000, "the hand number is out of range")
+            for i, e in enumerate(d["events"]):
+                check_fields(e, {"kind": "str", "seat": "int", "card": "card",
+                                 "cards": ("list", "card"), "secret": "bool", "text": "str",
+                                 "meld": "int"}, f"event {i + 1}", n,
+                             ("card", "cards", "secret", "text", "meld"))
+                need(-1 <= e["seat"] < n, f"event {i + 1} names a seat not at the table")
+            for i, t in enumerate(d["table"]):
+                check_fields(t, {"kind": "str", "cards": ("list", "card"), "rank": "int?",
+                                 "suit": "str?", "start": "int?", "owner": "seat",
+                                 "played_by": ("list", "seat")}, f"table meld {i + 1}", n)
+                need(t["kind"] in ("set", "run") and len(t["cards"]) >= 2,
+                     f"table meld {i + 1} is not a set or a run")
+            for i, r in enumerate(d["results"]):
+                check_fields(r, {"points": ("list", "int", n), "headline": "str",
+                                 "lines": ("list", "str"), "how": "str", "winner": "seat?"},
+                             f"the result of hand {i + 1}", n)
+            if d["final"] is not None:
+                check_fields(d["final"], {"winners": ("list", "seat"), "headline": "str",
+                                          "lines": ("list", "str")}, "the match's result", n)
+            phases = [p.value for p in g.variant.phases()]
+            need(d["phase"] in phases, f"{g.variant.title} has no phase '{d['phase']}'")
+            g.dealer, g.hand_no = d["dealer"], d["hand_no"]
+            g.scores, g.results = list(d["scores"]), json.loads(json.dumps(d["results"]))
             g.history = list(d["history"])
             g.events = [Event.from_dict(e) for e in d["events"]]
             g.reset_logs()
-            g.final = d["final"]
-            g.phase, g.turn = Phase(d["phase"]), int(d["turn"])
+            g.final = json.loads(json.dumps(d["final"]))
+            g.phase, g.turn = Phase(d["phase"]), d["turn"]
             g.stock = [Card.parse(c) for c in d["stock"]]
             g.discard = [Card.parse(c) for c in d["discard"]]
             g.hands = [[Card.parse(c) for c in h] for h in d["hands"]]
@@ -245,22 +299,32 @@ class GameState:
             g.melded = list(d["melded"])
             g.melded_at_turn_start = list(d["melded_at_turn_start"])
             g.extra = json.loads(json.dumps(d["extra"]))
+            need((g.phase == Phase.MATCH_OVER) == (g.final is not None),
+                 "the match's result and its phase disagree")
+            need(g.phase != Phase.HAND_OVER or bool(g.results),
+                 "a finished hand has no result")
+            g.variant.check_state(g)
+            g.variant.check_playable(g)
         except SaveError:
             raise
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
-            raise SaveError(f"This saved game is damaged and cannot be resumed ({e}).") from None
-        if len(g.hands) != g.n or not 0 <= g.turn < g.n:
-            raise SaveError("This saved game is damaged: the seats do not add up.")
-        problem = g.variant.check_conservation(g)
-        if problem:
-            raise SaveError(f"This saved game is damaged: {problem}.")
+        except RamiError as e:
+            raise SaveError(f"This saved game is damaged: {str(e).rstrip('.')}.") from None
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError, RecursionError,
+                OverflowError) as e:
+            raise SaveError("This saved game is damaged and cannot be resumed "
+                            f"({type(e).__name__}).") from None
         return g
 
     @classmethod
     def from_json(cls, text: str) -> "GameState":
+        if not isinstance(text, (str, bytes)):
+            raise SaveError("This saved game is damaged: it is not text.")
+        if len(text) > MAX_SAVE_CHARS:
+            raise SaveError(f"This saved game is too large to be one of rami's "
+                            f"({len(text)} characters).")
         try:
             d = json.loads(text)
-        except (ValueError, TypeError):
+        except (ValueError, TypeError, RecursionError):
             raise SaveError("This saved game is damaged: it is not valid JSON.") from None
         return cls.from_dict(d)
 

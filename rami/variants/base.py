@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from ..actions import (DEAL, DISCARDS, DRAW, TAKE, Action, Deal, Discard, Draw, LayOff, MeldCards,
                        TakeDiscard)
 from ..cards import Card, deal_rng, french_deck, shuffled
+from ..checks import check, check_fields, need
 from ..errors import OptionError
 from ..melds import (Meld, MeldRules, explain_not_meld, interpretations,
                      layoff_results, possible_melds)
@@ -397,6 +398,70 @@ class Variant:
         if have != want:
             return "the cards in play are not one full deck"
         return None
+
+    # -- checks at the door -------------------------------------------------------------
+    def phases(self) -> tuple:
+        """The phases this variant plays (those it has a ``legal_`` hook for)."""
+        return tuple(p for p in Phase if hasattr(self, "legal_" + p.value))
+
+    EXTRA: dict = {}            # the shape of ``state.extra`` (see rami.checks)
+    DEAL_FIELDS: tuple = ()     # the deal-string parts the variant reads itself
+    EXTRA_OPTIONAL: tuple = ()  # keys of EXTRA a state may lack
+
+    def check_state(self, state: GameState) -> None:
+        """Raise UnsoundState unless ``state`` (built from a save or a deal string) is a
+        position this variant could have reached: seats, phase, table, hands, cards."""
+        n = state.n
+        need(state.phase in self.phases(),
+             f"{self.title} has no phase '{state.phase.value}'")
+        need(0 <= state.turn < n, f"the seat to play ({state.turn}) is not at the table")
+        need(0 <= state.dealer < n, f"the dealer ({state.dealer}) is not at the table")
+        need(0 <= state.hand_no < 100_000, "the hand number is out of range")
+        sides = max(state.teams) + 1
+        check(state.scores, ("list", "int", sides), "the scores")
+        check(state.melded, ("list", "bool", n), "the seats that have melded")
+        check(state.melded_at_turn_start, ("list", "bool", n), "the seats that had melded")
+        rules = self.rules(state)
+        for i, tm in enumerate(state.table):
+            where = f"table meld {i + 1}"
+            check(tm.owner, "seat", f"the owner of {where}", n)
+            check(list(tm.played_by), ("list", "seat", len(tm.meld.cards)),
+                  f"who played the cards of {where}", n)
+            reps = [None if r is c else r for c, r in
+                    zip(tm.meld.cards, tm.meld.represented())] if tm.meld.kind == "run" else None
+            need(any(m == tm.meld for m in
+                     interpretations(list(tm.meld.cards), rules, reps)),
+                 f"{where} ({tm.meld}) is not a meld in {self.title}")
+        if state.taken is not None:
+            need(state.phase not in (Phase.DRAW, Phase.UPCARD),
+                 "a card is marked as taken this turn before the draw")
+        if self.EXTRA:
+            check_fields(state.extra, self.EXTRA, "the variant's facts", n,
+                         self.EXTRA_OPTIONAL)
+        self.check_hands(state)
+        problem = self.check_conservation(state)
+        need(problem is None, problem or "")
+
+    def hand_limits(self, state: GameState, seat: int) -> tuple[int, int]:
+        """The fewest and most cards ``seat`` may hold now (while a hand is being played)."""
+        size = self.hand_size(state)
+        turn_extra = 1 if seat == state.turn and state.phase == Phase.PLAY else 0
+        return 1, size + turn_extra
+
+    def check_hands(self, state: GameState) -> None:
+        if state.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
+            return
+        for seat, hand in enumerate(state.hands):
+            lo, hi = self.hand_limits(state, seat)
+            need(lo <= len(hand) <= hi,
+                 f"seat {seat} holds {len(hand)} cards: in this position a hand holds "
+                 + (f"{lo}" if lo == hi else f"{lo} to {hi}"))
+
+    def check_playable(self, state: GameState) -> None:
+        """The seat to act has something to do (a hand in play cannot be stuck)."""
+        if state.phase != Phase.MATCH_OVER:
+            need(bool(state.legal_actions()),
+                 f"{state.names[state.turn]}, the seat to play, has no legal move")
 
     # -- explanations ---------------------------------------------------------------------
     def explain(self, state: GameState, action: Action) -> str:

@@ -32,6 +32,7 @@ and a target may never be reached: a match to a target then also ends after
 from __future__ import annotations
 
 from ..actions import TURNOVER
+from ..checks import need
 from ..melds import MeldRules
 from ..state import Phase
 from .base import Option, Variant
@@ -75,6 +76,17 @@ class BasicRummy(Variant):
     def hand_size(self, state):
         n = state.n
         return 10 if n == 2 else 7 if n <= 4 else state.options["cards_5_6"]
+
+    EXTRA = {"first_turn": ("list", "bool", "n"), "empty_stock_takes": "count",
+             "turnovers": "count"}
+    EXTRA_OPTIONAL = tuple(EXTRA)
+    DEAL_FIELDS = ("first turn",)
+
+    def check_state(self, state):
+        super().check_state(state)
+        e = state.extra
+        need(e.get("turnovers", 0) <= MAX_TURNOVERS, "the pile was turned over too often")
+        need(e.get("empty_stock_takes", 0) <= state.n, "too many takes from an empty stock")
 
     def new_hand_extra(self, state):
         return {"first_turn": [True] * state.n}

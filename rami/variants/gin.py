@@ -21,6 +21,7 @@ from __future__ import annotations
 from ..actions import BIG_GIN, DONE, DRAW, PASS, TAKE, Action, Knock
 from ..cards import Card, french_deck
 from ..melds import MeldRules
+from ..checks import UnsoundState, need
 from ..state import Phase, TableMeld
 from .base import Option, Variant
 
@@ -71,6 +72,35 @@ class GinRummy(Variant):
             up = state.discard[0]
             limit = 0 if up.rank == 1 else gin_value(up)
         return {"passes": 0, "knock_limit": limit, "must_draw": False}
+
+    EXTRA = {"passes": "count", "knock_limit": "count", "must_draw": "bool",
+             "knocker": "seat", "knock_deadwood": "count", "knock_card": "card"}
+    EXTRA_OPTIONAL = ("knocker", "knock_deadwood", "knock_card")
+
+    def check_state(self, state):
+        super().check_state(state)
+        e = state.extra
+        need(e["passes"] <= 2, "the upcard was passed more than twice")
+        need(e["knock_limit"] <= 10, "the knock limit is above 10")
+        knocked = state.phase == Phase.LAYOFF
+        need(knocked == ("knock_card" in e) == ("knocker" in e),
+             "a knock is half recorded: the knocker, his face-down card and the lay-off phase "
+             "go together")
+        need(knocked or not state.table, "nothing is laid on the table before a knock")
+        if knocked:
+            need(state.turn != e["knocker"], "the knocker does not lay off")
+            need(all(t.owner == e["knocker"] for t in state.table),
+                 "only the knocker's melds are on the table")
+
+    def hand_limits(self, state, seat):
+        if state.phase == Phase.LAYOFF:
+            return 0, 10
+        return (11, 11) if seat == state.turn and state.phase == Phase.PLAY else (10, 10)
+
+    def scenario_setup(self, state, fields):
+        if state.options["oklahoma"] and not state.discard:
+            raise UnsoundState("Oklahoma gin needs the upcard: give the discard pile")
+        return super().scenario_setup(state, fields)
 
     def scenario_adjust(self, state):
         if state.phase != Phase.UPCARD:

@@ -57,6 +57,7 @@ from dataclasses import dataclass
 from ..actions import (DEAL, DECLARES, DECLINE, DISCARDS, DRAW, DROP, REJOIN, SHOW, TAKE,
                        Action, Declare, Show, groups_text)
 from ..cards import SUITS, Card, deal_rng, french_deck, shuffled, sort_by_suit
+from ..checks import UnsoundState, check_fields, need
 from ..errors import OptionError
 from ..melds import MeldRules, interpretations
 from ..solver import Solver
@@ -741,43 +742,139 @@ class IndianRummy(Variant):
                                                    state.extra["finish"].values()]
 
     # -- deal strings ---------------------------------------------------------------------
+    STATUSES = ("in", "away", "first drop", "middle drop", "invalid", "declared", "shown",
+                "won")
+    EXTRA = {"match": ("dict", "any"), "decks": "count", "cut": "card", "wild": "count",
+             "status": ("list", "str", "n"), "picks": ("list", "count", "n"),
+             "penalties": ("list", "count", "n"), "opening": "bool", "reshuffles": "count",
+             "finish": ("dict", "card"), "groups": ("dict", ("dict", "any")),
+             "declarer": "seat?", "deal_show": "bool", "pending": ("list", "seat")}
+    DEAL_FIELDS = ("joker", "picks", "status", "opening", "finish", "deal show")
+
+    def check_state(self, state):
+        e = state.extra
+        n = state.n
+        check_fields(e, self.EXTRA, "the deal's facts", n)
+        need(e["decks"] in (1, 2), "a deal is played with one or two decks")
+        cut = Card.parse(e["cut"])
+        need(e["wild"] == (cut.rank if cut.suit else 1), "the wild rank is not the cut card's")
+        need(all(x in self.STATUSES for x in e["status"]),
+             "each seat's status is one of: " + ", ".join(self.STATUSES))
+        need(e["reshuffles"] <= MAX_RESHUFFLES, "the closed deck ran out too often")
+        check_fields(e["match"], {"rejoined": ("list", ("dict", "int")),
+                                  "declined": ("list", "seat")}, "the match's facts", n)
+        for r in e["match"]["rejoined"]:
+            check_fields(r, {"seat": "seat", "score": "count", "from": "count",
+                             "after": "count"}, "a rejoin", n)
+        for k, card in e["finish"].items():
+            need(k.isdigit() and int(k) < n, f"a finish card belongs to no seat ('{k}')")
+            need(e["status"][int(k)] in ("declared", "invalid", "shown", "won"),
+                 "a finish card belongs to a seat that has not declared")
+        for k, g in e["groups"].items():
+            need(k.isdigit() and int(k) < n, f"shown groups belong to no seat ('{k}')")
+            check_fields(g, {"groups": ("list", ("list", "card")), "labels": ("list", "str"),
+                             "counted": ("list", "card"), "points": "count", "raw": "count",
+                             "rule": "str", "valid": "bool", "why": "str"},
+                         "a seat's shown groups", n)
+        playing = state.phase in (Phase.DRAW, Phase.PLAY, Phase.SHOW)
+        if playing:
+            inside = [s for s in range(n) if e["status"][s] in ("in", "declared")]
+            need(len(inside) >= 2, "a deal in play needs two or more seats still in it")
+            need(e["status"][state.turn] == "in", "the seat to play is out of the deal")
+            need("won" not in e["status"], "nobody has won a deal that is still played")
+            for k in e["finish"]:
+                need(e["status"][int(k)] != "won", "a winner has no finish card")
+        declared = [s for s in range(n) if e["status"][s] == "declared"]
+        if state.phase == Phase.SHOW:
+            need(len(declared) == 1 and e["declarer"] == declared[0],
+                 "while the others show, one seat has declared validly")
+            need(e["pending"] and e["pending"][0] == state.turn
+                 and all(e["status"][s] == "in" for s in e["pending"]),
+                 "the seats still to show their groups do not add up")
+        elif playing:
+            need(not declared and not e["pending"],
+                 "after a valid declaration the others show their groups (phase: show)")
+        super().check_state(state)
+
+    def hand_limits(self, state, seat):
+        status = state.extra["status"][seat]
+        if state.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
+            return 0, 14
+        if status == "away":
+            return 0, 0
+        if status == "in":
+            big = seat == state.turn and state.phase == Phase.PLAY
+            return (14, 14) if big else (13, 13)
+        if status in ("declared", "invalid", "shown"):
+            return 13, 13
+        return 0, 14
+
     def scenario_setup(self, state, fields):
         cut = Card.parse(fields.get("joker", "Jk"))
         n = state.n
         status = [x.strip() for x in fields["status"].split(",")] if "status" in fields \
             else ["in"] * n
-        if len(status) != n or any(x not in ("in", "away", "first drop", "middle drop")
-                                   for x in status):
-            raise ValueError("'status' gives each seat one of: in, away, first drop, "
-                             "middle drop")
+        allowed = self.STATUSES[:-1]
+        if len(status) != n or any(x not in allowed for x in status):
+            raise UnsoundState("'status' gives each seat one of: " + ", ".join(allowed))
         decks = self.decks_for(state.options, sum(x != "away" for x in status))
         state.extra = self._fresh_extra(n, decks, cut, {"rejoined": [], "declined": []})
-        state.extra["status"] = status
+        e = state.extra
+        e["status"] = status
         first, middle = drop_points(state.options["format"])
-        state.extra["penalties"] = [first if x == "first drop" else middle
-                                    if x == "middle drop" else 0 for x in status]
+        bad = invalid_points(state.options["format"])
+        e["penalties"] = [first if x == "first drop" else middle if x == "middle drop"
+                          else bad if x == "invalid" else 0 for x in status]
         if "picks" in fields:
             picks = [int(x) for x in fields["picks"].replace(",", " ").split()]
-            if len(picks) != n:
-                raise ValueError("'picks' gives each seat's number of picks this deal")
-            state.extra["picks"] = picks
+            if len(picks) != n or any(p < 0 or p > 10_000 for p in picks):
+                raise UnsoundState("'picks' gives each seat's number of picks this deal")
+            e["picks"] = picks
         else:
-            state.extra["picks"] = [0 if x == "away" else 2 for x in status]
-        state.extra["opening"] = fields.get("opening", "off").lower() in ("on", "yes", "true")
-        return [cut]
+            e["picks"] = [0 if x == "away" else 2 for x in status]
+        e["opening"] = fields.get("opening", "off").lower() in ("on", "yes", "true")
+        e["deal_show"] = fields.get("deal show", "off").lower() in ("on", "yes", "true")
+        aside = [cut]
+        for part in filter(None, (x.strip() for x in fields.get("finish", "").split(","))):
+            seat, _, card = part.partition("=")
+            if not seat.strip().isdigit() or int(seat) >= n or not card.strip():
+                raise UnsoundState(f"'finish' is written seat=card, as in 0=Kd, not '{part}'")
+            e["finish"][str(int(seat))] = str(Card.parse(card))
+            aside.append(Card.parse(card))
+        for s, x in enumerate(status):
+            if x in ("declared", "invalid") and str(s) not in e["finish"]:
+                raise UnsoundState(f"seat {s} has declared: give his finish card ('finish: "
+                                   f"{s}=Kd')")
+        return aside
 
     def scenario_fields(self, state):
         e = state.extra
         out = [f"joker: {e['cut']}", "picks: " + " ".join(map(str, e["picks"]))]
         if any(x != "in" for x in e["status"]):
             out.append("status: " + ", ".join(e["status"]))
+        if e["finish"]:
+            out.append("finish: " + ", ".join(f"{k}={v}" for k, v in e["finish"].items()))
         if e["opening"]:
             out.append("opening: on")
+        if e["deal_show"]:
+            out.append("deal show: on")
         return out
 
     def scenario_adjust(self, state):
-        if state.extra["status"][state.turn] != "in":
-            raise ValueError("the seat to play is out of the deal")
+        e = state.extra
+        if e["status"][state.turn] != "in":
+            raise UnsoundState("the seat to play is out of the deal")
+        opts = self.deal_options(state.options, e["wild"])
+        for s, x in enumerate(e["status"]):
+            if x in ("declared", "invalid"):
+                e["groups"][str(s)] = self.declaration_grouping(opts, state.hands[s]).to_dict()
+            elif x == "shown":
+                e["groups"][str(s)] = self.best_grouping(opts, state.hands[s]).to_dict()
+        declared = [s for s, x in enumerate(e["status"]) if x == "declared"]
+        if declared:
+            e["declarer"] = declared[0]
+            if state.phase == Phase.SHOW:
+                e["pending"] = self.in_play(state)
 
     # -- explanations ---------------------------------------------------------------------
     def explain(self, state, action):

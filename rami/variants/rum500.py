@@ -59,6 +59,7 @@ from collections import Counter
 
 from ..actions import DRAW, PASS, Action, LayOff, MeldCards, Rum, TakeDiscard
 from ..cards import Card, french_deck
+from ..checks import UnsoundState, check_fields, need
 from ..errors import OptionError
 from ..melds import Meld, MeldRules, layoff_results, possible_melds
 from ..state import Phase
@@ -482,6 +483,34 @@ class Rum500(Variant):
                 "still_needed": self._still_needed(state, state.turn)
                 if state.phase == Phase.PLAY else 0}
 
+    EXTRA = {"duty": "card?", "opening": "count", "doubled": ("list", "count"),
+             "long_run": "bool", "rum": "any"}
+    EXTRA_OPTIONAL = ("rum",)
+    DEAL_FIELDS = ("duty", "opening", "doubled", "rum")
+
+    def check_state(self, state):
+        super().check_state(state)
+        e = state.extra
+        need(all(k < len(state.table) for k in e["doubled"]),
+             "a doubled meld is not on the table")
+        if e["duty"] is not None:
+            need(state.phase == Phase.PLAY and Card.parse(e["duty"]) in state.hands[state.turn],
+                 f"the card that must be melded ({e['duty']}) is not in the hand of the seat "
+                 "to play")
+        r = e.get("rum")
+        need(r is None or isinstance(r, dict), "a rum call is a mapping")
+        if state.phase == Phase.RUM:
+            need(isinstance(r, dict), "a rum call needs the discard it is about")
+            check_fields(r, {"card": "card", "by": "seat", "queue": ("list", "seat")},
+                         "the rum call", state.n)
+            need(bool(r["queue"]) and r["queue"][0] == state.turn and r["by"] != state.turn,
+                 "the seats that may call rum do not add up")
+            need(bool(state.discard) and str(state.discard[-1]) == r["card"],
+                 "the rum call is not about the top discard")
+
+    def hand_limits(self, state, seat):
+        return 1, len(self.deck(state))
+
     def scenario_setup(self, state, fields):
         state.extra = self.new_hand_extra(state)
         if "duty" in fields:
@@ -490,8 +519,10 @@ class Rum500(Variant):
             state.extra["opening"] = int(fields["opening"])
         if "doubled" in fields:
             state.extra["doubled"] = [int(x) - 1 for x in fields["doubled"].split()]
+            if any(k < 0 for k in state.extra["doubled"]):
+                raise UnsoundState("'doubled' numbers table melds from 1")
         if "rum" in fields:
-            state.extra["rum"] = {"by": int(fields["rum"])}
+            state.extra["rum"] = {"by": self.seat_numbers(state, fields["rum"], "rum")[0]}
         return []
 
     def scenario_adjust(self, state):

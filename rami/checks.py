@@ -1,0 +1,117 @@
+"""Checks at the door: the shape of what arrives from outside (a save, a deal string's
+parts), in plain words.
+
+Everything that builds a :class:`~rami.state.GameState` from outside data runs these first
+and then the variant's :meth:`~rami.variants.base.Variant.check_state`; a failure raises
+:class:`UnsoundState`, which the caller turns into its own error (a ``SaveError`` for a save,
+a ``DealSyntaxError`` for a deal string). Nothing here trusts a type: ``True`` is not a
+number, a seat is an ``int`` at the table, a card is a string that names one.
+
+A spec is one of the names in ``_SCALARS`` (``"int"``, ``"seat"``, ``"card"``, …), ending in
+``?`` when ``None`` is allowed too, or ``("list", spec)`` / ``("list", spec, length)``, or
+``("dict", spec)`` (string keys, every value of ``spec``); a length ``"n"`` is one per seat.
+"""
+
+from __future__ import annotations
+
+from .cards import Card, CardSyntaxError
+from .errors import RamiError
+
+__all__ = ["UnsoundState", "need", "check", "check_fields", "json_depth", "MAX_DEPTH",
+           "MAX_NUMBER"]
+
+MAX_DEPTH = 12                 # a save nests a few levels: anything deeper is not ours
+MAX_NUMBER = 10 ** 9           # scores, counts and hand numbers stay far below this
+
+
+class UnsoundState(RamiError):
+    """A position or a save that is not a state rami could have reached."""
+
+
+def need(ok: bool, message: str) -> None:
+    if not ok:
+        raise UnsoundState(message)
+
+
+def _is_int(x) -> bool:
+    return type(x) is int and -MAX_NUMBER <= x <= MAX_NUMBER
+
+
+def _is_card(x) -> bool:
+    if type(x) is not str or len(x) > 5:
+        return False
+    try:
+        Card.parse(x)
+    except CardSyntaxError:
+        return False
+    return True
+
+
+_SCALARS = {
+    "int": _is_int,
+    "count": lambda x: _is_int(x) and x >= 0,
+    "bool": lambda x: type(x) is bool,
+    "str": lambda x: type(x) is str and len(x) <= 2000,
+    "card": _is_card,
+    "any": lambda x: True,
+}
+_WORDS = {"int": "a whole number", "count": "a whole number of 0 or more",
+          "bool": "true or false", "str": "a text", "card": "a card",
+          "seat": "a seat at the table", "any": "a value"}
+
+
+def check(value, spec, what: str, n: int = 0) -> None:
+    """Raise UnsoundState unless ``value`` has the shape ``spec`` (``n``: seats, for
+    ``"seat"``)."""
+    if isinstance(spec, str):
+        if spec.endswith("?"):
+            if value is None:
+                return
+            spec = spec[:-1]
+        if spec == "seat":
+            need(_is_int(value) and 0 <= value < n, f"{what} is not a seat at the table")
+            return
+        need(_SCALARS[spec](value), f"{what} should be {_WORDS[spec]}")
+        return
+    kind = spec[0]
+    if kind == "list":
+        need(type(value) is list, f"{what} should be a list")
+        if len(spec) > 2:
+            want = n if spec[2] == "n" else spec[2]
+            need(len(value) == want, f"{what} should hold {want} values, not {len(value)}")
+        for i, v in enumerate(value):
+            check(v, spec[1], f"{what}[{i}]", n)
+    elif kind == "dict":
+        need(type(value) is dict, f"{what} should be a mapping")
+        for k, v in value.items():
+            check(v, spec[1], f"{what}[{k!r}]", n)
+    else:  # pragma: no cover - a programming error in a spec
+        raise ValueError(f"unknown spec {spec!r}")
+
+
+def check_fields(d, specs: dict, what: str, n: int = 0, optional: tuple = ()) -> None:
+    """``d`` is a mapping holding every key of ``specs`` (but those in ``optional``), each of
+    its shape."""
+    need(type(d) is dict, f"{what} should be a mapping")
+    for key, spec in specs.items():
+        if key not in d:
+            need(key in optional, f"{what} lacks '{key}'")
+            continue
+        check(d[key], spec, f"{what} '{key}'", n)
+
+
+def json_depth(value) -> int:
+    """How deeply lists and dicts nest in ``value`` (without recursion, so that a hostile
+    save cannot exhaust the stack)."""
+    deepest, todo = 0, [(value, 1)]
+    while todo:
+        v, d = todo.pop()
+        if isinstance(v, dict):
+            v = list(v.values())
+        elif not isinstance(v, list):
+            continue
+        deepest = max(deepest, d)
+        if d > MAX_DEPTH + 1:
+            return d
+        todo.extend((x, d + 1) for x in v)
+    return deepest

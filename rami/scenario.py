@@ -136,7 +136,9 @@ def _from_deal(text: str, seed: int | str = 0) -> GameState:
         options_ = interpretations(cards, rules, reps)
         if not options_:
             raise DealSyntaxError(f"'{cards_text.strip()}' on the table is not a meld")
-        g.table.append(TableMeld(options_[0], owner, (owner,) * len(cards)))
+        # the reading whose card order is the one written (A-K or 2-A: the same cards)
+        meld = next((m for m in options_ if list(m.cards) == list(cards)), options_[0])
+        g.table.append(TableMeld(meld, owner, (owner,) * len(cards)))
     top_first = parse_cards(fields.get("stock", ""))
     used = Counter(top_first) + Counter(g.discard) + Counter(aside)
     for h in g.hands:

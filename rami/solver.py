@@ -413,7 +413,7 @@ class Solver:
         best_cost = self._code_value[code] + self._dp(counts - (1 << (2 * code)), wilds, memo,
                                                       need)
         best_step = ("dead", code)
-        for step, rest, w_left in self._melds_with(code, counts, wilds):
+        for step, rest, w_left in self._melds_with(code, counts, wilds, need):
             c = self._dp(rest, w_left, memo, _after(need, step) if need else 0)
             if c < best_cost:
                 best_cost, best_step = c, step
@@ -422,13 +422,16 @@ class Solver:
         memo[key] = (best_cost, best_step)
         return best_cost
 
-    def _melds_with(self, code: int, counts: int, wilds: int):
+    def _melds_with(self, code: int, counts: int, wilds: int, need: int = 0):
         """Each meld containing card ``code`` from ``counts`` and ``wilds``: yields
         (description, remaining counts, wilds left)."""
         rules = self.rules
         rank = code % 13 + 1
         suit = code // 13
-        sub = self._substitute
+        # a wild may stand in for a card the hand holds (freeing it for another meld) when
+        # leftover wilds cost something, or while runs are still required: two decks with
+        # jokers, Ah 2h Jk Jk 4h 5h 5h 6h needs Ah 2h Jk Jk=4h 5h beside a pure 4h 5h 6h
+        sub = self._substitute or need > 0
         lean = not sub  # wilds cost nothing when left over: use them only to reach length
         # sets
         if rules.set_min <= rules.set_max:

@@ -2,7 +2,8 @@
 
 At every step of a seeded random game: the cards are conserved; there is a legal action
 until the match is over; every sampled legal action applies; sampled illegal actions are
-refused with the state unchanged; the JSON round trip equals the original; a seat's view
+refused with the state unchanged; the JSON round trip equals the original, and the deal
+string reads back as the same position; a seat's view
 does not change when the cards hidden from it are shuffled, and hides other seats' drawn
 cards; at the end, a replay from (variant, options, seed, actions) reproduces the game.
 """
@@ -15,6 +16,7 @@ from rami.actions import (BIG_GIN, DEAL, DECLINE, DONE, DRAW, DROP, PASS, REJOIN
                           TURNOVER, Declare, Discard, Knock, LayOff, MeldCards, Rum, Show,
                           TakeDiscard)
 from rami.errors import IllegalAction, RamiError
+from rami.scenario import from_deal, to_deal
 from rami.state import GameState, Phase, replay
 from rami.view import PlayerView
 
@@ -93,6 +95,12 @@ def check_step(g: GameState, rng: random.Random, heavy: bool) -> None:
     again = GameState.from_json(after)
     assert again.to_json() == after
     assert [str(a) for a in again.legal_actions()] == [str(a) for a in legal]
+    # the deal string of a hand in play reads back as the same position
+    if g.phase not in (Phase.HAND_OVER, Phase.MATCH_OVER):
+        text = to_deal(g)
+        back = from_deal(text)
+        assert to_deal(back) == text, f"the deal string does not read back: {text}"
+        assert [str(a) for a in back.legal_actions()] == [str(a) for a in legal]
     # every sampled legal action applies (at most two of a kind, one declaration: they are
     # alike, and an Indian declaration, which groups 13 cards, costs a thousand discards)
     kinds: dict = {}

@@ -191,3 +191,12 @@ def test_indian_declaration_check_matches_oracle(seed, n, jokers, wild):
     if want:
         arr = var.valid_arrangement(opts, cards)
         assert not arr.deadwood and sorted(arr.melded, key=str) == sorted(cards, key=str)
+
+
+def test_required_runs_may_need_a_wild_in_place_of_a_card_held():
+    """Two decks: Ah 2h Jk Jk 4h 5h 5h 6h is all grouped only as Ah 2h Jk Jk=4h 5h beside
+    the pure 4h 5h 6h (the search once left a 5h over)."""
+    rules = MeldRules(ace="either")
+    s = Solver(rules, lambda c: 10 if c.rank in (1, 11, 12, 13) else c.rank)
+    a = s.arrange(parse_cards("Ah 5h 2h 6h 5h 4h Jk Jk"), sequences=2, pure=1)
+    assert a.deadwood_value == 0 and not a.deadwood

@@ -30,16 +30,23 @@ class Option:
     default: object
     choices: tuple = ()
     help: str = ""
+    lo: int = 0                 # the range of a number without choices
+    hi: int = 100
 
     def check(self, value):
-        if self.choices and value not in self.choices:
+        """The value, if this rule takes it; else an OptionError in plain words. The one
+        check behind the lobby, deal strings, saves and the command line."""
+        if self.choices and (value not in self.choices or type(value) is bool
+                             and not isinstance(self.default, bool)):
             raise OptionError(f"'{value}' is not a value of the house rule {self.name}: "
                               f"choose one of {', '.join(map(str, self.choices))}")
-        if isinstance(self.default, bool) and not isinstance(value, bool):
-            raise OptionError(f"The house rule {self.name} is on or off (true or false)")
-        if isinstance(self.default, int) and not isinstance(self.default, bool) and \
-                (not isinstance(value, int) or isinstance(value, bool) or value < 0):
-            raise OptionError(f"The house rule {self.name} takes a whole number")
+        if isinstance(self.default, bool):
+            if not isinstance(value, bool):
+                raise OptionError(f"The house rule {self.name} is on or off (true or false)")
+        elif isinstance(self.default, int) and not self.choices and \
+                (type(value) is not int or not self.lo <= value <= self.hi):
+            raise OptionError(f"The house rule {self.name} takes a whole number from "
+                              f"{self.lo} to {self.hi}")
         return value
 
 
@@ -68,6 +75,8 @@ class Variant:
     # -- options and players ------------------------------------------------------------
     def resolve_options(self, given: dict) -> dict:
         known = {o.name: o for o in self.OPTIONS}
+        if not isinstance(given, dict):
+            raise OptionError("House rules are given as name=value pairs")
         for k in given:
             if k not in known:
                 raise OptionError(f"{self.title} has no house rule '{k}'. Its rules are: "

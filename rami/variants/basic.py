@@ -32,7 +32,7 @@ and a target may never be reached: a match to a target then also ends after
 from __future__ import annotations
 
 from ..actions import TURNOVER
-from ..checks import need
+from ..checks import UnsoundState, need
 from ..melds import MeldRules
 from ..state import Phase
 from .base import Option, Variant
@@ -56,9 +56,10 @@ class BasicRummy(Variant):
         Option("block_rummy", False, help="the stock is used once; when it runs out the hand "
                                           "ends and everyone loses his own points"),
         Option("ace_value", 1, (1, 11, 15), "what an ace left in hand counts"),
-        Option("go_out_bonus", 0, help="extra points for going out"),
+        Option("go_out_bonus", 0, help="extra points for going out", hi=100),
         Option("target", 100, (100, 250, 500, 1000), "points that end the match"),
-        Option("hands", 0, help="play this many hands instead of to the target (0: off)"),
+        Option("hands", 0, help="play this many hands instead of to the target (0: off)",
+               hi=50),
         Option("jokers", 0, (0, 2), "printed jokers, wild in sets and runs"),
         Option("first_turn_out", False, help="a player may go out on his own first turn"),
     )
@@ -80,7 +81,7 @@ class BasicRummy(Variant):
     EXTRA = {"first_turn": ("list", "bool", "n"), "empty_stock_takes": "count",
              "turnovers": "count"}
     EXTRA_OPTIONAL = tuple(EXTRA)
-    DEAL_FIELDS = ("first turn",)
+    DEAL_FIELDS = ("first turn", "turnovers", "empty stock takes")
 
     def check_state(self, state):
         super().check_state(state)
@@ -96,11 +97,25 @@ class BasicRummy(Variant):
         if "first turn" in fields:
             for seat in self.seat_numbers(state, fields["first turn"], "first turn"):
                 state.extra["first_turn"][seat] = True
+        # the empty stock's counts (turning the pile over, taking from it with no stock)
+        for key, name, hi in (("turnovers", "turnovers", MAX_TURNOVERS),
+                              ("empty stock takes", "empty_stock_takes", state.n)):
+            if key in fields:
+                t = fields[key].strip()
+                if not t.isdigit() or int(t) > hi:
+                    raise UnsoundState(f"'{key}' takes a whole number from 0 to {hi}")
+                state.extra[name] = int(t)
         return []
 
     def scenario_fields(self, state):
-        first = [s for s, f in enumerate(state.extra.get("first_turn", ())) if f]
-        return [f"first turn: {' '.join(map(str, first))}"] if first else []
+        e = state.extra
+        first = [s for s, f in enumerate(e.get("first_turn", ())) if f]
+        out = [f"first turn: {' '.join(map(str, first))}"] if first else []
+        if e.get("turnovers"):
+            out.append(f"turnovers: {e['turnovers']}")
+        if e.get("empty_stock_takes"):
+            out.append(f"empty stock takes: {e['empty_stock_takes']}")
+        return out
 
     def on_first_turn(self, state, seat) -> bool:
         """Is ``seat`` on his own first turn of the hand, and may he not go out on it?"""

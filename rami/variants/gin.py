@@ -42,7 +42,7 @@ class GinRummy(Variant):
     melds_in_turn = False
     knocks = True
     OPTIONS = (
-        Option("knock_limit", 10, help="most deadwood a player may knock with"),
+        Option("knock_limit", 10, help="most deadwood a player may knock with", hi=10),
         Option("gin_bonus", 25, help="bonus for gin (no deadwood)"),
         Option("big_gin_bonus", 31, help="bonus for big gin (all eleven cards melded)"),
         Option("undercut_bonus", 25, help="bonus to a defender who undercuts"),
@@ -81,12 +81,24 @@ class GinRummy(Variant):
         super().check_state(state)
         e = state.extra
         need(e["passes"] <= 2, "the upcard was passed more than twice")
+        if state.phase == Phase.UPCARD:
+            need(bool(state.discard), "the upcard round needs the upcard")
+            need(e["passes"] < 2, "both players have passed: the upcard round is over")
+            need(state.turn == (state.dealer if e["passes"] else state.next_seat(state.dealer)),
+                 "the non-dealer decides on the upcard first, then the dealer")
+        need(not e["must_draw"] or state.phase == Phase.DRAW,
+             "'must draw' is for the draw after both passed on the upcard")
+        least = {Phase.UPCARD: 3, Phase.DRAW: 3, Phase.PLAY: 2}.get(state.phase, 0)
+        need(len(state.stock) >= least, "the hand is a draw once the stock is down to two "
+             "cards: this position cannot be played")
         need(e["knock_limit"] <= 10, "the knock limit is above 10")
         knocked = state.phase == Phase.LAYOFF
-        need(knocked == ("knock_card" in e) == ("knocker" in e),
-             "a knock is half recorded: the knocker, his face-down card and the lay-off phase "
-             "go together")
-        need(knocked or not state.table, "nothing is laid on the table before a knock")
+        if state.phase in (Phase.UPCARD, Phase.DRAW, Phase.PLAY, Phase.LAYOFF):
+            need(knocked == ("knock_card" in e) == ("knocker" in e),
+                 "a knock is half recorded: the knocker, his face-down card and the lay-off "
+                 "phase go together")
+        need(knocked or not state.table or state.phase in (Phase.HAND_OVER, Phase.MATCH_OVER),
+             "nothing is laid on the table before a knock")
         if knocked:
             need(state.turn != e["knocker"], "the knocker does not lay off")
             need(all(t.owner == e["knocker"] for t in state.table),
@@ -97,14 +109,58 @@ class GinRummy(Variant):
             return 0, 10
         return (11, 11) if seat == state.turn and state.phase == Phase.PLAY else (10, 10)
 
+    DEAL_FIELDS = ("passes", "knock limit", "knock")
+
     def scenario_setup(self, state, fields):
-        if state.options["oklahoma"] and not state.discard:
-            raise UnsoundState("Oklahoma gin needs the upcard: give the discard pile")
-        return super().scenario_setup(state, fields)
+        if "knock limit" in fields:       # Oklahoma: set by the upcard, which may be gone
+            limit = fields["knock limit"].strip()
+            if not limit.isdigit() or int(limit) > 10:
+                raise UnsoundState("'knock limit' takes a whole number from 0 to 10")
+            state.extra = {"passes": 0, "knock_limit": int(limit), "must_draw": False}
+        elif state.options["oklahoma"] and not state.discard:
+            raise UnsoundState("Oklahoma gin needs the upcard (the discard pile) or the "
+                               "'knock limit' it set")
+        else:
+            state.extra = self.new_hand_extra(state)
+        out: list = []
+        if "knock" in fields:             # 'knock: 0=Qd': who knocked, and his face-down card
+            seat, _, card = fields["knock"].partition("=")
+            seat = self.seat_numbers(state, seat, "knock")
+            if len(seat) != 1 or not card.strip():
+                raise UnsoundState("'knock' is written seat=card (the knocker and the card he "
+                                   "discarded face down), as in 0=Qd")
+            state.extra.update(knocker=seat[0], knock_card=str(Card.parse(card)))
+            out.append(Card.parse(card))
+        passes = fields.get("passes", "0").strip()
+        if passes not in ("0", "1", "2"):
+            raise UnsoundState("'passes' is how many players passed on the upcard: 0, 1 or 2")
+        state.extra["passes"] = int(passes)
+        return out
 
     def scenario_adjust(self, state):
+        e = state.extra
+        if (state.phase == Phase.LAYOFF) != ("knocker" in e):
+            raise UnsoundState("the defender lays off (phase: layoff) after a knock, given as "
+                               "'knock: seat=card'")
+        if "knocker" in e:
+            e["knock_deadwood"] = self.hand_value(state, state.hands[e["knocker"]])
         if state.phase != Phase.UPCARD:
+            # both passed on the upcard ('passes: 2'): the non-dealer must draw from the stock
+            state.extra["must_draw"] = state.extra["passes"] == 2 and state.phase == Phase.DRAW
             state.extra["passes"] = 2
+
+    def scenario_fields(self, state):
+        e = state.extra
+        out = []
+        if "knocker" in e:
+            out.append(f"knock: {e['knocker']}={e['knock_card']}")
+        if state.options["oklahoma"] or e["knock_limit"] != state.options["knock_limit"]:
+            out.append(f"knock limit: {e['knock_limit']}")
+        if state.phase == Phase.UPCARD and e["passes"]:
+            out.append(f"passes: {e['passes']}")
+        if e["must_draw"]:
+            out.append("passes: 2")
+        return out
 
     # -- the upcard round -----------------------------------------------------------------
     def legal_upcard(self, state):
@@ -179,6 +235,7 @@ class GinRummy(Variant):
         for m in arr.melds:
             state.remove_from_hand(seat, m.cards)
             state.table.append(TableMeld(m, seat, (seat,) * len(m.cards)))
+        state.melded[seat] = bool(arr.melds)
         state.extra["knocker"] = seat
         state.extra["knock_deadwood"] = arr.deadwood_value
 

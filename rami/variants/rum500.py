@@ -84,7 +84,7 @@ class Rum500(Variant):
                                                "no duty to meld it"),
         Option("round_the_corner", False, help="K-A-2 and Q-K-A-2 are runs"),
         Option("min_first_meld", 30, help="points a player's first melds in a hand must "
-                                          "total (0: off)"),
+                                          "total (0: off)", hi=150),
         Option("boathouse", False, help="going out needs a final discard"),
         Option("pip_values", False, help="number cards count their pips instead of 5"),
         Option("target", 500, (100, 250, 500, 1000), "points that end the match"),
@@ -522,19 +522,34 @@ class Rum500(Variant):
             if any(k < 0 for k in state.extra["doubled"]):
                 raise UnsoundState("'doubled' numbers table melds from 1")
         if "rum" in fields:
-            state.extra["rum"] = {"by": self.seat_numbers(state, fields["rum"], "rum")[0]}
+            by = self.seat_numbers(state, fields["rum"], "rum")
+            if len(by) != 1:
+                raise UnsoundState("'rum' is the seat that just discarded")
+            state.extra["rum"] = {"by": by[0], "at": fields.get("turn")}
         return []
 
     def scenario_adjust(self, state):
+        if state.extra["opening"] and state.phase == Phase.PLAY:
+            # points laid towards an opening this turn: the seat had not opened before it
+            state.melded_at_turn_start[state.turn] = False
         r = state.extra.get("rum")
         if r is not None and "queue" not in r:
             # the top discard was just thrown by seat ``by``: ask the others for rum
+            if not state.discard:
+                raise UnsoundState("a rum call is about the top discard: give the pile")
             card = state.discard[-1]
             queue = self._rum_queue(state, r["by"], card)
             if not queue:
-                raise ValueError(f"nobody can call rum on the {card}")
+                raise UnsoundState(f"nobody can call rum on the {card}")
+            at = r.pop("at", None)
+            if at is not None:          # the seats before it have passed already
+                if state.turn not in queue:
+                    raise UnsoundState(f"seat {state.turn} cannot call rum on the {card}")
+                queue = queue[queue.index(state.turn):]
             r.update(card=str(card), queue=queue)
             state.phase, state.turn = Phase.RUM, queue[0]
+        elif r is not None:
+            r.pop("at", None)
 
     def scenario_fields(self, state):
         e = state.extra

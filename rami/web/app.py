@@ -383,8 +383,8 @@ class App:
             if isinstance(o.default, bool):
                 value = bool(el.checked)
             elif isinstance(o.default, int):
-                try:
-                    value = max(0, int(el.value))
+                try:                          # the rule's own range, as everywhere
+                    value = min(o.hi, max(o.lo, int(el.value)))
                 except ValueError:
                     value = o.default
                 if o.choices and value not in o.choices:

@@ -103,8 +103,8 @@ def _option_input(opt, value) -> str:
         choices = "".join(f'<option value="{esc(c)}"{" selected" if c == value else ""}>'
                           f'{esc(c)}</option>' for c in opt.choices)
         return f'<label class="opt">{label}<select data-opt="{name}">{choices}</select></label>'
-    return (f'<label class="opt">{label}<input type="number" min="0" data-opt="{name}" '
-            f'value="{esc(value)}"></label>')
+    return (f'<label class="opt">{label}<input type="number" min="{opt.lo}" max="{opt.hi}" '
+            f'data-opt="{name}" value="{esc(value)}"></label>')
 
 
 # -- the table ----------------------------------------------------------------------------

@@ -1,0 +1,179 @@
+"""Hostile inputs for the checks at the door: saves, deal strings and action texts bent out
+of shape, and what must hold for each (shared by the test suite and ``make soak``).
+
+Whatever arrives, the result is a sound state or one of rami's own errors: never another
+exception, never a hang, never a state that breaks when it is played on.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+
+from rami.errors import RamiError
+from rami.scenario import from_deal, to_deal
+from rami.state import GameState, Phase
+from rami.view import PlayerView
+
+JUNK = [None, True, False, 0, -1, 1, 2, 7, 13, 99, 10 ** 12, -10 ** 12, 1.5, "", "x", "Ah",
+        "Jk", "play", "draw", "show", "in", [], [0], ["Ah"], [[]], {}, {"a": 1},
+        {"kind": "run"}, "\u0000", "10h 10h", [None], [-1], ["Ah", "Ah", "Ah"]]
+
+
+def deep(k: int):
+    out: list = []
+    for _ in range(k):
+        out = [out]
+    return out
+
+
+def paths(value, prefix=()):
+    """Every path to a value inside nested dicts and lists."""
+    yield prefix
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield from paths(v, prefix + (k,))
+    elif isinstance(value, list):
+        for i, v in enumerate(value[:20]):
+            yield from paths(v, prefix + (i,))
+
+
+def bend(d: dict, rng: random.Random, k: int = 1) -> dict:
+    """A copy of save ``d`` with ``k`` values replaced, removed or swapped for junk."""
+    d = json.loads(json.dumps(d))
+    for _ in range(k):
+        ps = [p for p in paths(d) if p]
+        path = rng.choice(ps)
+        parent = d
+        for key in path[:-1]:
+            parent = parent[key]
+        key = path[-1]
+        r = rng.random()
+        if r < 0.1 and isinstance(parent, dict):
+            del parent[key]
+        elif r < 0.15:
+            parent[key] = f"__deep_{rng.randint(50, 3000)}__"     # nested in the text
+        elif r < 0.3 and isinstance(parent[key], int) and not isinstance(parent[key], bool):
+            parent[key] = parent[key] + rng.choice([-2, -1, 1, 2, 50])
+        elif r < 0.4 and isinstance(parent[key], list) and parent[key]:
+            lst = parent[key]
+            if rng.random() < 0.5:
+                lst.pop(rng.randrange(len(lst)))
+            else:
+                lst.append(rng.choice(lst))
+        elif r < 0.5 and isinstance(parent, list) and len(parent) > 1:
+            i = rng.randrange(len(parent))
+            parent[key], parent[i] = parent[i], parent[key]
+        else:
+            parent[key] = rng.choice(JUNK)
+    return d
+
+
+def play_on(g: GameState, rng: random.Random, moves: int = 12) -> None:
+    """A state that came in through the door must work: every view, a save round trip, a
+    deal string when a hand is in play, and a few moves of random play."""
+    for _ in range(moves):
+        for s in range(g.n):
+            PlayerView.of(g, s).to_dict()
+        again = GameState.from_json(g.to_json())
+        assert again.to_json() == g.to_json()
+        if g.phase not in (Phase.HAND_OVER, Phase.MATCH_OVER):
+            from_deal(to_deal(g))
+        legal = g.legal_actions()
+        if g.phase == Phase.MATCH_OVER:
+            assert not legal
+            return
+        assert legal, f"no legal action in {g!r}"
+        g.apply(rng.choice(legal))
+
+
+def saves_of(variant: str, players: int, options: dict, seed: int, rng: random.Random,
+             count: int = 4) -> list[dict]:
+    """Saves taken at a few points of a random seeded game."""
+    g = GameState(variant, players, options, seed)
+    out = []
+    for step in range(400):
+        if g.is_over:
+            break
+        if rng.random() < 0.06 or step == 0:
+            out.append(g.to_dict())
+        g.apply(rng.choice(g.legal_actions()))
+    out.append(g.to_dict())
+    return out[:count] + out[-1:]
+
+
+def fuzz_save(d: dict, rng: random.Random) -> str:
+    """Bend a save and load it: 'ok', or 'refused' with a SaveError; anything else fails."""
+    bent = bend(d, rng, rng.choice([1, 1, 1, 2, 3]))
+    text = re.sub(r'"__deep_(\d+)__"', lambda m: "[" * int(m[1]) + "]" * int(m[1]),
+                  json.dumps(bent))
+    try:
+        g = GameState.from_json(text)
+    except RamiError:
+        return "refused"
+    play_on(g, rng)
+    return "ok"
+
+
+def bend_deal(text: str, rng: random.Random) -> str:
+    """A deal string with a part or a token changed, dropped, repeated or swapped."""
+    parts = text.split(" | ")
+    i = rng.randrange(len(parts))
+    tokens = parts[i].split(" ")
+    r = rng.random()
+    j = rng.randrange(len(tokens))
+    words = ["Ah", "Jk", "10h", "99", "-1", "0:", "1:", "9:", "turn:", "phase:", "table:",
+             "0=", "9=Ah 2h 3h", "show", "rum", "in,", "status:", "joker:", "x=y",
+             "knock_limit=99", "decks=1", ";", "=", ":", "", "|"]
+    if r < 0.3:
+        tokens[j] = rng.choice(words)
+    elif r < 0.45:
+        tokens.pop(j)
+    elif r < 0.6:
+        tokens.insert(j, rng.choice(tokens + words))
+    elif r < 0.75 and len(parts) > 2:
+        parts.pop(i if i else 1)
+        return " | ".join(parts)
+    elif r < 0.85:
+        parts.insert(rng.randrange(1, len(parts) + 1), rng.choice(parts[1:] or ["x: y"]))
+        return " | ".join(parts)
+    else:
+        k = rng.randrange(len(tokens))
+        tokens[j], tokens[k] = tokens[k], tokens[j]
+    parts[i] = " ".join(tokens)
+    return " | ".join(parts)
+
+
+def fuzz_deal(text: str, rng: random.Random) -> str:
+    bent = bend_deal(text, rng)
+    try:
+        g = from_deal(bent)
+    except RamiError:
+        return "refused"
+    play_on(g, rng)
+    return "ok"
+
+
+ACTION_WORDS = ["draw", "take", "discard", "meld", "layoff", "on", "knock", "gin", "done",
+                "pass", "declare", "drop", "show", "rum", "deal", "turnover", "rejoin",
+                "decline", "Ah", "Jk", "Jk=7h", "10h", "Ks", "1", "99", "-1", "/", ":", "=",
+                "on 0", "x", "\u2665", "take 7h 2", "Qh=Qh"]
+
+
+def fuzz_action(g: GameState, rng: random.Random) -> str:
+    """A random text typed as an action: applied if it is legal, else refused with the
+    state unchanged."""
+    text = " ".join(rng.choice(ACTION_WORDS) for _ in range(rng.randint(1, 6)))
+    before = g.to_json()
+    try:
+        g.copy().apply(text)
+    except RamiError:
+        assert g.to_json() == before
+        try:
+            g.apply(text)
+        except RamiError:
+            assert g.to_json() == before, f"refusing '{text}' changed the state"
+            return "refused"
+        raise AssertionError(f"'{text}' was refused on a copy but applied")
+    return "ok"

@@ -1,0 +1,197 @@
+"""Everything from outside is checked at the door: deal strings, saves, house rules and
+typed actions give a sound state or one of rami's own errors in plain words."""
+
+import json
+import random
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from rami.errors import OptionError, RamiError, SaveError
+from rami.scenario import DealSyntaxError, from_deal, to_deal
+from rami.state import GameState, Phase
+from rami.view import PlayerView
+from tests.fuzz import deep, fuzz_action, fuzz_deal, fuzz_save, saves_of
+
+GIN = "gin | 0: Ah 2h 3h 5s 6s 7s 9c 9d 9h Kc | 1: 2c 3c 4c 8d 8s Qh Qs Js 10d 4h | discard: Kd"
+BASIC = "basic | 0: 7h 8h 9h Kc | 1: 2c 3c 4c 5d | discard: Qs"
+INDIAN = ("indian | 0: 2h 3h 4h 5s 6s 7s 9c 9d 9h Kc Qc Jc 10c | 1: 2c 3c 4c 8d 8s Qh Qs Js "
+          "10d 4d 5d 6d 7d | joker: 2s | turn: 0")
+RUM = "rum500 | 0: 2c 3c 4c Kh Ah 9s | 1: 2d 5d 8s | table: 1=10h Jh Qh | discard: 4d"
+
+
+@pytest.mark.parametrize("deal,words", [
+    (GIN + " | turn: 2", "'turn' takes a seat number from 0 to 1"),
+    (GIN + " | turn: -1", "'turn' takes a seat number"),
+    (GIN + " | dealer: 5", "'dealer' takes a seat number"),
+    (BASIC + " | table: 4=Ah 2h 3h", "owner of a table meld"),
+    (BASIC + " | phase: show", "phase is one of: draw, play; not 'show'"),
+    (BASIC + " | phase: hand_over", "phase is one of"),
+    (GIN + " | phase: layoff", "lays off (phase: layoff) after a knock"),
+    (GIN.replace("Kc |", "Kc Ks Qd |"), "seat 0 holds 12 cards"),
+    (INDIAN.replace("10c |", "|"), "seat 0 holds 12 cards"),
+    (INDIAN + " | status: in, first drop", "two or more seats"),
+    (BASIC + " | nmaes: a, b", "has no part 'nmaes'. Its parts are"),
+    (BASIC + " | names: Ann", "'names' gives one name per seat"),
+    (BASIC + " | melded: 7", "'melded' takes seat numbers from 0 to 1"),
+    (BASIC + " | hand: 0", "'hand' takes a whole number"),
+    (BASIC + " | turn: 1 | turn: 0", "given twice"),
+    (RUM + " | rum: 9", "'rum' takes seat numbers"),
+    (RUM + " | phase: play | duty: 7c", "must be melded"),
+    (RUM + " | doubled: 0", "'doubled' numbers table melds from 1"),
+    ("gin knock_limit=-50 | 0: Ah | 1: 2h", "from 0 to 10"),
+    ("gin knock_limit=999 | 0: Ah | 1: 2h", "from 0 to 10"),
+    ("basic | 0: Ah 2h 3h 4h 5h 6h 7h 8h 9h 10h Jh Qh | 1: 2c", "seat 0 holds 12 cards"),
+    ("indian | 0: 2h | 1: 2c | status: in, declared | finish: 9=Ah", "'finish' is written"),
+    ("basic | 0: Ah | 1: 2c | " + "x" * 30000, "too long"),
+])
+def test_bad_deal_strings_are_refused_in_plain_words(deal, words):
+    with pytest.raises(DealSyntaxError) as e:
+        from_deal(deal)
+    assert words in str(e.value)
+
+
+def test_a_deal_string_is_text():
+    with pytest.raises(DealSyntaxError, match="line of text"):
+        from_deal(None)
+
+
+def test_to_deal_reads_back_after_an_indian_invalid_declaration_and_during_a_show():
+    deal = ("indian | 0: 2h 3h 4h 5s 6s 7s 9c 9d 9h Kc Qc Jc 10c 2d | 1: 2c 3c 4c 8d 8s Qh "
+            "Qs Js 10d 4d 5d 6d 7d | 2: Ac Kd Qd 3s 3d 3h 8c 9s 10s Js 5c 6c 7c | joker: 8h "
+            "| turn: 0 | phase: play")
+    g = from_deal(deal)
+    g.apply("declare 9h")                      # invalid: 9c 9d are two, not a set
+    assert g.extra["status"][0] == "invalid"
+    again = from_deal(to_deal(g))
+    assert to_deal(again) == to_deal(g)
+    assert again.extra["status"] == g.extra["status"]
+    assert [str(a) for a in again.legal_actions()] == [str(a) for a in g.legal_actions()]
+    # a valid declaration: the others show, and the position reads back in the show
+    valid = from_deal("indian | 0: 2h 3h 4h 5s 6s 7s 9c 9d 9h Kc Qc Jc 10c 2d | 1: 2c 3c 4c "
+                      "8d 8s Qh Qs Js 10d 4d 5d 6d 7d | 2: Ac Kd Qd 3s 3d 3h 8c 9s 10s Js 5c "
+                      "6c 7c | joker: 2s | turn: 0 | phase: play")
+    valid.apply("declare 2d")
+    assert valid.phase == Phase.SHOW
+    back = from_deal(to_deal(valid))
+    assert back.phase == Phase.SHOW and back.turn == valid.turn
+    assert back.extra["pending"] == valid.extra["pending"]
+    back.apply("show")
+    valid.apply("show")
+    assert back.turn == valid.turn
+
+
+def test_a_finished_hand_has_no_deal_string():
+    g = from_deal(INDIAN)
+    g.apply("drop")
+    with pytest.raises(RamiError, match="hand is over"):
+        to_deal(g)
+
+
+@pytest.mark.parametrize("variant,name,bad", [
+    ("gin", "knock_limit", 999), ("gin", "knock_limit", -50), ("gin", "knock_limit", True),
+    ("gin", "target", 40), ("basic", "hands", 51), ("basic", "jokers", True),
+    ("rum500", "min_first_meld", 1000), ("indian", "decks", 3), ("gin", "oklahoma", 1),
+])
+def test_house_rules_are_checked_against_their_range_everywhere(variant, name, bad):
+    with pytest.raises(OptionError, match=name):
+        GameState(variant, 4 if variant in ("indian", "rum500") else 2, {name: bad}, seed=1)
+    g = GameState(variant, 4 if variant in ("indian", "rum500") else 2, seed=1)
+    d = g.to_dict()
+    d["options"][name] = bad
+    with pytest.raises(SaveError, match=name):
+        GameState.from_dict(d)
+
+
+@pytest.mark.parametrize("text,words", [
+    ("[" * 100_000 + "]" * 100_000, "not valid JSON|nests too deeply"),
+    ("x" * 6_000_000, "too large"),
+    ('{"format": "rami-save", "version": 1}', "lacks"),
+    ("42", "not a saved rami game"),
+])
+def test_hostile_save_texts_are_refused(text, words):
+    with pytest.raises(SaveError, match=words):
+        GameState.from_json(text)
+
+
+def test_a_save_with_a_deeply_nested_field_is_refused_before_any_work():
+    d = GameState("gin", 2, seed=1).to_dict()
+    d["extra"]["passes"] = deep(300)
+    with pytest.raises(SaveError, match="nests too deeply"):
+        GameState.from_json(json.dumps(d))
+
+
+@pytest.mark.parametrize("field,value,words", [
+    ("turn", 5, "the turn is not a seat"), ("dealer", True, "'dealer' should be a whole number"),
+    ("phase", "show", "Gin Rummy has no phase 'show'"), ("hands", [["Ah"]], "hold 2"),
+    ("scores", [0], "the scores should hold 2"), ("melded", [True], "should hold 2"),
+    ("names", ["a"] * 9, "2 to 8 seats"), ("stock", ["Zz"], "should be a card"),
+    ("taken", "Ah", "taken this turn before the draw"), ("extra", {}, "lacks 'passes'"),
+    ("table", [{"kind": "run", "cards": ["Ah", "3h", "5h"], "rank": 0, "suit": "h",
+                "start": 1, "owner": 0, "played_by": [0, 0, 0]}], "is not a meld"),
+    ("results", [{"points": [1]}], "should hold 2"),
+    ("final", {"winners": [0], "headline": "x", "lines": []}, "result and its phase"),
+])
+def test_every_save_field_is_checked(field, value, words):
+    d = GameState("gin", 2, seed=1).to_dict()
+    d[field] = value
+    with pytest.raises(SaveError, match=words):
+        GameState.from_dict(d)
+
+
+def test_a_view_never_hands_out_the_games_own_objects():
+    g = from_deal(INDIAN)
+    g.apply("drop")
+    before = g.to_json()
+    v = PlayerView.of(g, 0)
+    v.results[-1]["points"][0] = 999
+    v.results[-1]["lines"].append("x")
+    v.final["winners"].append(0)
+    v.info["groups"]["0"] = {"x": 1} if "groups" in v.info else None
+    v.info["status"][0] = "won"
+    assert g.to_json() == before
+
+
+CONFIGS = [("basic", 3, {"jokers": 2}), ("gin", 2, {}), ("indian", 3, {}),
+           ("indian", 2, {"format": "pool61"}), ("rum500", 4, {"jokers": 1}),
+           ("rum500", 4, {"persian": True})]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2 ** 32), st.sampled_from(CONFIGS))
+def test_bent_saves_load_soundly_or_are_refused(seed, config):
+    rng = random.Random(seed)
+    variant, players, options = config
+    for d in saves_of(variant, players, options, seed % 1000, rng, count=2):
+        assert fuzz_save(d, rng) in ("ok", "refused")
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2 ** 32), st.sampled_from(CONFIGS))
+def test_bent_deal_strings_load_soundly_or_are_refused(seed, config):
+    rng = random.Random(seed)
+    variant, players, options = config
+    g = GameState(variant, players, options, seed % 1000)
+    for _ in range(rng.randint(0, 30)):
+        if g.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
+            break
+        g.apply(rng.choice(g.legal_actions()))
+    if g.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
+        return
+    text = to_deal(g)
+    assert to_deal(from_deal(text)) == text
+    for _ in range(3):
+        assert fuzz_deal(text, rng) in ("ok", "refused")
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2 ** 32), st.sampled_from(CONFIGS))
+def test_typed_actions_apply_or_are_refused_with_the_state_unchanged(seed, config):
+    rng = random.Random(seed)
+    variant, players, options = config
+    g = GameState(variant, players, options, seed % 1000)
+    for _ in range(30):
+        if g.is_over:
+            break
+        fuzz_action(g, rng)
+        g.apply(rng.choice(g.legal_actions()))

@@ -83,11 +83,9 @@ class Card:
 
     def __hash__(self) -> int:
         # a stable hash (not the default one by identity, which changes from process to
-        # process), so that sets and dicts of cards iterate in the same order everywhere
+        # process), so that sets and dicts of cards iterate in the same order everywhere;
+        # equality stays identity (one instance per card), which is the same thing
         return self.code + (64 if self.is_tile else 0)
-
-    def __eq__(self, other) -> bool:
-        return self is other
 
     def __setattr__(self, name, value):  # pragma: no cover - immutability guard
         raise AttributeError("Card is immutable")

@@ -9,6 +9,7 @@ events, redacted so that a card drawn from the stock shows only to its drawer.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from types import MappingProxyType
 
 from .cards import Card
 from .state import GameState, Phase
@@ -59,11 +60,11 @@ class PlayerView:
             table=tuple(state.table), scores=tuple(state.scores),
             legal=tuple(state.legal_actions()) if my_turn else (),
             events=state.events_for(seat),
-            results=tuple(_fresh(r) for r in state.results),
+            results=_frozen_results(state),
             revealed=var.revealed(state, seat),
             taken=state.taken if state.turn == seat else None,
             melded=tuple(state.melded),
-            info=_fresh(var.public_info(state)), final=_fresh(state.final))
+            info=_fresh(var.public_info(state)), final=_freeze(state.final))
         return view
 
     @property
@@ -86,10 +87,10 @@ class PlayerView:
             "discard_count": self.discard_count,
             "table": [t.to_dict() for t in self.table], "scores": list(self.scores),
             "legal": [str(a) for a in self.legal],
-            "events": [e.to_dict() for e in self.events], "results": list(self.results),
+            "events": [e.to_dict() for e in self.events], "results": _thaw(self.results),
             "revealed": {str(k): cards(v) for k, v in self.revealed.items()},
             "taken": str(self.taken) if self.taken else None, "melded": list(self.melded),
-            "info": self.info, "final": self.final,
+            "info": self.info, "final": _thaw(self.final),
         }
 
 
@@ -102,3 +103,37 @@ def _fresh(x):
     if t is list:
         return [_fresh(v) for v in x]
     return x
+
+
+def _freeze(x):
+    """A read-only copy of JSON-like data: dicts become read-only mappings, lists tuples."""
+    t = type(x)
+    if t is dict:
+        return MappingProxyType({k: _freeze(v) for k, v in x.items()})
+    if t is list or t is tuple:
+        return tuple(_freeze(v) for v in x)
+    return x
+
+
+def _thaw(x):
+    """JSON-ready data from :func:`_freeze`'s."""
+    if isinstance(x, MappingProxyType):
+        return {k: _thaw(v) for k, v in x.items()}
+    if type(x) is tuple:
+        return [_thaw(v) for v in x]
+    return x
+
+
+def _frozen_results(state: GameState) -> tuple:
+    """The finished hands' results, read-only and shared by the views. A match's results
+    grow long, and copying them for every view of every bot move would cost more than the
+    move: each result is frozen once, when a view first meets it (a result is complete by
+    the end of the move that recorded it)."""
+    results = state.results
+    cache = state.__dict__.get("_results_view")
+    if cache is None or cache[0] is not results or len(cache[1]) > len(results):
+        cache = state._results_view = (results, [])
+    frozen = cache[1]
+    while len(frozen) < len(results):
+        frozen.append(_freeze(results[len(frozen)]))
+    return tuple(frozen)

@@ -144,12 +144,17 @@ def test_a_view_never_hands_out_the_games_own_objects():
     g.apply("drop")
     before = g.to_json()
     v = PlayerView.of(g, 0)
-    v.results[-1]["points"][0] = 999
-    v.results[-1]["lines"].append("x")
-    v.final["winners"].append(0)
-    v.info["groups"]["0"] = {"x": 1} if "groups" in v.info else None
+    # results and the match's result are read-only; the variant's facts are a copy
+    with pytest.raises(TypeError):
+        v.results[-1]["points"][0] = 999
+    with pytest.raises((TypeError, AttributeError)):
+        v.results[-1]["lines"].append("x")
+    with pytest.raises((TypeError, AttributeError)):
+        v.final["winners"].append(0)
+    v.info["finish"]["0"] = "Ah"
     v.info["status"][0] = "won"
     assert g.to_json() == before
+    assert v.to_dict()["results"] == json.loads(before)["results"]
 
 
 CONFIGS = [("basic", 3, {"jokers": 2}), ("gin", 2, {}), ("indian", 3, {}),

@@ -223,6 +223,49 @@ def test_a_lay_off_counts_towards_the_first_meld():
     assert "discard 3s" in legal(g)
 
 
+OPEN = "rum500 | 0: 2c 3c 4c Kh Ah 9s | 1: 2d 5d 8s | table: 1=10h Jh Qh | discard: 4d"
+
+
+def test_an_opening_counts_its_lay_offs_in_whichever_order_they_come():
+    """2c-3c-4c (15) with Kh and Ah laid off on 10h-Jh-Qh (25) opens with 40."""
+    g = from_deal(OPEN + " | phase: play | turn: 0")
+    assert {"meld 2c 3c 4c", "layoff Kh on 1"} <= legal(g)
+    g.apply("layoff Kh on 1")
+    assert not any(a.startswith("discard") for a in legal(g))
+    g.apply("layoff Ah on 1")
+    g.apply("meld 2c 3c 4c")
+    assert g.extra["opening"] == 40 and "discard 9s" in legal(g)
+    h = from_deal(OPEN + " | phase: play | turn: 0")
+    h.apply("meld 2c 3c 4c")
+    assert "layoff Kh on 1" in legal(h)
+    h.apply("layoff Kh on 1")
+    h.apply("layoff Ah on 1")
+    assert "discard 9s" in legal(h)
+    # a meld alone is not enough, and the lay-offs cannot be made first without the meld
+    short = from_deal("rum500 | 0: 2c 3c 4c 9s 7d | 1: 2d 5d 8s | table: 1=10h Jh Qh "
+                      "| discard: 4d | phase: play | turn: 0")
+    assert "meld 2c 3c 4c" not in legal(short)
+
+
+def test_a_pile_card_may_be_taken_for_an_opening_made_with_lay_offs():
+    g = from_deal("rum500 | 0: 2c 3c Kh Ah 9s | 1: 2d 5d 8s | table: 1=10h Jh Qh "
+                  "| discard: 8d 4c | phase: draw | turn: 0")
+    assert "take 4c" in legal(g)
+    g.apply("take 4c")
+    g.apply("meld 2c 3c 4c")
+    g.apply("layoff Kh on 1")
+    g.apply("layoff Ah on 1")
+    assert "discard 9s" in legal(g)
+
+
+def test_persian_counts_number_cards_at_their_pips():
+    g = rum("6h 6s 6d 3h", "| 1: 2c | 2: 9c | 3: 2d", "persian=on min_first_meld=0",
+            discard="4d", stock="9h")
+    assert g.variant.card_value(g.options, C("6h")) == 6
+    assert g.variant.card_value(g.options, C("Ah")) == 15
+    assert g.variant.card_value(g.options, C("Kh")) == 10
+
+
 # -- end of hand ------------------------------------------------------------------------------
 def test_going_out_by_melding_ends_the_hand_and_scores_table_minus_hand():
     g = rum("7h 8h 9h Kc Kd Ks", discard="4d", stock="Kh")
@@ -395,7 +438,7 @@ def test_persian_four_of_a_kind_laid_at_once_counts_double():
     four.apply("draw")
     four.apply("meld 6s 6h 6d 6c")
     four.apply("meld Jk Jk Jk Jk")
-    assert four.variant.table_points(four)[0] == 2 * 20 + 160
+    assert four.variant.table_points(four)[0] == 48 + 160     # the rule book's 48
     three = rum("6h 6s 6d 6c Jk Jk Jk Jk 3h", "| 1: 2c | 2: 9c | 3: 2d",
                 "persian=on min_first_meld=0", discard="4d", stock="9h")
     three.apply("draw")
@@ -403,7 +446,7 @@ def test_persian_four_of_a_kind_laid_at_once_counts_double():
     three.apply("layoff 6c on 1")
     three.apply("meld Jk Jk Jk")
     three.apply("layoff Jk on 2")
-    assert three.variant.table_points(three)[0] == 20 + 80
+    assert three.variant.table_points(three)[0] == 18 + 6 + 80
 
 
 def test_persian_going_out_and_the_two_deals():
@@ -413,9 +456,9 @@ def test_persian_going_out_and_the_two_deals():
     g.apply("meld 7h 8h 9h")
     g.apply("meld Ks Kh Kd Kc")
     r = g.results[-1]
-    # seat 0: 15 + 80 (four kings at once, doubled) + 25 for going out; seat 2: -5
-    assert r["points"][0] == 15 + 80 + 25 + 50 and r["points"][2] == -5
-    assert g.is_over and g.scores == [100 + 15 + 80 + 25 - 5 + 50, 150 - 10]
+    # seat 0: 7+8+9 + 80 (four kings at once, doubled) + 25 for going out; seat 2: -9
+    assert r["points"][0] == 24 + 80 + 25 + 50 and r["points"][2] == -9
+    assert g.is_over and g.scores == [100 + 24 + 80 + 25 - 9 + 50, 150 - 2 - 2]
     assert "by" in g.final["headline"]
 
 

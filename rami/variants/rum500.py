@@ -141,7 +141,9 @@ class Rum500(Variant):
             return 15
         if card.rank >= 10:
             return 10
-        return card.rank if options["pip_values"] else 5
+        # Persian counts number cards at their pips, as the seed's example does (four 6s
+        # laid at once: 48)
+        return card.rank if options["pip_values"] or options["persian"] else 5
 
     def card_points(self, options, meld: Meld, i: int) -> int:
         """What card ``i`` of a table meld scores (a low ace 5)."""
@@ -232,25 +234,34 @@ class Rum500(Variant):
         # within two ranks of it, or wilds: without them only a lay-off can use it
         close = sum(1 for c in near if c.rank == duty.rank or rules.is_wild(c)
                     or _gap(c.rank, duty.rank) <= 2) - 1
+        table = tuple(t.meld for t in state.table)
         for m in (possible_melds(near, rules) if close >= 2 else ()):
             if duty in m.cards and self._may_lay(state, seat, cards, list(m.cards),
-                                                 self.meld_points(state, m), taken, memo):
+                                                 self.meld_points(state, m), taken, memo,
+                                                 table + (m,)):
                 yield MeldCards.of(m)
         if state.options["pickup_to_hit"]:
             for a in self.layoff_actions(state, seat, cards=[duty]):
                 if self._may_lay(state, seat, cards, [duty], self._layoff_points(state, a),
-                                 taken, memo):
+                                 taken, memo, self._table_after(state, table, a)):
                     yield a
 
-    def _may_lay(self, state, seat, cards, used, points, taken, memo=None) -> bool:
-        """May ``seat``, holding ``cards``, lay ``used`` (worth ``points``)? He must keep a
-        card to discard (or go out where that is allowed), and a first meld must be able to
-        reach ``min_first_meld``."""
+    def _table_after(self, state, table: tuple, a: LayOff) -> tuple:
+        """The table's melds once lay-off ``a`` is made."""
+        new = self.layoff_result(state, a.meld, a.card, a.rep)
+        return table[:a.meld] + (new,) + table[a.meld + 1:]
+
+    def _may_lay(self, state, seat, cards, used, points, taken, memo=None,
+                 table: tuple = ()) -> bool:
+        """May ``seat``, holding ``cards``, lay ``used`` (worth ``points``), leaving the
+        table's melds as ``table``? He must keep a card to discard (or go out where that is
+        allowed), and a first meld must be able to reach ``min_first_meld`` with the melds
+        and lay-offs the rest of his cards can still make, in any order."""
         rest = Counter(cards)
         rest.subtract(used)
         left = list(rest.elements())
         need = self._still_needed(state, seat) - points
-        return self._reachable(state, left, need, taken, {} if memo is None else memo)
+        return self._reachable(state, left, need, taken, {} if memo is None else memo, table)
 
     def _still_needed(self, state, seat) -> int:
         """Points still to lay this turn before this seat has opened (0 once he has)."""
@@ -259,20 +270,33 @@ class Rum500(Variant):
             return 0
         return max(0, need - state.extra.get("opening", 0))
 
-    def _reachable(self, state, cards, need, taken, memo) -> bool:
-        """Can new melds from ``cards`` make up ``need`` points, leaving a card to discard?"""
+    def _reachable(self, state, cards, need, taken, memo, table: tuple = ()) -> bool:
+        """Can new melds and lay-offs (on ``table``, as it grows) from ``cards`` make up
+        ``need`` points, leaving a card to discard?"""
         if need <= 0:
             return self.can_end_turn(state, cards, taken)
-        key = (tuple(sorted(c.code for c in cards)), need)
+        if sum(self.card_value(state.options, c) for c in cards) < need:
+            return False                # even every card laid would not reach it
+        key = (tuple(sorted(c.code for c in cards)), need, table)
         if key in memo:
             return memo[key]
         memo[key] = False
-        for m in sorted(possible_melds(cards, self.rules(state)),
-                        key=lambda m: -self.meld_points(state, m)):
+        rules = self.rules(state)
+        steps = []
+        for m in possible_melds(cards, rules):
+            steps.append((self.meld_points(state, m), list(m.cards), table + (m,)))
+        for c in dict.fromkeys(cards):
+            for i, old in enumerate(table):
+                for new in layoff_results(old, c, rules):
+                    slot = 0 if _added_low(old, new) else len(new.cards) - 1
+                    steps.append((self.card_points(state.options, new, slot), [c],
+                                  table[:i] + (new,) + table[i + 1:]))
+        steps.sort(key=lambda t: -t[0])
+        for points, used, after in steps:
             rest = Counter(cards)
-            rest.subtract(m.cards)
-            if self._reachable(state, list(rest.elements()),
-                               need - self.meld_points(state, m), taken, memo):
+            rest.subtract(used)
+            if self._reachable(state, list(rest.elements()), need - points, taken, memo,
+                               after):
                 memo[key] = True
                 break
         return memo[key]
@@ -296,13 +320,15 @@ class Rum500(Variant):
             return list(dict.fromkeys(self._duty_actions(state, seat, hand, duty, None, {})))
         acts: list[Action] = []
         memo: dict = {}         # one search memo for the whole list (the need is in its keys)
+        table = tuple(t.meld for t in state.table) if self._still_needed(state, seat) else ()
         for m in possible_melds(hand, self.rules(state)):
             if self._may_lay(state, seat, hand, list(m.cards), self.meld_points(state, m),
-                             state.taken, memo):
+                             state.taken, memo, table + (m,) if table else ()):
                 acts.append(MeldCards.of(m))
         for a in self.layoff_actions(state, seat):
             if self._may_lay(state, seat, hand, [a.card], self._layoff_points(state, a),
-                             state.taken, memo):
+                             state.taken, memo,
+                             self._table_after(state, table, a) if table else ()):
                 acts.append(a)
         if not self.opening_pending(state):
             acts.extend(self.discard_actions(state, seat))

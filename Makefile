@@ -6,7 +6,7 @@ PY     := $(VENV)/bin/python
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 VARIANT ?= gin
 
-.PHONY: play play-terminal screenshots test test-cpython test-browser test-pyodide build dist chromium serve bench bench-web simulate setup clean
+.PHONY: play play-terminal screenshots test test-cpython test-browser test-pyodide build dist chromium serve bench bench-web simulate soak setup clean
 
 setup: $(VENV)/.installed
 
@@ -59,6 +59,10 @@ screenshots: dist chromium   ## docs/screenshots/: lobby, table, summary at two 
 
 bench-web: build chromium    ## the page's start-up time and responsiveness in Chromium
 	$(PY) benchmarks/web.py
+
+SOAK_MINUTES ?= 60
+soak: setup            ## the deep run on every core: make soak SOAK_MINUTES=60
+	SOAK_MINUTES=$(SOAK_MINUTES) $(PY) scripts/soak.py
 
 bench: setup           ## print the engine's speed figures
 	$(PY) benchmarks/bench.py

@@ -1,8 +1,12 @@
 """Every registered variant passes the shared conformance check over many seeded hands.
 
-``RAMI_CONFORMANCE_HANDS`` sets the number of hands per suite (1,000 by default, as CI runs).
-Each suite is one variant and the (players, options) its hands rotate through; Indian rummy
-has one suite per format, so that each format gets its own thousand deals.
+``RAMI_CONFORMANCE_HANDS`` sets the number of hands per suite (100 by default, as
+``make test`` runs; the Pyodide run plays fewer) and ``RAMI_CONFORMANCE_EVERY`` how often the
+full checks run (every 3rd step by default; the invariants are checked at every step). Each
+suite is one variant and the (players, options) its hands rotate through; Indian rummy has
+one suite per format. The budget: ``make test`` stays within 12 minutes on a 2-core machine,
+so a suite costs at most about 15 s of CPU here; a new variant adds its suites within that.
+The deep run, many thousands of hands per suite, is ``make soak`` (scripts/soak.py).
 """
 
 import os
@@ -12,7 +16,8 @@ import pytest
 from rami.variants import variant_names
 from tests.conformance import run_game
 
-HANDS = int(os.environ.get("RAMI_CONFORMANCE_HANDS", "1000"))
+HANDS = int(os.environ.get("RAMI_CONFORMANCE_HANDS", "100"))
+EVERY = int(os.environ.get("RAMI_CONFORMANCE_EVERY", "3"))
 
 SUITES = {
     "gin": ("gin", [(2, {}), (2, {"oklahoma": True}), (2, {"knock_limit": 0})]),
@@ -63,7 +68,7 @@ def test_conformance(suite, chunk):
     variant, configs = SUITES[suite]
     for seed in range(chunk, HANDS, CHUNKS):
         players, options = configs[seed % len(configs)]
-        run_game(variant, players, options, seed)
+        run_game(variant, players, options, seed, heavy_every=EVERY)
 
 
 # whole matches: random play must be able to finish them (gin-only knocking would not)

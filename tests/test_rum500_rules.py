@@ -502,3 +502,29 @@ def test_a_deal_string_can_stop_at_a_rum_call():
                   "| discard: 4d Ks | rum: 1 | dealer: 0 | melded: 0 2")
     assert g.phase == Phase.RUM and g.turn == 2 and g.extra["rum"]["queue"] == [2, 0]
     assert from_deal(to_deal(g)).to_dict() == g.to_dict()
+
+
+def test_an_opening_is_never_led_into_a_position_with_no_move():
+    """Found by the soak: an ace can go on 2h..Kh only low (5), the way a lay-off is
+    played, but the opening's search once counted it high (15), allowed melds and lay-offs
+    that left the opening short, and the player had no legal move at all."""
+    g = from_deal(
+        "rum500 | 0: 6d 4s 3c 9c 2c 9c Kc | 1: 10s Js | 2: 4d 5s Kd Qc 2d 5c 10d | 3: 3d Qd "
+        "7s Ah 6s 4h 10c 6c Kc Qh 9s 7s 7h 3d 8h 8d 8c | 4: 8s Ad 4c Jd Kd | 5: 8c Ks Ac 7d "
+        "6h 8s 2s | 6: 6c 3s 7c 4c 7d 8d | 7: Qs 3h 9d | discard: Ks | table: 1=Js Jd Jc; "
+        "4=9s 9h 9d; 4=2s 2d 2c; 6=2h 3h 4h 5h 6h 7h 8h 9h 10h Jh Qh Kh; 4=10s 10h 10d 10c; "
+        "7=5s 5d 5c; 6=As Ah Ad Ac; 1=4d 5d 6d | stock: 2h 6s 3s Qd 5h 4s Kh As 7c Qs Qc Jc "
+        "Jh 3c | turn: 3 | phase: play | dealer: 3")
+
+    def explore(state, depth):
+        acts = state.legal_actions()
+        assert acts, "a legal move led to a position with none"
+        if depth == 0:
+            return
+        for a in acts:
+            if a.kind in ("meld", "layoff"):
+                after = state.copy()
+                after.apply(a)
+                explore(after, depth - 1)
+
+    explore(g, 3)

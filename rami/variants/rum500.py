@@ -63,7 +63,7 @@ from ..checks import UnsoundState, check_fields, need
 from ..errors import OptionError
 from ..melds import Meld, MeldRules, layoff_results, possible_melds
 from ..state import Phase
-from .base import Option, Variant, _added_low, meld_of_action
+from .base import Option, Variant, _added_low, _layoff_rep, meld_of_action
 
 RUN_FOR_500 = 7
 
@@ -287,7 +287,14 @@ class Rum500(Variant):
             steps.append((self.meld_points(state, m), list(m.cards), table + (m,)))
         for c in dict.fromkeys(cards):
             for i, old in enumerate(table):
+                # the lay-offs a player can ask for: one per reading of a wild, the first
+                # place for a natural card (as LayOff actions are resolved)
+                seen = set()
                 for new in layoff_results(old, c, rules):
+                    rep = _layoff_rep(old, new, c, rules)
+                    if rep in seen:
+                        continue
+                    seen.add(rep)
                     slot = 0 if _added_low(old, new) else len(new.cards) - 1
                     steps.append((self.card_points(state.options, new, slot), [c],
                                   table[:i] + (new,) + table[i + 1:]))

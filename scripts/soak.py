@@ -1,0 +1,235 @@
+"""The deep run beside ``make test``: ``make soak`` (``SOAK_MINUTES=60`` by default).
+
+On every core, until the time is up, it plays seeded random hands of every variant and
+option set (the conformance suites) with the invariant checks at every step and the full
+checks (refused actions, saves, deal strings, hidden cards) every ``SOAK_HEAVY_EVERY`` steps;
+fuzzes saves, deal strings and typed actions with hypothesis; and plays seeded bot matches
+of every variant in fresh processes under several ``PYTHONHASHSEED`` values, comparing
+their final saves. It prints the counts per variant as it goes and every violation with the
+command that reproduces it, and exits 1 if there was any.
+
+    python scripts/soak.py [--minutes M] [--workers N] [--seed S]
+    python scripts/soak.py --replay rum500-persian:123456 --heavy-every 25   # one hand again
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing as mp
+import os
+import random
+import subprocess
+import sys
+import time
+import traceback
+from collections import Counter
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path[:0] = [ROOT]
+
+HANDS_PER_TASK = 25
+
+
+def conformance_task(suite: str, seeds: list[int], heavy_every: int) -> dict:
+    from tests.conformance import run_game
+    from tests.test_conformance import SUITES
+    variant, configs = SUITES[suite]
+    out = {"kind": "hands", "variant": variant, "suite": suite, "count": 0, "violations": []}
+    for seed in seeds:
+        players, options = configs[seed % len(configs)]
+        try:
+            run_game(variant, players, options, seed, heavy_every=heavy_every)
+        except Exception as e:           # a violation: report it with its seed, go on
+            out["violations"].append(
+                {"what": f"{suite} seed {seed} ({players} players, {options})",
+                 "error": f"{type(e).__name__}: {e}"[:2000],
+                 "replay": f"python scripts/soak.py --replay {suite}:{seed} "
+                           f"--heavy-every {heavy_every}"})
+        out["count"] += 1
+    return out
+
+
+def fuzz_task(kind: str, seed: int, examples: int) -> dict:
+    """Hypothesis drives the seeds of bent saves, deal strings or typed actions."""
+    from hypothesis import HealthCheck, given, settings, strategies as st
+    from tests import fuzz
+    from tests.test_door import CONFIGS
+    from rami.scenario import to_deal
+    from rami.state import GameState, Phase
+    counts: Counter = Counter()
+
+    def one(s, config):
+        rng = random.Random(s)
+        variant, players, options = config
+        if kind == "saves":
+            for d in fuzz.saves_of(variant, players, options, s % 100_000, rng, count=2):
+                counts[fuzz.fuzz_save(d, rng)] += 1
+        elif kind == "deals":
+            g = GameState(variant, players, options, s % 100_000)
+            for _ in range(rng.randint(0, 60)):
+                if g.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
+                    return
+                g.apply(rng.choice(g.legal_actions()))
+            if g.phase not in (Phase.HAND_OVER, Phase.MATCH_OVER):
+                text = to_deal(g)
+                for _ in range(4):
+                    counts[fuzz.fuzz_deal(text, rng)] += 1
+        else:
+            g = GameState(variant, players, options, s % 100_000)
+            for _ in range(40):
+                if g.is_over:
+                    return
+                counts[fuzz.fuzz_action(g, rng)] += 1
+                g.apply(rng.choice(g.legal_actions()))
+
+    test = settings(max_examples=examples, deadline=None, database=None,
+                    suppress_health_check=list(HealthCheck))(
+        given(st.integers(0, 2 ** 32), st.sampled_from(CONFIGS))(one))
+    out = {"kind": "fuzz", "variant": f"fuzz {kind}", "count": 0, "violations": []}
+    random.seed(seed)
+    try:
+        test()
+    except Exception as e:
+        out["violations"].append({"what": f"fuzz {kind} (hypothesis, run seed {seed})",
+                                  "error": "".join(traceback.format_exception_only(e))[:3000],
+                                  "replay": "the falsifying example above"})
+    out["count"] = sum(counts.values())
+    out["outcomes"] = dict(counts)
+    return out
+
+
+def determinism_task(seeds: list[int]) -> dict:
+    from tests.fingerprint import fingerprints
+    here = fingerprints(seeds)
+    out = {"kind": "determinism", "variant": "cross-process", "count": 0, "violations": []}
+    for hash_seed in ("0", str(random.Random(seeds[0]).randrange(1, 2 ** 32))):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        run = subprocess.run([sys.executable, "-m", "tests.fingerprint", *map(str, seeds)],
+                             cwd=ROOT, env=env, capture_output=True, text=True, timeout=1800)
+        if run.returncode:
+            out["violations"].append({"what": f"fingerprints of seeds {seeds}",
+                                      "error": run.stderr[-2000:],
+                                      "replay": f"python -m tests.fingerprint {seeds[0]}"})
+            continue
+        there = json.loads(run.stdout)
+        for k in here:
+            if here[k] != there.get(k):
+                out["violations"].append(
+                    {"what": f"{k} plays differently under PYTHONHASHSEED={hash_seed}",
+                     "error": f"{here[k]} here, {there.get(k)} there",
+                     "replay": f"PYTHONHASHSEED={hash_seed} python -m tests.fingerprint "
+                               f"{k.rsplit('seed=', 1)[1]}"})
+        out["count"] += len(here)
+    return out
+
+
+def run_task(task):
+    kind, args = task
+    try:
+        return {"conformance": conformance_task, "fuzz": fuzz_task,
+                "determinism": determinism_task}[kind](*args)
+    except Exception as e:               # the harness itself: report, never stop the soak
+        return {"kind": kind, "variant": kind, "count": 0, "violations": [
+            {"what": f"task {task}", "error": traceback.format_exc()[-3000:],
+             "replay": ""}]}
+
+
+def tasks(seed: int, heavy_every: int):
+    """An endless, seeded stream of work: mostly hands, some fuzzing, a determinism check
+    now and then."""
+    from tests.test_conformance import SUITES
+    suites = sorted(SUITES)
+    rng = random.Random(seed)
+    k = 0
+    while True:
+        for suite in suites:
+            base = rng.randrange(10 ** 6, 10 ** 9)
+            yield ("conformance", (suite, list(range(base, base + HANDS_PER_TASK)),
+                                   heavy_every))
+        yield ("fuzz", (("saves", "deals", "actions")[k % 3], rng.randrange(2 ** 32), 40))
+        if k % 6 == 0:
+            yield ("determinism", ([rng.randrange(10 ** 6) for _ in range(2)],))
+        k += 1
+
+
+def report(counts: Counter, fuzz: Counter, checked: int, violations: list, start: float) -> None:
+    mins = (time.time() - start) / 60
+    hands = sum(counts.values())
+    print(f"-- {mins:5.1f} min: {hands} hands ({hands / max(mins, 1e-9):.0f}/min), "
+          f"{sum(fuzz.values())} fuzzed inputs, {checked} cross-process matches, "
+          f"{len(violations)} violations", flush=True)
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--minutes", type=float,
+                    default=float(os.environ.get("SOAK_MINUTES", "60")))
+    ap.add_argument("--workers", type=int, default=os.cpu_count() or 2)
+    ap.add_argument("--seed", type=int, default=int(os.environ.get("SOAK_SEED", "0"))
+                    or int(time.time()))
+    ap.add_argument("--heavy-every", type=int,
+                    default=int(os.environ.get("SOAK_HEAVY_EVERY", "25")))
+    ap.add_argument("--replay", help="SUITE:SEED: play that one hand again (with the same "
+                                     "--heavy-every as the run that reported it)")
+    args = ap.parse_args(argv)
+    if args.replay:
+        suite, seed = args.replay.rsplit(":", 1)
+        res = conformance_task(suite, [int(seed)], args.heavy_every)
+        for v in res["violations"]:
+            print(f"VIOLATION {v['what']}\n  {v['error']}")
+        print("no violation" if not res["violations"] else "")
+        return 1 if res["violations"] else 0
+
+    print(f"rami soak: {args.minutes:g} minutes on {args.workers} processes, run seed "
+          f"{args.seed}, full checks every {args.heavy_every} steps", flush=True)
+    start = time.time()
+    deadline = start + args.minutes * 60
+    counts: Counter = Counter()
+    suites: Counter = Counter()
+    fuzz: Counter = Counter()
+    outcomes: Counter = Counter()
+    checked = 0
+    violations: list = []
+    last = start
+    ctx = mp.get_context("fork" if sys.platform != "win32" else "spawn")
+    with ctx.Pool(args.workers) as pool:
+        stream = tasks(args.seed, args.heavy_every)
+        pending = [pool.apply_async(run_task, (next(stream),)) for _ in range(args.workers * 2)]
+        while pending:
+            done = [p for p in pending if p.ready()]
+            if not done:
+                time.sleep(0.2)
+            for p in done:
+                pending.remove(p)
+                res = p.get()
+                if res["kind"] == "hands":
+                    counts[res["variant"]] += res["count"]
+                    suites[res["suite"]] += res["count"]
+                elif res["kind"] == "fuzz":
+                    fuzz[res["variant"]] += res["count"]
+                    outcomes.update(res.get("outcomes", {}))
+                else:
+                    checked += res["count"]
+                for v in res["violations"]:
+                    violations.append(v)
+                    print(f"VIOLATION {v['what']}\n  {v['error']}\n  replay: {v['replay']}",
+                          flush=True)
+                if time.time() < deadline:
+                    pending.append(pool.apply_async(run_task, (next(stream),)))
+            if time.time() - last >= 60:
+                last = time.time()
+                report(counts, fuzz, checked, violations, start)
+    report(counts, fuzz, checked, violations, start)
+    print("hands per variant: " + ", ".join(f"{k} {n}" for k, n in sorted(counts.items())))
+    print("hands per suite:   " + ", ".join(f"{k} {n}" for k, n in sorted(suites.items())))
+    print("fuzzed inputs:     " + ", ".join(f"{k} {n}" for k, n in sorted(fuzz.items()))
+          + f" (loaded and played on: {outcomes['ok']}, refused in plain words: "
+            f"{outcomes['refused']})")
+    print(f"cross-process determinism: {checked} seeded bot matches compared")
+    print(f"{len(violations)} violations")
+    return 1 if violations else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

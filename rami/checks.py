@@ -14,11 +14,14 @@ A spec is one of the names in ``_SCALARS`` (``"int"``, ``"seat"``, ``"card"``, â
 
 from __future__ import annotations
 
+import json
+import re
+
 from .cards import Card, CardSyntaxError
 from .errors import RamiError
 
-__all__ = ["UnsoundState", "need", "check", "check_fields", "json_depth", "MAX_DEPTH",
-           "MAX_NUMBER"]
+__all__ = ["UnsoundState", "need", "check", "check_fields", "json_depth", "read_json",
+           "MAX_DEPTH", "MAX_NUMBER"]
 
 MAX_DEPTH = 12                 # a save nests a few levels: anything deeper is not ours
 MAX_NUMBER = 10 ** 9           # scores, counts and hand numbers stay far below this
@@ -115,3 +118,45 @@ def json_depth(value) -> int:
             return d
         todo.extend((x, d + 1) for x in v)
     return deepest
+
+
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+
+
+def text_depth(text: str) -> int:
+    """How deeply the lists and objects of a JSON text nest, found without parsing it:
+    JSON's own parser recurses, and in WebAssembly a deep enough text overflows the stack
+    and kills the whole runtime before Python can raise RecursionError."""
+    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
+    depth = deepest = 0
+    for ch in brackets:
+        if ch in "[{":
+            depth += 1
+            if depth > deepest:
+                deepest = depth
+                if deepest > MAX_DEPTH + 1:
+                    return deepest
+        else:
+            depth -= 1
+    return deepest
+
+
+def read_json(text, max_chars: int):
+    """Parse JSON from outside: refused (UnsoundState) when it is not text, too long, or
+    nests deeper than any of rami's own data, before the parser sees it."""
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            raise UnsoundState("it is not text") from None
+    if not isinstance(text, str):
+        raise UnsoundState("it is not text")
+    if len(text) > max_chars:
+        raise UnsoundState(f"it is too large to be one of rami's ({len(text)} characters)")
+    if text_depth(text) > MAX_DEPTH:
+        raise UnsoundState("it nests too deeply")
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        raise UnsoundState("it is not valid JSON") from None

@@ -24,7 +24,7 @@ from typing import Iterable, Sequence
 
 from .actions import Action, LayOff, MeldCards, parse_action
 from .cards import Card
-from .checks import MAX_DEPTH, check, check_fields, json_depth, need
+from .checks import MAX_DEPTH, check, check_fields, json_depth, need, read_json
 from .errors import AmbiguousAction, IllegalAction, RamiError, SaveError
 from .events import Event
 from .melds import Meld
@@ -317,15 +317,10 @@ class GameState:
 
     @classmethod
     def from_json(cls, text: str) -> "GameState":
-        if not isinstance(text, (str, bytes)):
-            raise SaveError("This saved game is damaged: it is not text.")
-        if len(text) > MAX_SAVE_CHARS:
-            raise SaveError(f"This saved game is too large to be one of rami's "
-                            f"({len(text)} characters).")
         try:
-            d = json.loads(text)
-        except (ValueError, TypeError, RecursionError):
-            raise SaveError("This saved game is damaged: it is not valid JSON.") from None
+            d = read_json(text, MAX_SAVE_CHARS)
+        except RamiError as e:
+            raise SaveError(f"This saved game is damaged: {e}.") from None
         return cls.from_dict(d)
 
     def __eq__(self, other) -> bool:

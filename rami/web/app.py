@@ -22,6 +22,7 @@ import traceback
 import js
 from pyodide.ffi import create_once_callable, create_proxy
 
+from ..checks import read_json
 from ..errors import RamiError
 from ..scenario import from_deal
 from ..state import Phase
@@ -55,10 +56,13 @@ class App:
         self.suppress_click = False
         self.pending = None                  # a move waiting for the person's confirmation
         self.persist = True                  # save to localStorage (not for a ?deal= page)
+        self.saved = False                   # did the last save work?
         self.last_seen = {"log": 0, "top": None, "melds": 0, "hand": -1}
         prefs = self._load_json(PREFS_KEY) or {}
-        self.pace = prefs.get("pace", "normal")
-        self.form = self._default_form(prefs.get("variant", "gin"), prefs.get("name", "Player"))
+        pace, variant, name = (prefs.get(k) for k in ("pace", "variant", "name"))
+        self.pace = pace if pace in ("slow", "normal", "fast", "instant") else "normal"
+        self.form = self._default_form(variant if isinstance(variant, str) else "gin",
+                                       name[:40] if isinstance(name, str) and name else "Player")
         self._proxies = []
         for kind, fn in (("click", self.on_click), ("change", self.on_change),
                          ("keydown", self.on_key), ("pointerdown", self.on_pointerdown),
@@ -80,7 +84,10 @@ class App:
 
     def _crash(self, e: Exception) -> None:
         js.console.error("".join(traceback.format_exception(e)))
-        self.message = f"Something went wrong ({type(e).__name__}); your game is saved."
+        kept = ("your game is saved up to your last move" if self.saved
+                else "this position is not saved" if not self.persist
+                else "the game could not be saved")
+        self.message = f"Something went wrong ({type(e).__name__}); {kept}."
         try:
             self.render()
         except Exception:              # drawing itself failed: say so without Python
@@ -94,22 +101,44 @@ class App:
         raw = _stored(SAVE_KEY)
         if raw is not None:
             try:
-                self.session = Session.from_dict(json.loads(raw))
+                self.session = Session.from_json(raw)
                 self.screen = "table"
+                self.render()          # a save that loads must also draw
             except Exception as e:     # anything wrong with a save: set it aside, explain
+                if not isinstance(e, (RamiError, json.JSONDecodeError)):
+                    js.console.error("".join(traceback.format_exception(e)))    # a bug
                 if isinstance(e, json.JSONDecodeError):
                     reason = "It is not readable (not JSON)"
-                elif isinstance(e, (RamiError, ValueError)):
+                elif isinstance(e, RamiError):
                     reason = str(e)
                 else:
                     reason = f"It could not be read ({type(e).__name__})"
-                js.localStorage.setItem(SET_ASIDE_KEY, raw)
-                js.localStorage.removeItem(SAVE_KEY)
+                self._set_aside(raw)
+                self.session, self.screen = None, "lobby"
                 self.notice = (f"Your saved game could not be resumed. {reason.rstrip('.')}. "
                                f"It has been set aside (kept in this browser as "
                                f"'{SET_ASIDE_KEY}'); start a new game below.")
-        self.render()
+        self._render_or_lobby()
         self.ready()
+
+    def _set_aside(self, raw: str) -> None:
+        try:
+            js.localStorage.setItem(SET_ASIDE_KEY, raw)
+            js.localStorage.removeItem(SAVE_KEY)
+        except Exception:              # storage refused (full, private mode): drop it
+            pass
+
+    def _render_or_lobby(self) -> None:
+        """Draw the page; if the table cannot be drawn, say so plainly and show the lobby
+        (never a traceback on the page)."""
+        try:
+            self.render()
+        except Exception as e:
+            js.console.error("".join(traceback.format_exception(e)))
+            self.session, self.screen = None, "lobby"
+            self.notice = (f"This game could not be shown ({type(e).__name__}); "
+                           "start a new game below.")
+            self.render()
 
     def ready(self) -> None:
         """The page is interactive: tell the tests and the load benchmark."""
@@ -132,13 +161,23 @@ class App:
             reason = str(e) if isinstance(e, RamiError) else type(e).__name__
             self.notice = f"The deal in this page's address could not be read: {reason}"
             self.session, self.screen = None, "lobby"
-        self.render()
+        self._render_or_lobby()
         self.ready()
 
     def save(self) -> None:
-        if self.session is not None and self.persist:
+        """Save the match in the browser; ``self.saved`` says whether the last save worked
+        (a position from the address is never saved)."""
+        if self.session is None or not self.persist:
+            self.saved = False
+            return
+        try:
             js.localStorage.setItem(SAVE_KEY, json.dumps(self.session.to_dict(),
                                                          separators=(",", ":")))
+            self.saved = True
+        except Exception as e:         # storage full or refused: play on, but say so
+            js.console.error("".join(traceback.format_exception(e)))
+            self.saved = False
+            self.message = "This browser refused to save the game: it will not be resumed."
 
     def save_prefs(self) -> None:
         js.localStorage.setItem(PREFS_KEY, json.dumps(
@@ -146,11 +185,13 @@ class App:
 
     @staticmethod
     def _load_json(key):
+        """A small JSON object the page kept (its preferences), or None if it is not one."""
         try:
             raw = _stored(key)
-            return json.loads(raw) if raw else None
-        except ValueError:
+            d = read_json(raw, 10_000) if raw else None
+        except RamiError:
             return None
+        return d if isinstance(d, dict) else None
 
     def _default_form(self, variant: str, name: str = "Player") -> dict:
         try:
@@ -599,5 +640,11 @@ def main() -> App:
     loading = nil(js.document.getElementById("loading"))
     if loading is not None:
         loading.remove()
-    app.start()
+    try:
+        app.start()
+    except Exception as e:            # never a traceback on the page
+        js.console.error("".join(traceback.format_exception(e)))
+        app.root.textContent = (f"rami could not start ({type(e).__name__}). Reload the "
+                                "page; if it happens again, clear this site's data.")
+        js.document.body.dataset.ready = "1"
     return app

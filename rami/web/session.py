@@ -23,7 +23,8 @@ from ..actions import (DEAL, DECLINE, DONE, DRAW, DROP, PASS, REJOIN, TAKE, Acti
 from ..bots import BOT_LEVELS, Bot, make_bot
 from ..cards import Card, sort_by_rank, sort_by_suit
 from ..errors import RamiError, SaveError
-from ..state import GameState, Phase, check_save_header
+from ..checks import read_json
+from ..state import MAX_SAVE_CHARS, GameState, Phase, check_save_header
 from ..variants import find_variant
 from ..view import PlayerView
 
@@ -607,6 +608,16 @@ class Session:
                 "order": list(self.order), "order_hand": self.order_hand,
                 "sizes": list(self.sizes),
                 "game": self.state.to_dict()}
+
+    @classmethod
+    def from_json(cls, text) -> "Session":
+        """A session from the text the browser kept: checked before it is parsed (a text
+        nested deeply enough would overflow WebAssembly's stack in the JSON parser)."""
+        try:
+            d = read_json(text, MAX_SAVE_CHARS)
+        except RamiError as e:
+            raise SaveError(f"This saved game is damaged: {e}.") from None
+        return cls.from_dict(d)
 
     @classmethod
     def from_dict(cls, d) -> "Session":

@@ -276,3 +276,51 @@ def test_a_turn_by_touch(browser, site):
     assert s["melds"] == 2 and len(s["hand"]) == 4 and s["top"] == "2 of spades"
     assert page.errors == []
     ctx.close()
+
+
+HOSTILE_DEALS = [       # a few kinds (the engine's tests try them all): the page's handling
+    "gin | 0: Ah 2h 3h 5s 6s 7s 9c 9d 9h Kc | 1: 2c 3c 4c 8d 8s Qh Qs Js 10d 4h | turn: 7",
+    "indian | 0: 2h 3h 4h 5s 6s 7s 9c 9d 9h Kc Qc Jc 10c | 1: 2c 3c 4c 8d 8s Qh Qs Js 10d 4d "
+    "5d 6d 7d | joker: 2s | status: in, first drop | turn: 0",
+    "|||::==;;" * 50,
+]
+
+
+@pytest.mark.parametrize("deal", HOSTILE_DEALS)
+def test_a_bad_deal_in_the_address_shows_a_notice_and_the_lobby(page, deal):
+    open_page(page, "?deal=" + urllib.parse.quote(deal))
+    notice = page.inner_text(".notice")
+    assert "could not be read" in notice
+    assert page.locator("#start").count() == 1           # the lobby
+    assert "Traceback" not in page.content() and page.errors == []
+
+
+def hostile_saves():
+    from rami.state import GameState
+    from rami.web.session import Session
+    good = Session.new("gin", ["Ann", "Bob"], seed=3).to_dict()
+    out = []
+    for path, value in [(("game", "table"), [{"kind": "run", "cards": ["Ah", "5h", "9h"],
+                                              "rank": 0, "suit": "h", "start": 1,
+                                              "owner": 0, "played_by": [0, 0, 0]}]),
+                        (("game", "extra"), "__deep__"),
+                        (("order",), [None, {}])]:
+        d = json.loads(json.dumps(good))
+        d[path[0]] = value if len(path) == 1 else {**d[path[0]], path[1]: value}
+        out.append(json.dumps(d).replace('"__deep__"', "[" * 5000 + "]" * 5000))
+    return out
+
+
+@pytest.mark.parametrize("saved", hostile_saves())
+def test_a_damaged_save_never_shows_a_traceback(page, saved):
+    open_page(page)
+    page.evaluate("s => localStorage.setItem('rami.save', s)", saved)
+    page.reload()
+    wait_for(page, "document.body.dataset.ready === '1'", 120)
+    content = page.content()
+    assert "Traceback" not in content and page.errors == []
+    if page.locator(".notice").count():
+        assert "could not be resumed" in page.inner_text(".notice")
+        assert page.locator("#start").count() == 1
+    else:                                   # what could be repaired plays on
+        assert page.locator("#table").count() == 1

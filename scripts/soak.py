@@ -2,7 +2,8 @@
 
 On every core, until the time is up, it plays seeded random hands of every variant and
 option set (the conformance suites) with the invariant checks at every step and the full
-checks (refused actions, saves, deal strings, hidden cards) every ``SOAK_HEAVY_EVERY`` steps;
+checks (refused actions, saves, deal strings, hidden cards) every ``SOAK_HEAVY_EVERY`` steps,
+and whole matches, which must end;
 fuzzes saves, deal strings and typed actions with hypothesis; and plays seeded bot matches
 of every variant in fresh processes under several ``PYTHONHASHSEED`` values, comparing
 their final saves. It prints the counts per variant as it goes and every violation with the
@@ -47,6 +48,26 @@ def conformance_task(suite: str, seeds: list[int], heavy_every: int) -> dict:
                  "replay": f"python scripts/soak.py --replay {suite}:{seed} "
                            f"--heavy-every {heavy_every}"})
         out["count"] += 1
+    return out
+
+
+def match_task(variant: str, seed: int, heavy_every: int) -> dict:
+    """A whole match of random play: it must end (every match ends)."""
+    from tests.conformance import run_game
+    from tests.test_conformance import MATCHES
+    configs = MATCHES[variant]
+    players, options = configs[seed % len(configs)]
+    out = {"kind": "match", "variant": variant, "count": 1, "violations": []}
+    try:
+        g, _ = run_game(variant, players, options, seed, whole_match=True,
+                        heavy_every=heavy_every)
+        out["hands"] = len(g.results)
+    except Exception as e:
+        out["violations"].append(
+            {"what": f"{variant} match seed {seed} ({players} players, {options})",
+             "error": f"{type(e).__name__}: {e}"[:2000],
+             "replay": "tests.conformance.run_game(%r, %d, %r, %d, whole_match=True, "
+                       "heavy_every=%d)" % (variant, players, options, seed, heavy_every)})
     return out
 
 
@@ -127,7 +148,7 @@ def determinism_task(seeds: list[int]) -> dict:
 def run_task(task):
     kind, args = task
     try:
-        return {"conformance": conformance_task, "fuzz": fuzz_task,
+        return {"conformance": conformance_task, "fuzz": fuzz_task, "match": match_task,
                 "determinism": determinism_task}[kind](*args)
     except Exception as e:               # the harness itself: report, never stop the soak
         return {"kind": kind, "variant": kind, "count": 0, "violations": [
@@ -150,6 +171,9 @@ def tasks(seed: int, heavy_every: int):
         yield ("fuzz", (("saves", "deals", "actions")[k % 3], rng.randrange(2 ** 32), 40))
         if k % 6 == 0:
             yield ("determinism", ([rng.randrange(10 ** 6) for _ in range(2)],))
+        if k % 3 == 0:
+            for variant in ("basic", "gin", "indian", "rum500"):
+                yield ("match", (variant, rng.randrange(10 ** 9), heavy_every))
         k += 1
 
 
@@ -188,6 +212,7 @@ def main(argv=None) -> int:
     counts: Counter = Counter()
     suites: Counter = Counter()
     fuzz: Counter = Counter()
+    matches: Counter = Counter()
     outcomes: Counter = Counter()
     checked = 0
     violations: list = []
@@ -206,6 +231,8 @@ def main(argv=None) -> int:
                 if res["kind"] == "hands":
                     counts[res["variant"]] += res["count"]
                     suites[res["suite"]] += res["count"]
+                elif res["kind"] == "match":
+                    matches[res["variant"]] += 1
                 elif res["kind"] == "fuzz":
                     fuzz[res["variant"]] += res["count"]
                     outcomes.update(res.get("outcomes", {}))
@@ -226,6 +253,8 @@ def main(argv=None) -> int:
     print("fuzzed inputs:     " + ", ".join(f"{k} {n}" for k, n in sorted(fuzz.items()))
           + f" (loaded and played on: {outcomes['ok']}, refused in plain words: "
             f"{outcomes['refused']})")
+    print("whole matches:     " + ", ".join(f"{k} {n}" for k, n in sorted(matches.items()))
+          + " (each played to its end)")
     print(f"cross-process determinism: {checked} seeded bot matches compared")
     print(f"{len(violations)} violations")
     return 1 if violations else 0

@@ -74,35 +74,12 @@ def match_task(variant: str, seed: int, heavy_every: int) -> dict:
 def fuzz_task(kind: str, seed: int, examples: int) -> dict:
     """Hypothesis drives the seeds of bent saves, deal strings or typed actions."""
     from hypothesis import HealthCheck, given, settings, strategies as st
-    from tests import fuzz
+    from tests.fuzz import CASES
     from tests.test_door import CONFIGS
-    from rami.scenario import to_deal
-    from rami.state import GameState, Phase
     counts: Counter = Counter()
 
     def one(s, config):
-        rng = random.Random(s)
-        variant, players, options = config
-        if kind == "saves":
-            for d in fuzz.saves_of(variant, players, options, s % 100_000, rng, count=2):
-                counts[fuzz.fuzz_save(d, rng)] += 1
-        elif kind == "deals":
-            g = GameState(variant, players, options, s % 100_000)
-            for _ in range(rng.randint(0, 60)):
-                if g.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
-                    return
-                g.apply(rng.choice(g.legal_actions()))
-            if g.phase not in (Phase.HAND_OVER, Phase.MATCH_OVER):
-                text = to_deal(g)
-                for _ in range(4):
-                    counts[fuzz.fuzz_deal(text, rng)] += 1
-        else:
-            g = GameState(variant, players, options, s % 100_000)
-            for _ in range(40):
-                if g.is_over:
-                    return
-                counts[fuzz.fuzz_action(g, rng)] += 1
-                g.apply(rng.choice(g.legal_actions()))
+        CASES[kind](s, config, counts)
 
     test = settings(max_examples=examples, deadline=None, database=None,
                     suppress_health_check=list(HealthCheck))(

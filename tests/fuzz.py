@@ -177,3 +177,42 @@ def fuzz_action(g: GameState, rng: random.Random) -> str:
             return "refused"
         raise AssertionError(f"'{text}' was refused on a copy but applied")
     return "ok"
+
+
+# one hypothesis example each, from a seed and a (variant, players, options) configuration:
+# they count the outcomes (loaded and played on, or refused) and fail on anything else
+def save_case(seed: int, config, counts) -> None:
+    rng = random.Random(seed)
+    variant, players, options = config
+    for d in saves_of(variant, players, options, seed % 100_000, rng, count=2):
+        counts[fuzz_save(d, rng)] += 1
+
+
+def deal_case(seed: int, config, counts, moves: int = 60, tries: int = 4) -> None:
+    rng = random.Random(seed)
+    variant, players, options = config
+    g = GameState(variant, players, options, seed % 100_000)
+    for _ in range(rng.randint(0, moves)):
+        if g.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
+            return
+        g.apply(rng.choice(g.legal_actions()))
+    if g.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
+        return
+    text = to_deal(g)
+    assert to_deal(from_deal(text)) == text, "a deal string does not read back"
+    for _ in range(tries):
+        counts[fuzz_deal(text, rng)] += 1
+
+
+def action_case(seed: int, config, counts, moves: int = 40) -> None:
+    rng = random.Random(seed)
+    variant, players, options = config
+    g = GameState(variant, players, options, seed % 100_000)
+    for _ in range(moves):
+        if g.is_over:
+            return
+        counts[fuzz_action(g, rng)] += 1
+        g.apply(rng.choice(g.legal_actions()))
+
+
+CASES = {"saves": save_case, "deals": deal_case, "actions": action_case}

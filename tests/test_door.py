@@ -2,7 +2,7 @@
 typed actions give a sound state or one of rami's own errors in plain words."""
 
 import json
-import random
+from collections import Counter
 
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -11,7 +11,7 @@ from rami.errors import OptionError, RamiError, SaveError
 from rami.scenario import DealSyntaxError, from_deal, to_deal
 from rami.state import GameState, Phase
 from rami.view import PlayerView
-from tests.fuzz import deep, fuzz_action, fuzz_deal, fuzz_save, saves_of
+from tests.fuzz import action_case, deal_case, deep, save_case
 
 GIN = "gin | 0: Ah 2h 3h 5s 6s 7s 9c 9d 9h Kc | 1: 2c 3c 4c 8d 8s Qh Qs Js 10d 4h | discard: Kd"
 BASIC = "basic | 0: 7h 8h 9h Kc | 1: 2c 3c 4c 5d | discard: Qs"
@@ -165,38 +165,16 @@ CONFIGS = [("basic", 3, {"jokers": 2}), ("gin", 2, {}), ("indian", 3, {}),
 @settings(max_examples=60, deadline=None)
 @given(st.integers(0, 2 ** 32), st.sampled_from(CONFIGS))
 def test_bent_saves_load_soundly_or_are_refused(seed, config):
-    rng = random.Random(seed)
-    variant, players, options = config
-    for d in saves_of(variant, players, options, seed % 1000, rng, count=2):
-        assert fuzz_save(d, rng) in ("ok", "refused")
+    save_case(seed, config, Counter())
 
 
 @settings(max_examples=60, deadline=None)
 @given(st.integers(0, 2 ** 32), st.sampled_from(CONFIGS))
 def test_bent_deal_strings_load_soundly_or_are_refused(seed, config):
-    rng = random.Random(seed)
-    variant, players, options = config
-    g = GameState(variant, players, options, seed % 1000)
-    for _ in range(rng.randint(0, 30)):
-        if g.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
-            break
-        g.apply(rng.choice(g.legal_actions()))
-    if g.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
-        return
-    text = to_deal(g)
-    assert to_deal(from_deal(text)) == text
-    for _ in range(3):
-        assert fuzz_deal(text, rng) in ("ok", "refused")
+    deal_case(seed, config, Counter(), moves=30, tries=3)
 
 
 @settings(max_examples=40, deadline=None)
 @given(st.integers(0, 2 ** 32), st.sampled_from(CONFIGS))
 def test_typed_actions_apply_or_are_refused_with_the_state_unchanged(seed, config):
-    rng = random.Random(seed)
-    variant, players, options = config
-    g = GameState(variant, players, options, seed % 1000)
-    for _ in range(30):
-        if g.is_over:
-            break
-        fuzz_action(g, rng)
-        g.apply(rng.choice(g.legal_actions()))
+    action_case(seed, config, Counter(), moves=30)

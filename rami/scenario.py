@@ -71,8 +71,9 @@ def from_deal(text: str, seed: int | str = 0) -> GameState:
         return _from_deal(text, seed)
     except DealSyntaxError:
         raise
-    except RamiError as e:
-        raise DealSyntaxError(str(e)) from None
+    except RamiError as e:            # the checks' words, as a sentence of their own
+        text = str(e).rstrip(".")
+        raise DealSyntaxError(text[:1].upper() + text[1:] + ".") from None
     except (ValueError, KeyError, IndexError, TypeError, AttributeError, RecursionError,
             OverflowError):
         raise DealSyntaxError("This deal string does not describe a position rami can play: "

@@ -159,7 +159,8 @@ class App:
             self.screen = "table"
         except Exception as e:         # a page's bad deal must not stop the page
             reason = str(e) if isinstance(e, RamiError) else type(e).__name__
-            self.notice = f"The deal in this page's address could not be read: {reason}"
+            self.notice = (f"The deal in this page's address could not be read. "
+                           f"{reason.rstrip('.')}.")
             self.session, self.screen = None, "lobby"
         self._render_or_lobby()
         self.ready()

@@ -477,3 +477,14 @@ def test_a_drop_that_leaves_one_player_ends_the_deal():
                   "Qh Qs Js 10d 4d 5d 6d 7d | joker: 2s | turn: 0")
     g.apply("drop")
     assert g.extra["status"][1] == "won" and g.phase in (Phase.HAND_OVER, Phase.MATCH_OVER)
+
+
+def test_a_hand_that_groups_completely_is_shown_grouped():
+    """A wild (worth 0) left over costs nothing, but the grouping shown, a loser's or the
+    'best' button's, leaves no card ungrouped when all can be grouped."""
+    var = find_variant("indian")
+    opts = var.deal_options(var.resolve_options({"decks": 2}), 1)
+    hand = parse_cards("6c 8c Ah 6d 4h 9h 5h 6s 8s 8d Jh 10h Ac")
+    g = var.best_grouping(opts, hand)
+    assert g.valid and "invalid" not in g.labels and g.points == 0
+    assert sum(len(x) for x in g.groups) == 13

@@ -286,8 +286,14 @@ class IndianRummy(Variant):
         if arr is not free:
             cands.append([m.cards for m in free.melds] +
                          ([sort_by_suit(free.deadwood)] if free.deadwood else []))
+        if arr is not None and arr.deadwood and not arr.deadwood_value:
+            # a wild worth 0 left over costs nothing, yet the hand may group completely:
+            # then show it grouped (nothing ungrouped when grouping it is possible)
+            whole = self.valid_arrangement(options, cards)
+            if whole is not None:
+                cands.append([m.cards for m in whole.melds])
         judged = [self.judge(options, g) for g in cands]
-        return min(judged, key=lambda j: (j.points, j.raw, -len(j.groups)))
+        return min(judged, key=lambda j: (j.points, j.raw, not j.valid, -len(j.groups)))
 
     def arrangements(self, options: dict, cards, memo: dict | None = None) -> tuple:
         """(the least-deadwood arrangement, the least-deadwood one with two sequences and a

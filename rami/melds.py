@@ -436,6 +436,8 @@ def layoff_results(meld: Meld, card: Card, rules: MeldRules,
     for slot, new_start, cards in ((0, meld.start - 1, (card,) + meld.cards),
                                    (n, meld.start, meld.cards + (card,))):
         lo, hi = rules.run_positions
+        if n + 1 > 13:
+            continue        # 13 ranks: a 14th card would put the ace at both ends
         if rules.ace != "round" and not (lo <= new_start and new_start + n <= hi):
             continue
         if rules.ace == "round":

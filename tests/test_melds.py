@@ -15,3 +15,13 @@ def test_a_second_copy_of_a_runs_low_card_does_not_lay_off_at_its_high_end():
     top = interpretations(parse_cards("Jh Qh Kh"), rules)[0]
     assert layoff_results(top, parse_cards("Kh")[0], rules) == []
     assert layoff_results(top, parse_cards("Jh")[0], rules) == []
+
+
+def test_an_ace_does_not_go_on_both_ends_of_a_run():
+    """Found by the soak (two decks): Ah on Ah..Kh made a 14-card run, the ace low and
+    high at once."""
+    rules = MeldRules(ace="either")
+    run = interpretations(parse_cards("Ah 2h 3h 4h 5h 6h 7h 8h 9h 10h Jh Qh Kh"), rules)[0]
+    assert layoff_results(run, parse_cards("Ah")[0], rules) == []
+    high = interpretations(parse_cards("2h 3h 4h 5h 6h 7h 8h 9h 10h Jh Qh Kh Ah"), rules)[0]
+    assert layoff_results(high, parse_cards("Ah")[0], rules) == []

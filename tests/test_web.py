@@ -111,7 +111,7 @@ def test_the_table_html_offers_exactly_the_legal_moves():
     html = render.table_html(s)
     assert 'data-act="btn:draw"' in html and 'class="pile stock can"' in html
     assert html.count('class="card hand-card') == 8
-    assert "Meld 1: " in html                             # the meld, named for screen readers
+    assert ": meld 1, " in html              # the meld, named for screen readers (its number first)
     s.play(DRAW)
     html = render.table_html(s)
     assert 'data-act="btn:discard" disabled' in html
@@ -165,7 +165,7 @@ def test_indian_groups_start_by_suit_keep_through_moves_and_take_new_cards_apart
     # into the hearts, after the 4h (index among the group's other cards)
     s.move_to_group(s.order.index("5h"), 1, 3)
     assert texts(s.group_cards())[1] == ["2h", "3h", "4h", "5h"]
-    assert s.group_labels()[1] == "pure sequence"
+    assert s.table.group_labels(s)[1] == "pure sequence"
     for card in ("Ks", "Kd", "Kc"):
         s.toggle(s.order.index(card))
     s.group_selected()
@@ -183,7 +183,7 @@ def test_indian_keyboard_moves_cross_group_edges_and_best_groups_for_the_fewest_
     s.play(DRAW)
     s.sort("best")
     groups = texts(s.group_cards())
-    assert len(groups[-1]) == 1 and s.judged(leave_out=Card.parse(groups[-1][0])).valid
+    assert len(groups[-1]) == 1 and s.table.judged(s, leave_out=Card.parse(groups[-1][0])).valid
 
 
 def test_indian_buttons_confirm_drops_and_declarations_and_say_what_they_cost():

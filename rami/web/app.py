@@ -2,9 +2,15 @@
 
 Start it from the page with ``from rami.web.app import main; main()``. It
 
-* draws the lobby and the table as HTML (:mod:`rami.web.render`) into ``#app``;
-* listens with one delegated listener per kind of event (click, change, key, pointer) on
-  ``#app``, never one per card, because cards come and go all game long;
+* draws the lobby and the table as HTML (:mod:`rami.web.render`) into ``#app``: the table
+  is a frame of regions, and a redraw replaces only the regions whose HTML changed, so a
+  focus, a drag or an open panel elsewhere lives on; dialogs sit in a slot of their own;
+* listens with one delegated listener per kind of event (click, change, pointer) on
+  ``#app``, never one per card, because cards come and go all game long; keys are heard on
+  the whole document, so the game's keys work wherever focus is;
+* keeps focus where a keyboard player expects it: on the hand after a deal, inside a dialog
+  while it is open (Tab cycles within it, Esc closes it), back where it was after;
+* tells screen readers each move in words through a live region that is never redrawn;
 * saves the match to ``localStorage`` after every action, and resumes it on reload; a save
   it cannot read is set aside under another key and explained, never crashed on;
 * plays the bots on the main thread, one move at a time, sleeping between moves at the
@@ -16,7 +22,9 @@ This is the only module that talks to the browser (``js``, ``pyodide``).
 from __future__ import annotations
 
 import asyncio
+import html as htmllib
 import json
+import re
 import traceback
 
 import js
@@ -34,11 +42,8 @@ from .svg import symbol_defs
 SAVE_KEY = "rami.save"
 SET_ASIDE_KEY = "rami.save.set-aside"
 PREFS_KEY = "rami.prefs"
-KEYS = {"d": "draw", "t": "take", "m": "btn:meld", "l": "btn:layoff", "x": "btn:discard",
-        "k": "btn:knock", "p": "btn:pass", "g": "btn:big_gin"}
-# Indian rummy: group, declare, drop, show
-GROUP_KEYS = {"d": "draw", "t": "take", "x": "btn:discard", "g": "group", "e": "btn:declare",
-              "r": "btn:drop", "s": "btn:show"}
+FOCUSABLE = ("button:not([disabled]), a[href], input, select, textarea, "
+             "[tabindex]:not([tabindex='-1'])")
 
 
 class App:
@@ -46,7 +51,12 @@ class App:
         self.root = root
         self.session: Session | None = None
         self.screen = "lobby"
-        self.overlay = ""
+        self.dialog: tuple | None = None     # the open dialog: ("help",), ("scores",) …
+        self.opener: str | None = None       # what had focus when it opened
+        self.drawn: dict[str, str] = {}      # what each region of the page shows now
+        self.frame: tuple | None = None      # which frame the regions live in
+        self.announced = (-1, 0)             # (hand, log lines) told to screen readers
+        self.was_my_turn = False
         self.message = ""
         self.notice = ""
         self.thinking = False
@@ -64,10 +74,14 @@ class App:
         self.form = self._default_form(variant if isinstance(variant, str) else "gin",
                                        name[:40] if isinstance(name, str) and name else "Player")
         self._proxies = []
+        root.innerHTML = ('<div id="screen"></div>'
+                          '<div id="dialogs" class="dialogs"></div>')
+        self.screen_el = root.querySelector("#screen")
+        self.dialog_el = root.querySelector("#dialogs")
         for kind, fn in (("click", self.on_click), ("change", self.on_change),
-                         ("keydown", self.on_key), ("pointerdown", self.on_pointerdown),
-                         ("dblclick", self.on_dblclick)):
+                         ("pointerdown", self.on_pointerdown), ("dblclick", self.on_dblclick)):
             self._listen(root, kind, fn)
+        self._listen(js.document, "keydown", self.on_key)
         self._listen(js.window, "pointermove", self.on_pointermove)
         self._listen(js.window, "pointerup", self.on_pointerup)
         self._listen(js.window, "pointercancel", self.on_pointerup)
@@ -91,7 +105,8 @@ class App:
         try:
             self.render()
         except Exception:              # drawing itself failed: say so without Python
-            self.root.textContent = self.message
+            self.frame = None
+            self.screen_el.textContent = self.message
 
     # -- start-up and saves ---------------------------------------------------------------
     def start(self) -> None:
@@ -207,25 +222,155 @@ class App:
 
     # -- drawing --------------------------------------------------------------------------
     def render(self) -> None:
-        focus = self.focus_act or attr(js.document.activeElement, "data-act")
+        """Bring the page up to date: the lobby, or the table region by region, and the open
+        dialog; then put focus where it belongs and tell screen readers what happened."""
+        doc = js.document
+        focus = self.focus_act or attr(doc.activeElement, "data-act")
         self.focus_act = None
         if self.screen == "lobby" or self.session is None:
             can_resume = self.session is not None and not self.session.state.is_over
-            html = render.lobby_html(self.form, self.notice, can_resume)
+            self._draw_frame(("lobby",), render.lobby_html(self.form, self.notice, can_resume))
         else:
-            s = self.session
-            new_from = self.last_seen["log"] if self.last_seen["hand"] == s.state.hand_no else 0
-            html = render.table_html(s, self.pace, self.message, self.thinking, new_from)
-        self.root.innerHTML = html + self.overlay
-        if self.screen == "table" and self.session is not None:
-            self._mark_changes()
-        if focus:
+            had_summary = bool(self.drawn.get("summary-slot"))
+            self._draw_table()
+            box = self._open_box()
+            if box is not None and not had_summary and self.dialog is None:
+                first = nil(box.querySelector(FOCUSABLE))     # a hand's summary takes focus
+                if first is not None:
+                    focus, self.focus_wanted = attr(first, "data-act"), True
+        opened = self._draw_dialog()
+        if opened:
+            return
+        active = nil(doc.activeElement)
+        lost = active is None or active == doc.body or not self.root.contains(active)
+        if focus and (lost or attr(active, "data-act") != focus):
             el = nil(self.root.querySelector(f'[data-act="{focus}"]'))
-            if el is not None:
+            if el is not None and (lost or self.focus_wanted):
                 el.focus()
+        self.focus_wanted = False
         log = nil(self.root.querySelector("#log-list"))
         if log is not None:
             log.scrollTop = log.scrollHeight
+
+    focus_wanted = False
+
+    def _draw_frame(self, key: tuple, html: str) -> None:
+        if self.frame != key or self.drawn.get("frame") != html:
+            self.screen_el.innerHTML = html
+            self.frame, self.drawn = key, {"frame": html}
+            js.window.scrollTo(0, 0)            # a new screen opens at its top
+
+    def _draw_table(self) -> None:
+        s = self.session
+        st = s.state
+        new_from = self.last_seen["log"] if self.last_seen["hand"] == st.hand_no else 0
+        regions = render.table_regions(s, self.pace, self.message, self.thinking, new_from)
+        key = ("table", id(s), st.variant.name, st.n)
+        if self.frame != key:
+            self.screen_el.innerHTML = render.table_html(s, self.pace, self.message,
+                                                         self.thinking, new_from)
+            self.frame, self.drawn = key, dict(regions)
+            js.window.scrollTo(0, 0)
+        else:
+            for name, html in regions.items():
+                if self.drawn.get(name) != html:
+                    el = nil(self.screen_el.querySelector(f"#{name}"))
+                    if el is not None:
+                        el.innerHTML = html
+                    self.drawn[name] = html
+        table = nil(self.screen_el.querySelector("#table"))
+        if table is not None:
+            table.className = render.table_class(s)
+            for k, v in render.table_data(s).items():
+                table.setAttribute(f"data-{k}", v)
+        self._mark_changes()
+        self._announce()
+        self._show_turn()
+
+    def _show_turn(self) -> None:
+        """Where the opponents' strip scrolls sideways (phones), keep the seat to move in
+        view."""
+        seat = nil(self.screen_el.querySelector(".seat.turn"))
+        strip = nil(self.screen_el.querySelector("#opp"))
+        if seat is None or strip is None or strip.scrollWidth <= strip.clientWidth:
+            return
+        a, b = seat.getBoundingClientRect(), strip.getBoundingClientRect()
+        if a.left < b.left:
+            strip.scrollLeft += a.left - b.left - 6
+        elif a.right > b.right:
+            strip.scrollLeft += a.right - b.right + 6
+
+    def _dialog_html(self) -> str:
+        d, s = self.dialog, self.session
+        if d is None:
+            return ""
+        kind = d[0]
+        if kind == "help":
+            return render.help_html(s.table if s is not None and self.screen == "table"
+                                    else None)
+        if kind == "scores" and s is not None:
+            return render.scores_html(s)
+        if kind == "confirm":
+            return render.confirm_html(*d[1:])
+        if kind == "table" and s is not None:
+            return s.table.dialog(s, d[1])
+        return ""
+
+    def _draw_dialog(self) -> bool:
+        """Draw the open dialog if it changed (an open panel is not rebuilt for nothing);
+        returns True when a dialog has just opened and taken focus."""
+        html = self._dialog_html()
+        if not html and self.dialog is not None:
+            self.dialog = None
+        before = self.drawn.get("dialog", "")
+        if html == before:
+            return False
+        self.dialog_el.innerHTML = html
+        self.drawn["dialog"] = html
+        if html and not before:
+            first = nil(self.dialog_el.querySelector("#confirm-go")) or \
+                nil(self.dialog_el.querySelector(FOCUSABLE))
+            if first is not None:
+                first.focus()
+            return True
+        if not html and self.opener:
+            el = nil(self.root.querySelector(f'[data-act="{self.opener}"]'))
+            self.opener = None
+            if el is not None:
+                el.focus()
+                return True
+        return False
+
+    def open_dialog(self, dialog: tuple) -> None:
+        self.opener = self.opener if self.dialog else \
+            attr(js.document.activeElement, "data-act")
+        self.dialog = dialog
+        self.render()
+
+    def close_dialog(self) -> None:
+        self.dialog, self.pending = None, None
+        self.render()
+
+    def _announce(self) -> None:
+        """Tell screen readers the moves since last time, in words, and when it becomes the
+        person's turn, what they may do (the live region lives outside the redrawn page)."""
+        s = self.session
+        el = nil(js.document.getElementById("announce"))
+        if el is None:
+            return
+        lines = len(s.log_lines())
+        hand, told = self.announced
+        if hand != s.state.hand_no:
+            told = 0
+        words = render.announcement(s, told) if lines > told else ""
+        mine = s.human_to_move()
+        if mine and not self.was_my_turn:
+            status = self.drawn.get("status", "")
+            words = (words + " " + htmllib.unescape(re.sub(r"<[^>]+>", "", status))).strip()
+        self.was_my_turn = mine
+        self.announced = (s.state.hand_no, lines)
+        if words:
+            el.textContent = words
 
     def _mark_changes(self) -> None:
         """Animate what changed since the last drawing: a new discard, new melds, log lines."""
@@ -256,6 +401,8 @@ class App:
         el = closest(event.target, "[data-act]")
         if el is None or el.disabled:
             return
+        if el.tagName == "A":
+            event.preventDefault()
         self.act(attr(el, "data-act"))
 
     def act(self, act: str) -> None:
@@ -268,32 +415,37 @@ class App:
             return self.start_match()
         if act == "resume":
             self.screen = "table"
+            self.focus_hand()
             self.render()
             return self.kick_bots()
         if act == "lobby":
-            self.screen, self.overlay, self.notice = "lobby", "", ""
+            self.screen, self.dialog, self.notice = "lobby", None, ""
+            self.focus_act = "start"
             return self.render()
         if act == "help":
-            self.overlay = render.help_html(s is not None and s.grouped and
-                                            self.screen == "table")
-            return self.render()
+            return self.open_dialog(("help",))
         if act == "scores" and s is not None:
-            self.overlay = render.scores_html(s)
-            return self.render()
+            return self.open_dialog(("scores",))
+        if act.startswith("dialog:") and s is not None and self.screen == "table":
+            return self.open_dialog(("table", act.split(":", 1)[1]))
         if act == "close":
-            self.overlay, self.pending = "", None
-            return self.render()
+            return self.close_dialog()
         if act.startswith("confirm:"):
-            action, self.pending, self.overlay = self.pending, None, ""
+            action, self.pending, self.dialog = self.pending, None, None
             if action is None or s is None:
                 return self.render()
             return self.play(action)
         if s is None or self.screen != "table":
             return
         self.message = ""
+        if act == "skip":
+            self.focus_hand()
+            return self.render()
         if act.startswith("card:"):
-            s.toggle(int(act.split(":")[1]))
-            self.focus_act = act
+            pos = int(act.split(":")[1])
+            s.toggle(pos)
+            s.cursor = pos
+            self.focus_act, self.focus_wanted = act, True
             return self.render()
         if act.startswith("sort:"):
             s.sort(act.split(":")[1])
@@ -309,16 +461,19 @@ class App:
         if act == "next":
             s.next_hand()
             self.save()
+            self.focus_hand()
             self.render()
             return self.kick_bots()
-        if act.startswith("pile:"):
+        kind, _, arg = act.partition(":")
+        if kind in s.table.acts:
             try:
-                action = s.pick_pile(int(act.split(":")[1]))
+                action = s.table.act(s, kind, arg)
             except RamiError as e:
                 return self.say(str(e))
             if action is None:
-                self.focus_act = act
+                self.focus_act, self.focus_wanted = act, True
                 return self.render()
+            self.dialog = None
             return self.play(action)
         if act.startswith("meld:"):
             try:
@@ -346,9 +501,7 @@ class App:
             return self.say(choice.reason or self._select_first(name))
         if choice.confirm:
             self.pending = choice.action
-            self.overlay = render.confirm_html(choice.confirm, name, choice.label)
-            self.focus_act = f"confirm:{name}"
-            return self.render()
+            return self.open_dialog(("confirm", choice.confirm, name, choice.label))
         self.play(choice.action)
 
     def _not_now(self, name: str) -> str:
@@ -393,13 +546,21 @@ class App:
         except RamiError as e:
             self.notice = str(e)
             return self.render()
-        self.screen, self.overlay, self.message, self.notice = "table", "", "", ""
+        self.screen, self.dialog, self.message, self.notice = "table", None, "", ""
         self.persist = True
         self.last_seen = {"log": 0, "top": None, "melds": 0, "hand": -1}
         self.save()
         self.save_prefs()
+        self.focus_hand()
         self.render()
         self.kick_bots()
+
+    def focus_hand(self) -> None:
+        """Put focus on the person's hand (its card at the cursor) at the next drawing."""
+        s = self.session
+        if s is not None and s.order:
+            s.cursor = max(0, min(s.cursor, len(s.order) - 1))
+            self.focus_act, self.focus_wanted = f"card:{s.cursor}", True
 
     def on_change(self, event) -> None:
         el = event.target
@@ -446,43 +607,75 @@ class App:
         self.press("discard")
 
     def on_key(self, event) -> None:
-        tag = event.target.tagName
+        """Keys, heard on the whole document: the game's keys work wherever focus is (not
+        while typing in a field); inside a dialog, Tab stays in it and Esc closes it."""
+        target = nil(event.target)
+        tag = str(getattr(target, "tagName", "") or "")
+        key = event.key
+        box = self._open_box()
+        if key == "Tab" and box is not None:
+            return self._trap_tab(event, box)
+        if key == "Escape":
+            if self.dialog is not None:
+                event.preventDefault()
+                return self.close_dialog()
+            if self.session is not None and self.session.selected:
+                self.session.selected = []
+                return self.render()
+            return
         if tag in ("INPUT", "SELECT", "TEXTAREA") or event.ctrlKey or event.metaKey \
                 or event.altKey:
             return
-        key = event.key
-        s = self.session
-        if key == "Escape":
-            if self.overlay:
-                self.overlay = ""
-            elif s is not None:
-                s.selected = []
-            return self.render()
         if key == "?":
             return self.act("help")
-        if s is None or self.screen != "table" or self.overlay:
+        s = self.session
+        if s is None or self.screen != "table" or self.dialog is not None:
             return
-        pos_el = closest(event.target, ".hand-card")
-        if key in ("ArrowLeft", "ArrowRight") and pos_el is not None:
+        low = key.lower() if len(key) == 1 else key
+        pos_el = closest(target, ".hand-card")
+        if key in ("ArrowLeft", "ArrowRight") and s.order and (
+                pos_el is not None or closest(target, "button, a, select") is None):
             event.preventDefault()
-            pos = int(attr(pos_el, "data-pos"))
+            pos = int(attr(pos_el, "data-pos")) if pos_el is not None else \
+                min(s.cursor, len(s.order) - 1)
             step = -1 if key == "ArrowLeft" else 1
-            if event.shiftKey:
+            if event.shiftKey and pos_el is not None:
                 new = s.move_card(pos, pos + step)
                 self.save()
             else:
-                new = max(0, min(len(s.order) - 1, pos + step))
-            self.focus_act = f"card:{new}"
+                new = max(0, min(len(s.order) - 1, pos + step)) if pos_el is not None else pos
+            s.cursor = new
+            self.focus_act, self.focus_wanted = f"card:{new}", True
             return self.render()
-        low = key.lower()
+        if low == "h":
+            self.focus_hand()
+            return self.render()
         if low == "n":
             if s.state.phase == Phase.HAND_OVER:
                 return self.act("next")
             return self.press("done")
-        keys = GROUP_KEYS if s.grouped else KEYS
-        if low in keys:
+        if low in s.table.keys:
             event.preventDefault()
-            return self.act(keys[low])
+            return self.act(s.table.keys[low])
+
+    def _open_box(self):
+        """The dialog that holds focus now (an open dialog, or the hand's summary)."""
+        box = nil(self.dialog_el.querySelector("[role=dialog]"))
+        if box is None and self.screen == "table":
+            box = nil(self.screen_el.querySelector("#summary-slot [role=dialog]"))
+        return box
+
+    def _trap_tab(self, event, box) -> None:
+        items = [el for el in box.querySelectorAll(FOCUSABLE)]
+        if not items:
+            return
+        event.preventDefault()
+        active = nil(js.document.activeElement)
+        try:
+            at = next(i for i, el in enumerate(items) if el == active)
+        except StopIteration:
+            at = -1 if not event.shiftKey else 0
+        items[(at + (-1 if event.shiftKey else 1)) % len(items)].focus()
 
     # -- dragging cards -------------------------------------------------------------------
     def on_pointerdown(self, event) -> None:

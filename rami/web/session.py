@@ -16,34 +16,22 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass
 
-from ..actions import (DEAL, DECLINE, DONE, DRAW, DROP, PASS, REJOIN, TAKE, Action, Declare,
-                       Discard, Knock, LayOff, MeldCards, Show, TakeDiscard)
+from ..actions import DEAL, REJOIN, Action, LayOff
 from ..bots import BOT_LEVELS, Bot, make_bot
 from ..cards import Card, sort_by_rank, sort_by_suit
-from ..errors import RamiError, SaveError
 from ..checks import read_json
+from ..errors import RamiError, SaveError
 from ..state import MAX_SAVE_CHARS, GameState, Phase, check_save_header
 from ..variants import find_variant
 from ..view import PlayerView
+from .tables import Choice, table_for
 
 WEB_FORMAT = "rami-web"
 WEB_VERSION = 1
 BOT_NAMES = ("Ada", "Bruno", "Chloé", "Dmitri", "Esme", "Farid", "Greta")
 BOT_PHASES = (Phase.UPCARD, Phase.DRAW, Phase.PLAY, Phase.LAYOFF, Phase.SHOW, Phase.RUM)
 LEVEL_NAMES = {"heuristic": "Good", "random": "Beginner"}
-
-
-@dataclass(frozen=True)
-class Choice:
-    """What one action button would do now: the action, or why there is none."""
-
-    name: str                     # "meld", "discard", ...
-    label: str
-    action: Action | None = None
-    reason: str = ""              # why it is disabled, when the selection says something
-    confirm: str = ""             # ask before playing it (dropping, declaring), with this text
 
 
 class Session:
@@ -62,8 +50,9 @@ class Session:
                                      for s, lv in self.levels.items()}
         self.order: list[str] = list(order or [])
         self.order_hand = state.hand_no if order else -1
-        # Indian rummy: the hand is kept in groups, ``sizes`` long each, in ``order``
-        self.grouped = state.variant.declares
+        self.table = table_for(state.variant.name)     # what differs per variant
+        # the hand kept in groups (Indian rummy), ``sizes`` long each, in ``order``
+        self.grouped = self.table.grouped
         self.sizes: list[int] = list(sizes or [])
         if sum(self.sizes) != len(self.order) or any(k < 1 for k in self.sizes):
             self.sizes = [len(self.order)] if self.order else []
@@ -71,6 +60,7 @@ class Session:
         self.fresh: str | None = None           # the card just drawn or taken
         self.pile_pick: int | None = None       # a spread pile: the card picked, to confirm
         self.arrived: list[str] = []            # every card that came with the last draw/take
+        self.cursor = 0                         # the hand card in the Tab order (keyboard)
         self.reconcile()
 
     @classmethod
@@ -230,7 +220,7 @@ class Session:
         fewest points (holding 14 cards, the card best discarded goes alone at the end)."""
         cards = [Card.parse(t) for t in self.order]
         if how == "best":
-            groups = self._best_groups(cards)
+            groups = self.table.best_groups(self, cards)
         else:
             by: dict[str, list[Card]] = {}
             for c in sort_by_suit(cards, ace_high=False):
@@ -239,46 +229,6 @@ class Session:
         self.order = [str(c) for g in groups for c in g]
         self.sizes = [len(g) for g in groups if g]
         self.selected = []
-
-    def _best_groups(self, cards: list[Card]) -> list[list[Card]]:
-        st = self.state
-        var = st.variant
-        opts = self._deal_options()
-        if len(cards) <= var.hand_size(st):
-            return [list(g) for g in var.best_grouping(opts, cards).groups]
-        memo: dict = {}
-        best = None
-        for c in dict.fromkeys(cards):
-            rest = list(cards)
-            rest.remove(c)
-            g = var.best_grouping(opts, rest, memo)
-            key = (not var.can_declare(opts, rest) if g.raw == 0 else True, g.raw)
-            if best is None or key < best[0]:
-                best = (key, g, c)
-        return [list(g) for g in best[1].groups] + [[best[2]]]
-
-    def _deal_options(self) -> dict:
-        """The house options and this deal's wild rank (Indian rummy's meld rules)."""
-        st = self.state
-        return st.variant.deal_options(st.options, st.extra["wild"])
-
-    def group_labels(self) -> list[str]:
-        """What each group is now: pure sequence, sequence, set or invalid."""
-        from ..variants.indian import group_label
-        rules = self.state.variant.rules(self.state)
-        return [group_label(g, rules) for g in self.group_cards()]
-
-    def judged(self, leave_out: Card | None = None):
-        """The person's groups judged by the declaration rules (less ``leave_out``)."""
-        st = self.state
-        groups = self.group_cards()
-        if leave_out is not None:
-            for g in groups:
-                if leave_out in g:
-                    g.remove(leave_out)
-                    break
-        return st.variant.judge(self._deal_options(),
-                                [g for g in groups if g])
 
     def sort(self, how: str) -> None:
         """Sort by ``suit``, by ``rank``, or ``melds`` first (the solver's best arrangement)."""
@@ -294,19 +244,6 @@ class Session:
             ordered = sort_by_suit(hand)
         self.order = [str(c) for c in ordered]
         self.selected = []
-
-    def deadwood(self) -> int | None:
-        """The person's least deadwood (shown where it decides knocking: gin).
-
-        Holding the card drawn this turn, it is the deadwood after the best discard.
-        """
-        st = self.state
-        if not st.variant.knocks or st.phase not in BOT_PHASES:
-            return None
-        solver, cards = st.variant.solver(st), self.cards()
-        if len(cards) > st.variant.hand_size(st):
-            return solver.min_deadwood_after_discard(cards)
-        return solver.deadwood(cards)
 
     # -- whose move -----------------------------------------------------------------------
     def view(self) -> PlayerView:
@@ -346,41 +283,6 @@ class Session:
         self.pile_pick = None
         self.reconcile()
 
-    # -- a spread discard pile (500 Rum) ----------------------------------------------------
-    def take_at(self, index: int) -> TakeDiscard:
-        """The take of pile card ``index`` (0 = bottom) with every card above it."""
-        pile = self.state.discard
-        card = pile[index]
-        return TakeDiscard(card, pile[index:].count(card))
-
-    def pile_takes(self) -> set[int]:
-        """The pile positions the person may take from now."""
-        if not self.human_to_move() or self.state.phase != Phase.DRAW:
-            return set()
-        return {a.index_in(self.state.discard) for a in self.state.legal_actions()
-                if isinstance(a, TakeDiscard) and a.card is not None}
-
-    def pick_pile(self, index: int) -> Action | None:
-        """A tap on pile card ``index``: the top card, or a card picked a second time, is
-        the take to play; a deeper card is first only picked (it and the cards above it are
-        highlighted). An illegal take raises a RamiError that says why."""
-        st = self.state
-        if not self.human_to_move():
-            raise RamiError(f"Wait: it is {st.names[st.turn]}'s turn." if self.bot_to_move()
-                            else "The hand is over.")
-        if not 0 <= index < len(st.discard):
-            raise RamiError("That card is no longer in the pile.")
-        action = self.take_at(index)
-        if st.phase != Phase.DRAW:
-            raise RamiError(self.explain(action))
-        if action not in st.legal_actions():
-            self.pile_pick = None
-            raise RamiError(self.explain(action))
-        if index == len(st.discard) - 1 or self.pile_pick == index:
-            return action
-        self.pile_pick = index
-        return None
-
     def next_hand(self) -> None:
         if self.state.phase == Phase.HAND_OVER and DEAL in self.state.legal_actions():
             self.state.apply(DEAL)
@@ -392,138 +294,9 @@ class Session:
         return self.state.variant.explain(self.state, action)
 
     def choices(self) -> list[Choice]:
-        """Every action button for the current phase, each enabled only when legal."""
-        st, phase = self.state, self.state.phase
-        if not self.human_to_move():
-            return []
-        legal = st.legal_actions()
-        sel = self.selected_cards()
-        out: list[Choice] = []
-        if st.variant.declares:
-            return self._indian_choices(sel, legal)
-        if phase == Phase.UPCARD:
-            out.append(self._simple("take", "Take the upcard", TAKE, legal))
-            out.append(self._simple("pass", "Pass", PASS, legal))
-            return out
-        if st.variant.discard_spread and phase in (Phase.DRAW, Phase.RUM):
-            return self._spread_choices(legal)
-        if phase == Phase.DRAW:
-            out.append(self._simple("draw", "Draw from the stock", DRAW, legal))
-            take = next((a for a in legal if a.kind == "take"), None)
-            top = st.discard[-1] if st.discard else None
-            out.append(Choice("take", f"Take the {top.pretty()}" if top else "Take the discard",
-                              take, "" if take else self._why(TAKE, legal)))
-            turn = next((a for a in legal if a.kind == "turnover"), None)
-            if turn:
-                out.append(Choice("turnover", "Turn the pile over", turn))
-            return out
-        if phase in (Phase.PLAY, Phase.LAYOFF):
-            var = st.variant
-            if phase == Phase.PLAY and var.melds_in_turn:
-                out.append(self._meld_choice(sel, legal))
-            if phase == Phase.LAYOFF or var.melds_in_turn:
-                out.append(self._layoff_choice(sel, legal))
-            if phase == Phase.PLAY:
-                out.append(self._one_card("discard", "Discard", Discard.of, sel, legal))
-                if var.knocks:
-                    out.append(self._knock_choice(sel, legal))
-                big = next((a for a in legal if a.kind == "gin"), None)
-                if big:
-                    out.append(Choice("big_gin", "Big gin!", big))
-            else:
-                out.append(self._simple("done", "Done laying off", DONE, legal))
-        return out
-
-    def _spread_choices(self, legal) -> list[Choice]:
-        st = self.state
-        if st.phase == Phase.RUM:
-            card = Card.parse(st.extra["rum"]["card"]).pretty()
-            out = [Choice("rum", f"Rum! {card} on meld {a.meld + 1}", a)
-                   for a in legal if a.kind == "rum"]
-            return out + [Choice("pass", "Let it go", PASS)]
-        out = [self._simple("draw", "Draw from the stock", DRAW, legal)]
-        pick = self.pile_pick
-        if pick is not None and pick < len(st.discard):
-            action = self.take_at(pick)
-            more = len(st.discard) - 1 - pick
-            label = f"Take the {action.card.pretty()}" + (f" and {more} above" if more else "")
-            out.append(Choice("take", label, action if action in legal else None,
-                              "" if action in legal else self.explain(action)))
-        elif st.discard:
-            top = self.take_at(len(st.discard) - 1)
-            ok = top in legal
-            out.append(Choice("take", f"Take the {top.card.pretty()}", top if ok else None,
-                              "" if ok else self.explain(top)))
-        if PASS in legal:
-            out.append(Choice("pass", "End the hand", PASS, confirm=(
-                "The stock is empty. End the hand now, without taking from the pile? "
-                "Everyone scores his cards on the table minus the cards in his hand.")))
-        return out
-
-    def _indian_choices(self, sel, legal) -> list[Choice]:
-        st, phase = self.state, self.state.phase
-        info = self.view().info
-        if phase == Phase.HAND_OVER:
-            score = info.get("rejoin_score")
-            return [Choice("rejoin", f"Rejoin at {score} points", REJOIN),
-                    Choice("decline", "Stay out", DECLINE)]
-        if phase == Phase.SHOW:
-            judged = self.judged()
-            return [Choice("show", f"Show my groups ({judged.points} points)",
-                           Show(tuple(tuple(g) for g in self.group_cards())))]
-        if phase == Phase.DRAW:
-            top = st.discard[-1] if st.discard else None
-            take = TAKE if TAKE in legal else None
-            first, middle = info["drop"]
-            picks = info["picks"][self.human]
-            kind, cost = ("first drop", first) if picks == 0 else ("middle drop", middle)
-            return [self._simple("draw", "Pick from the closed deck", DRAW, legal),
-                    Choice("take", f"Take the {top.pretty()}" if top else "Take from the open "
-                           "deck", take, "" if take else self._why(TAKE, legal)),
-                    Choice("drop", f"Drop ({cost})", DROP, confirm=(
-                        f"Drop out of this deal? A {kind} costs {cost} points, and you sit "
-                        "out until the next deal."))]
-        out = [self._one_card("discard", "Discard", Discard.of, sel, legal)]
-        if len(sel) != 1:
-            out.append(Choice("declare", "Declare", None,
-                              "Select the card to put in the finish slot, then declare."
-                              if sel else ""))
-            return out
-        card = sel[0]
-        judged = self.judged(leave_out=card)
-        action = Declare(card, tuple(tuple(g) for g in judged.groups))
-        if judged.valid:
-            text = (f"Declare, with the {card.pretty()} in the finish slot? Your groups are "
-                    "valid: two sequences, one of them pure, and every card grouped.")
-        else:
-            pts = info["invalid"]
-            text = (f"Your groups are not a valid declaration: {judged.why}. An invalid "
-                    f"declaration costs {pts} points and puts you out of this deal. "
-                    "Declare anyway?")
-            opts = self._deal_options()
-            rest = list(st.hands[self.human])
-            rest.remove(card)
-            if st.variant.can_declare(opts, rest):
-                text += " (These cards can be grouped validly: press 'best' to group them.)"
-        return out + [Choice("declare", f"Declare ({card.pretty()} to finish)", action,
-                             confirm=text)]
-
-    def _simple(self, name, label, action, legal) -> Choice:
-        ok = next((a for a in legal if a == action), None)
-        return Choice(name, label, ok, "" if ok else self._why(action, legal))
-
-    def _why(self, action, legal) -> str:
-        return self.explain(action) if action not in legal else ""
-
-    def _meld_choice(self, sel, legal) -> Choice:
-        if len(sel) < 3:
-            return Choice("meld", "Meld", None, "Select three or more cards to meld." if sel
-                          else "")
-        want = Counter(sel)
-        for a in legal:
-            if a.kind == "meld" and Counter(a.cards) == want:
-                return Choice("meld", "Meld", a)
-        return Choice("meld", "Meld", None, self.explain(MeldCards(tuple(sel))))
+        """Every action button for the current phase, each enabled only when legal (the
+        variant's table decides which)."""
+        return self.table.choices(self)
 
     def layoff_targets(self) -> list[LayOff]:
         """The legal lay-offs of the one selected card (one per table meld)."""
@@ -552,48 +325,6 @@ class Session:
             if a.meld == meld:
                 return a
         raise RamiError(self.explain(LayOff(sel[0], meld)))
-
-    def _layoff_choice(self, sel, legal) -> Choice:
-        if len(sel) != 1:
-            return Choice("layoff", "Lay off", None,
-                          "Select one card to lay off." if sel else "")
-        targets = self.layoff_targets()
-        if len(targets) == 1:
-            return Choice("layoff", f"Lay off on meld {targets[0].meld + 1}", targets[0])
-        if targets:
-            return Choice("layoff", "Lay off", None,
-                          f"The {sel[0].pretty()} fits several melds: tap the one you want.")
-        tries = [LayOff(sel[0], i) for i in range(len(self.state.table))]
-        reason = self.explain(tries[0]) if tries else "There is no meld on the table yet."
-        if len(tries) > 1:
-            reason = f"The {sel[0].pretty()} does not fit any meld on the table."
-        return Choice("layoff", "Lay off", None, reason)
-
-    def _one_card(self, name, label, make, sel, legal, verb="discard") -> Choice:
-        if len(sel) != 1:
-            return Choice(name, label, None,
-                          f"Select the one card to {verb}." if sel else "")
-        action = make(sel[0])
-        if action in legal:
-            return Choice(name, f"{label} {sel[0].pretty()}", action)
-        return Choice(name, label, None, self.explain(action))
-
-    def _knock_choice(self, sel, legal) -> Choice:
-        c = self._one_card("knock", "Knock", Knock.of, sel, legal, "discard as you knock")
-        if c.action is not None:
-            rest = list(self.state.hands[self.human])
-            rest.remove(sel[0])
-            if self.state.variant.solver(self.state).deadwood(rest) == 0:
-                return Choice("knock", f"Gin! (discard {sel[0].pretty()})", c.action)
-        if c.action is None and len(sel) == 1 and Discard.of(sel[0]) in legal:
-            rest = list(self.state.hands[self.human])
-            rest.remove(sel[0])
-            dead = self.state.variant.solver(self.state).deadwood(rest)
-            limit = self.view().info.get("knock_limit", 10)
-            return Choice("knock", "Knock", None,
-                          f"To knock, your deadwood after discarding must be {limit} or less: "
-                          f"it would be {dead}.")
-        return c
 
     # -- the log --------------------------------------------------------------------------
     def log_lines(self) -> list[tuple[int, str]]:

@@ -78,12 +78,12 @@ def _corner(card: Card, flip: bool) -> str:
             f'{_suit(card.suit, 13, 39, 15)}</g>')
 
 
-def card_svg(card: Card, extra_class: str = "") -> str:
-    """One card face (or tile) as an ``<svg>`` element."""
-    label = escape(card.name())
+def card_svg(card: Card, extra_class: str = "", hidden: bool = False) -> str:
+    """One card face (or tile) as an ``<svg>`` element, named for screen readers (or hidden
+    from them, ``hidden``, inside a button that carries the name)."""
     cls = f"face {extra_class}".strip()
-    head = (f'<svg class="{cls}" viewBox="0 0 {W} {H}" role="img" aria-label="{label}" '
-            f'fill="{colour(card)}">')
+    named = 'aria-hidden="true"' if hidden else f'role="img" aria-label="{escape(card.name())}"'
+    head = (f'<svg class="{cls}" viewBox="0 0 {W} {H}" {named} fill="{colour(card)}">')
     body = f'<rect class="paper" x="1" y="1" width="{W - 2}" height="{H - 2}" rx="8"/>'
     if card.is_tile:
         body += _tile_body(card)

@@ -50,7 +50,7 @@ def test_a_deep_card_is_picked_taken_with_the_cards_above_and_melded(page):
                          ".length") == 8
     # the duty comes first: the kings are not a meld yet, and no card may be discarded
     select(page, "2c")
-    assert "First use the 9h you took" in state(page)["why"]
+    assert "First use the 9♥ you took" in state(page)["why"]      # cards written as cards
     assert "btn:discard" not in state(page)["enabled"]
     select(page, "2c")                                         # unselect
     select(page, "7h", "8h", "9h")

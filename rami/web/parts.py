@@ -1,0 +1,126 @@
+"""Small pieces of the table's HTML that every variant's table uses (pure Python).
+
+A card that can be pointed at is a ``<button>`` whose accessible name begins with what is
+printed on it ("K♦, king of diamonds"); the face inside is then hidden from screen readers
+so the name is read once.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from ..cards import Card
+from .svg import back_svg, card_svg
+
+LABEL_CLASS = {"pure sequence": "pure", "sequence": "seq", "set": "set", "invalid": "bad",
+               "finish slot": "fin"}
+RANK_WORDS = {1: "ace", 11: "jack", 12: "queen", 13: "king"}
+DOTS = '<span class="dots" aria-hidden="true"><i></i><i></i><i></i></span>'
+
+
+def esc(x) -> str:
+    return escape(str(x))
+
+
+def card_label(card: Card) -> str:
+    """A card's accessible name, beginning with its visible index: ``K♦, king of diamonds``,
+    ``Joker``, ``13, red 13``."""
+    if card.is_wild_symbol:
+        return card.name().capitalize()
+    if card.is_tile:
+        return f"{card.rank}, {card.name()}"
+    return f"{card.pretty()}, {card.name()}"
+
+
+def face(card: Card, cls: str = "", attrs: str = "") -> str:
+    """A face-up card that is only looked at (its picture carries its name)."""
+    return f'<span class="card {cls}" {attrs}>{card_svg(card)}</span>'
+
+
+def back(cls: str = "") -> str:
+    return f'<span class="card {cls}">{back_svg()}</span>'
+
+
+def card_button(card: Card, cls: str, act: str, label: str = "", attrs: str = "") -> str:
+    """A face-up card that does something when pressed (``data-act``). Its name is words
+    inside it for screen readers only (not an ``aria-label``, which voice control would
+    have to match against the letters drawn on the face)."""
+    return (f'<button type="button" class="{cls}" data-act="{esc(act)}"{attrs}>'
+            f'{card_svg(card, hidden=True)}{sr(label or card_label(card))}</button>')
+
+
+def sr(text: str) -> str:
+    """Words for screen readers only."""
+    return f'<span class="sr-only">{esc(text)}</span>'
+
+
+def pretty_text(text: str) -> str:
+    """Words with card codes shown as cards (``7h`` → ``7♥``, red or black), escaped."""
+    out = []
+    for word in esc(text).split(" "):
+        core = word.rstrip(".,;:)!?")
+        tail = word[len(core):]
+        lead = ""
+        if core.startswith("("):
+            lead, core = "(", core[1:]
+        c = parse_code(core)
+        if c is not None:
+            red = " red" if c.suit in "hd" else ""
+            out.append(f'{lead}<span class="cardtext{red}">{esc(c.pretty())}</span>{tail}')
+        else:
+            out.append(word)
+    return " ".join(out)
+
+
+def plain_text(text: str) -> str:
+    """Words with card codes written with suit symbols, as plain text (``Jd`` → ``J♦``)."""
+    out = []
+    for word in str(text).split(" "):
+        core = word.rstrip(".,;:)!?'’")
+        lead = ""
+        if core.startswith(("(", "'")):
+            lead, core = core[0], core[1:]
+        c = parse_code(core)
+        out.append(word if c is None else lead + c.pretty() + word[len(lead) + len(core):])
+    return " ".join(out)
+
+
+def parse_code(word: str) -> Card | None:
+    """The playing card a word names by its code (``Jd``, ``10h``), or None."""
+    if not (2 <= len(word) <= 3 and word[-1] in "shdc"):
+        return None
+    try:
+        c = Card.parse(word)
+    except ValueError:
+        return None
+    return None if c.is_tile else c
+
+
+def group_html(cards, label: str, counted=(), attrs: str = "", size: str = "small") -> str:
+    """A labelled group of face-up cards (a declaration, a shown hand)."""
+    left = list(counted)
+    faces = []
+    for c in cards:
+        mark = ""
+        if c in left:
+            left.remove(c)
+            mark = " counted"
+        faces.append(face(c, size + mark))
+    return (f'<div class="group g-{LABEL_CLASS.get(label, "bad")}"{attrs}>'
+            f'<span class="group-label">{esc(label)}</span>'
+            f'<span class="group-cards">{"".join(faces)}</span></div>')
+
+
+def short_names(names) -> list[str]:
+    """A badge for each seat: its initial, or more where initials clash (Bot 1, Bot 2)."""
+    firsts = [n[:1].upper() for n in names]
+    out = []
+    for seat, n in enumerate(names):
+        if firsts.count(firsts[seat]) == 1:
+            out.append(firsts[seat])
+        else:
+            tail = n.split()[-1] if len(n.split()) > 1 else n[-1:]
+            out.append((firsts[seat] + tail)[:3])
+    if len(set(out)) < len(out):
+        out = [str(seat + 1) for seat in range(len(names))]
+    return out

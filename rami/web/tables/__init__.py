@@ -1,0 +1,26 @@
+"""Each variant's table in the browser: what it draws and which buttons it offers.
+
+:class:`~rami.web.tables.base.Table` holds what every table shares (and is Basic Rummy's);
+a variant with parts of its own has a module here that subclasses it. Adding a variant adds
+a module and a line in ``TABLES``; the shared drawing (:mod:`rami.web.render`) and the
+browser glue (:mod:`rami.web.app`) do not change.
+"""
+
+from __future__ import annotations
+
+from .base import Choice, Table
+from .gin import GinTable
+from .indian import IndianTable
+from .rum500 import Rum500Table
+
+TABLES: dict[str, Table] = {"basic": Table(), "gin": GinTable(), "indian": IndianTable(),
+                            "rum500": Rum500Table()}
+
+
+def table_for(variant: str) -> Table:
+    """The table of a variant (by its canonical name); a variant without a table of its own
+    gets the shared one."""
+    return TABLES.get(variant) or TABLES["basic"]
+
+
+__all__ = ["Choice", "Table", "TABLES", "table_for"]

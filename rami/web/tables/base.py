@@ -1,0 +1,299 @@
+"""What every variant's table shares: the buttons of the ordinary turn and the parts of the
+table drawn the same way everywhere (the stock and discard pile, the melds on the table, a
+flat hand, the status line, the hand summary).
+
+A variant's own table (:mod:`rami.web.tables.gin`, ``.indian``, ``.rum500``) subclasses
+:class:`Table` and overrides only what differs; :class:`Table` itself is Basic Rummy's.
+Every method takes the :class:`~rami.web.session.Session` it draws or answers for; a table
+holds no state of its own, so one instance serves every match.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ...actions import DONE, DRAW, PASS, TAKE, Action, Discard, LayOff, MeldCards
+from ...cards import Card
+from ...errors import RamiError
+from ...state import Phase
+from ..parts import DOTS, back, card_button, card_label, esc, face, short_names, sr
+from ..svg import card_svg
+
+if TYPE_CHECKING:                                     # pragma: no cover
+    from ..session import Session
+
+
+@dataclass(frozen=True)
+class Choice:
+    """What one action button would do now: the action, or why there is none."""
+
+    name: str                     # "meld", "discard", ...
+    label: str
+    action: Action | None = None
+    reason: str = ""              # why it is disabled, when the selection says something
+    confirm: str = ""             # ask before playing it (dropping, declaring), with this text
+
+
+class Table:
+    """Basic Rummy's table, and the parts every table shares."""
+
+    grouped = False               # the hand is kept in labelled groups (Indian rummy)
+    blurb = "Two to six players. Meld sets and runs, lay off, and be first to go out."
+    keys = {"d": "draw", "t": "take", "m": "btn:meld", "l": "btn:layoff", "x": "btn:discard",
+            "p": "btn:pass"}
+    help_keys = [("D", "draw from the stock"), ("T", "take the discard"),
+                 ("M", "meld the selected cards"), ("L", "lay off the selected card"),
+                 ("X", "discard the selected card"), ("N", "next hand")]
+    help_tip = ("Drag a card to rearrange your hand, onto the discard pile to discard it, or "
+                "onto a meld to lay it off. Double-click a card to discard it.")
+    acts: tuple[str, ...] = ()    # data-act prefixes of the table's own (``pile`` …)
+
+    # -- the buttons ----------------------------------------------------------------------
+    def choices(self, s: "Session") -> list[Choice]:
+        """Every action button for the current phase, each enabled only when legal."""
+        st = s.state
+        if not s.human_to_move():
+            return []
+        legal = st.legal_actions()
+        if st.phase == Phase.UPCARD:
+            return [self.simple(s, "take", "Take the upcard", TAKE, legal),
+                    self.simple(s, "pass", "Pass", PASS, legal)]
+        if st.phase == Phase.DRAW:
+            return self.draw_choices(s, legal)
+        if st.phase in (Phase.PLAY, Phase.LAYOFF):
+            return self.play_choices(s, s.selected_cards(), legal)
+        return []
+
+    def draw_choices(self, s: "Session", legal) -> list[Choice]:
+        st = s.state
+        out = [self.simple(s, "draw", "Draw from the stock", DRAW, legal)]
+        take = next((a for a in legal if a.kind == "take"), None)
+        top = st.discard[-1] if st.discard else None
+        out.append(Choice("take", f"Take the {top.pretty()}" if top else "Take the discard",
+                          take, "" if take else self.why(s, TAKE, legal)))
+        turn = next((a for a in legal if a.kind == "turnover"), None)
+        if turn:
+            out.append(Choice("turnover", "Turn the pile over", turn))
+        return out
+
+    def play_choices(self, s: "Session", sel, legal) -> list[Choice]:
+        out = []
+        if s.state.phase == Phase.PLAY:
+            out.append(self.meld_choice(s, sel, legal))
+        out.append(self.layoff_choice(s, sel, legal))
+        if s.state.phase == Phase.PLAY:
+            out.append(self.one_card(s, "discard", "Discard", Discard.of, sel, legal))
+        else:
+            out.append(self.simple(s, "done", "Done laying off", DONE, legal))
+        return out
+
+    def act(self, s: "Session", kind: str, arg: str) -> Action | None:
+        """A press on one of the table's own elements (``acts``): the action to play, None
+        when the press only changed what is picked, or a RamiError saying why not."""
+        raise RamiError("Not now.")
+
+    def dialog(self, s: "Session", name: str) -> str:
+        """A dialog of the table's own over the table (``dialog:NAME``), or ""."""
+        return ""
+
+    # helpers the variants' tables share
+    def simple(self, s: "Session", name, label, action, legal) -> Choice:
+        ok = next((a for a in legal if a == action), None)
+        return Choice(name, label, ok, "" if ok else self.why(s, action, legal))
+
+    def why(self, s: "Session", action, legal) -> str:
+        return s.explain(action) if action not in legal else ""
+
+    def meld_choice(self, s: "Session", sel, legal) -> Choice:
+        if len(sel) < 3:
+            return Choice("meld", "Meld", None, "Select three or more cards to meld." if sel
+                          else "")
+        want = Counter(sel)
+        for a in legal:
+            if a.kind == "meld" and Counter(a.cards) == want:
+                return Choice("meld", "Meld", a)
+        return Choice("meld", "Meld", None, s.explain(MeldCards(tuple(sel))))
+
+    def layoff_choice(self, s: "Session", sel, legal) -> Choice:
+        if len(sel) != 1:
+            return Choice("layoff", "Lay off", None,
+                          "Select one card to lay off." if sel else "")
+        targets = s.layoff_targets()
+        if len(targets) == 1:
+            return Choice("layoff", f"Lay off on meld {targets[0].meld + 1}", targets[0])
+        if targets:
+            return Choice("layoff", "Lay off", None,
+                          f"The {sel[0].pretty()} fits several melds: tap the one you want.")
+        tries = [LayOff(sel[0], i) for i in range(len(s.state.table))]
+        reason = s.explain(tries[0]) if tries else "There is no meld on the table yet."
+        if len(tries) > 1:
+            reason = f"The {sel[0].pretty()} does not fit any meld on the table."
+        return Choice("layoff", "Lay off", None, reason)
+
+    def one_card(self, s: "Session", name, label, make, sel, legal, verb="discard") -> Choice:
+        if len(sel) != 1:
+            return Choice(name, label, None,
+                          f"Select the one card to {verb}." if sel else "")
+        action = make(sel[0])
+        if action in legal:
+            return Choice(name, f"{label} {sel[0].pretty()}", action)
+        return Choice(name, label, None, s.explain(action))
+
+    # -- drawing --------------------------------------------------------------------------
+    def piles(self, s: "Session", v, can: set[str]) -> str:
+        """The middle of the table's piles: the stock and the discard pile."""
+        return self.stock(v, "draw" in can) + self.discard(v, "take" in can)
+
+    def stock(self, v, can: bool) -> str:
+        n = v.stock_count
+        pile = back() if n else '<span class="card empty-slot"></span>'
+        word = self.stock_word
+        return (f'<button type="button" class="pile stock{" can" if can else ""}" '
+                f'data-act="draw">{pile}<span class="pile-label">{word} · {n}</span>'
+                f'{sr(f": {n} cards" + (", draw" if can else ""))}</button>')
+
+    stock_word = "Stock"
+    discard_word = "Discard"
+
+    def discard(self, v, can: bool) -> str:
+        top = v.top_discard
+        under = (f'<span class="card under">{card_svg(v.discard[-2], hidden=True)}</span>'
+                 if len(v.discard) > 1 else "")
+        card = (f'<span class="card top" data-name="{esc(top.name())}">'
+                f'{card_svg(top, hidden=True)}</span>' if top
+                else '<span class="card empty-slot"></span>')
+        word = self.discard_word
+        more = (f": top card {card_label(top)}" if top else ": empty") \
+            + (", take it" if can else "")
+        return (f'<button type="button" class="pile discard{" can" if can else ""}" '
+                f'data-act="take">{under}{card}'
+                f'<span class="pile-label">{word} · {v.discard_count}</span>{sr(more)}'
+                '</button>')
+
+    def middle(self, s: "Session", v) -> str:
+        """The melds on the table, each owner's together (the person's first)."""
+        if not v.table:
+            return '<p class="no-melds">No melds on the table yet.</p>'
+        targets = {a.meld for a in s.layoff_targets()}
+        names = s.state.names
+        badge = short_names(names)
+        groups: dict[int, list[str]] = {}
+        for i, tm in enumerate(v.table):
+            cards = []
+            for c, by in zip(tm.meld.cards, tm.played_by):
+                mark = (f'<span class="by s{by}" title="laid off by {esc(names[by])}">'
+                        f'{esc(badge[by])}</span>') if by != tm.owner else ""
+                cards.append(f'<span class="card small{" laid" if mark else ""}">'
+                             f'{card_svg(c, hidden=True)}{mark}</span>')
+            cls = " target" if i in targets else ""
+            desc = esc(tm.meld.describe())
+            groups.setdefault(tm.owner, []).append(
+                f'<button type="button" class="meld{cls}" data-act="meld:{i}" data-meld="{i}">'
+                f'<span class="meld-no">{i + 1}</span><span class="sr-only">: meld {i + 1}, '
+                f'{desc}, laid by {esc(names[tm.owner])}</span>{"".join(cards)}</button>')
+        pts = v.info.get("table_points")
+        return "".join(
+            f'<div class="meld-group"><div class="meld-owner">'
+            f'{"Your" if owner == s.human else esc(names[owner]) + "&rsquo;s"} melds'
+            + (f' <span class="owner-pts">· {pts[owner]} on the table</span>' if pts else "")
+            + f'</div><div class="meld-row">{"".join(ms)}</div></div>'
+            for owner, ms in sorted(groups.items(), key=lambda kv: kv[0] != s.human))
+
+    def hand(self, s: "Session") -> str:
+        cards = s.cards()
+        items = [self.hand_card(s, pos) for pos in range(len(cards))]
+        return (f'<div class="hand" id="hand" role="group" aria-label="Your cards" '
+                f'style="--n:{max(len(cards), 1)}">{"".join(items)}</div>')
+
+    def hand_card(self, s: "Session", pos: int) -> str:
+        """One of the person's cards: selectable, draggable, marked when just drawn. Only the
+        focused card is in the Tab order (the arrow keys move along the hand)."""
+        c = Card.parse(s.order[pos])
+        my_turn = s.human_to_move()
+        cls = "card hand-card" + (" sel" if pos in s.selected else "")
+        if my_turn and s.fresh == s.order[pos]:
+            cls += " fresh"
+        elif my_turn and s.order[pos] in s.arrived:
+            cls += " came"                 # came with it from the pile
+        if my_turn and s.state.extra.get("duty") == s.order[pos] \
+                and s.state.phase == Phase.PLAY:
+            cls += " duty"
+        tab = "0" if pos == min(s.cursor, len(s.order) - 1) else "-1"
+        return card_button(c, cls, f"card:{pos}",
+                           attrs=f' data-pos="{pos}" data-card="{c}" tabindex="{tab}" '
+                                 f'aria-pressed="{str(pos in s.selected).lower()}"')
+
+    def head(self, s: "Session", v) -> str:
+        """Badges beside the person's name (deadwood, points on the table …)."""
+        return ""
+
+    def seat_badges(self, s: "Session", v, seat: int) -> str:
+        """Badges at an opponent's seat (dropped, points on the table …)."""
+        return ""
+
+    def seat_out(self, v, seat: int) -> bool:
+        """Is this seat out of the hand (drawn dimmed)?"""
+        return False
+
+    def sorts(self, s: "Session") -> str:
+        return """<span class="sorts" role="group" aria-label="Sort your hand">Sort
+        <button type="button" class="chip" data-act="sort:suit" title="Sort by suit">suit</button>
+        <button type="button" class="chip" data-act="sort:rank" title="Sort by rank">rank</button>
+        <button type="button" class="chip" data-act="sort:melds" title="Melds first">melds</button>
+      </span>"""
+
+    def status(self, s: "Session", v, thinking: bool) -> str:
+        """The line in the middle of the table: whose move, and what the person may do."""
+        st = s.state
+        names = st.names
+        if v.phase == Phase.MATCH_OVER:
+            return f"<b>Match over.</b> {esc((v.final or {}).get('headline', ''))}"
+        if v.phase == Phase.HAND_OVER:
+            return f"<b>Hand over.</b> {esc(st.results[-1]['headline'] if st.results else '')}"
+        if s.human_to_move():
+            return f"<b>{esc(self.my_turn_text(s, v))}</b>"
+        doing = {Phase.UPCARD: "is deciding on the upcard", Phase.DRAW: "is about to draw",
+                 Phase.PLAY: "is playing", Phase.LAYOFF: "is laying off"}.get(v.phase, "")
+        return f"{esc(names[v.turn])} {doing}{DOTS if thinking else ''}"
+
+    def my_turn_text(self, s: "Session", v) -> str:
+        top = v.top_discard.pretty() if v.top_discard else ""
+        if v.phase == Phase.UPCARD:
+            return f"Your turn: take the upcard {top} or pass."
+        if v.phase == Phase.DRAW:
+            return (f"Your turn: draw from the stock or take the {top}." if top
+                    else "Your turn: draw from the stock.")
+        return "Your turn: meld, lay off, then discard a card."
+
+    def summary(self, s: "Session", v) -> tuple[str, str, str]:
+        """The end of a hand: every player's melds and the cards left in hand, the button
+        for what comes next, and the summary's class."""
+        st = s.state
+        over = v.phase == Phase.MATCH_OVER
+        res = st.results[-1] if st.results else {}
+        hands = ""
+        points = res.get("points", [0] * st.n)
+        for seat in range(st.n):
+            groups = []
+            for tm in v.table:
+                if tm.owner == seat:
+                    groups.append("".join(
+                        f'<span class="card small">{card_svg(c)}'
+                        + (f'<span class="by" title="laid off by {esc(st.names[by])}">'
+                           f'{esc(st.names[by][:1])}</span>' if by != seat else "")
+                        + "</span>" for c, by in zip(tm.meld.cards, tm.played_by)))
+            left = v.revealed.get(seat, ())
+            if left:
+                groups.append('<span class="left-label">in hand</span>'
+                              + "".join(face(c, "small") for c in left))
+            cards = "".join(f'<span class="sum-group">{g}</span>' for g in groups) \
+                or '<i class="none">no cards</i>'
+            hands += (f'<div class="sum-hand"><div class="sum-who">{esc(st.names[seat])} '
+                      f'<b>{points[seat]:+d}</b></div><div class="sum-cards">{cards}</div></div>')
+        button = ('<button type="button" class="btn primary big" data-act="lobby" id="again">'
+                  'New match</button>') if over else (
+                  '<button type="button" class="btn primary big" data-act="next" id="next">'
+                  f'Deal the next {st.variant.hand_word}</button>')
+        return hands, button, "summary"

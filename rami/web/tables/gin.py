@@ -1,0 +1,78 @@
+"""Gin Rummy's table: the upcard, knocking with the deadwood shown, big gin, and laying off
+on the knocker's melds."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...actions import Discard, Knock
+from ...state import Phase
+from .base import Choice, Table
+
+if TYPE_CHECKING:                                     # pragma: no cover
+    from ..session import Session
+
+
+class GinTable(Table):
+    blurb = "Two players, ten cards. Knock with 10 or less deadwood, or go gin."
+    keys = {**Table.keys, "k": "btn:knock", "g": "btn:big_gin"}
+    help_keys = [("D", "draw from the stock"), ("T", "take the discard"),
+                 ("P", "pass on the upcard"), ("X", "discard the selected card"),
+                 ("K", "knock, discarding the selected card"), ("G", "big gin"),
+                 ("L", "lay off the selected card (after a knock)"),
+                 ("N", "done laying off / next hand")]
+    help_tip = ("Drag a card to rearrange your hand, onto the discard pile to discard it, or "
+                "onto one of the knocker's melds to lay it off. Double-click a card to "
+                "discard it.")
+
+    def play_choices(self, s: "Session", sel, legal) -> list[Choice]:
+        if s.state.phase == Phase.LAYOFF:
+            return super().play_choices(s, sel, legal)
+        out = [self.one_card(s, "discard", "Discard", Discard.of, sel, legal),
+               self.knock_choice(s, sel, legal)]
+        big = next((a for a in legal if a.kind == "gin"), None)
+        if big:
+            out.append(Choice("big_gin", "Big gin!", big))
+        return out
+
+    def knock_choice(self, s: "Session", sel, legal) -> Choice:
+        c = self.one_card(s, "knock", "Knock", Knock.of, sel, legal, "discard as you knock")
+        solver = s.state.variant.solver(s.state)
+        if c.action is not None:
+            rest = list(s.state.hands[s.human])
+            rest.remove(sel[0])
+            if solver.deadwood(rest) == 0:
+                return Choice("knock", f"Gin! (discard {sel[0].pretty()})", c.action)
+        if c.action is None and len(sel) == 1 and Discard.of(sel[0]) in legal:
+            rest = list(s.state.hands[s.human])
+            rest.remove(sel[0])
+            limit = s.view().info.get("knock_limit", 10)
+            return Choice("knock", "Knock", None,
+                          f"To knock, your deadwood after discarding must be {limit} or less: "
+                          f"it would be {solver.deadwood(rest)}.")
+        return c
+
+    def deadwood(self, s: "Session") -> int | None:
+        """The person's least deadwood; holding the card drawn this turn, the deadwood after
+        the best discard."""
+        st = s.state
+        if st.phase not in (Phase.UPCARD, Phase.DRAW, Phase.PLAY, Phase.LAYOFF):
+            return None
+        solver, cards = st.variant.solver(st), s.cards()
+        if len(cards) > st.variant.hand_size(st):
+            return solver.min_deadwood_after_discard(cards)
+        return solver.deadwood(cards)
+
+    def head(self, s: "Session", v) -> str:
+        d = self.deadwood(s)
+        return "" if d is None else \
+            f'<span class="deadwood" title="Least deadwood">deadwood {d}</span>'
+
+    def my_turn_text(self, s: "Session", v) -> str:
+        if v.phase == Phase.PLAY:
+            return "Your turn: discard a card, or knock if your deadwood is low enough."
+        if v.phase == Phase.LAYOFF:
+            knocker = v.info.get("knocker")
+            who = s.state.names[knocker] if knocker is not None else "Your opponent"
+            return f"{who} knocked. Lay off what fits on the knocker's melds, then press Done."
+        return super().my_turn_text(s, v)

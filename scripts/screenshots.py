@@ -1,6 +1,7 @@
 """Screenshots of the page for docs/screenshots/: the lobby, a table mid-hand with melds, the
-score summary, Indian rummy's grouped hand, declaration and declaration screen, and 500 Rum's
-spread pile (a deep pick, its duty, the table after), at 1280x800 and 390x844 (served from dist/, in Debian's Chromium).
+score summary, Indian rummy's grouped hand, declaration and declaration screen, 500 Rum's
+spread pile (a deep pick, its duty, the table after), and full tables (eight and six
+players), at 1280x800 and 390x844 (served from dist/, in Debian's Chromium).
 
     python scripts/screenshots.py [out_dir [WxH,WxH]]      # after make dist
 """
@@ -22,7 +23,7 @@ from tests.browser.conftest import ARGS, CHROMIUM  # noqa: E402
 # Basic Rummy, three players, with melds and a lay-off on the table
 SIZES = tuple(tuple(int(x) for x in s.split("x")) for s in
               (sys.argv[2].split(",") if len(sys.argv) > 2 else ["1280x800", "390x844"]))
-MID_HAND = ("basic | 0: 4h 5h 6h 7h Qc 2s 9d Kd 3c 8c | 1: 2c 9c Jh 10s 7d Ks 9s | "
+MID_HAND = ("basic | 0: 4h 5h 6h 7h Qc 9d 8c | 1: 2c 9c Jh 10s 7d Ks 9s | "
             "2: Ah 2h Js Jd 10h 4c 8h | table: 1=Qs Qh Qd; 2=5c 6c 7c; 1=3s 4s 5s | "
             "discard: 3d 10d Kh | stock: 8s 5d | turn: 0 | phase: draw | dealer: 2 | "
             "scores: 35,12,60 | hand: 3")
@@ -82,7 +83,21 @@ def shoot(browser, url: str, size: tuple[int, int], out: pathlib.Path) -> None:
     page.screenshot(path=str(out / f"summary-{w}x{h}.png"))
     shoot_indian(page, url, size, out, ready)
     shoot_rum500(page, url, size, out, ready)
+    shoot_crowds(page, url, size, out, ready)
     ctx.close()
+
+
+def shoot_crowds(page, url: str, size, out: pathlib.Path, ready) -> None:
+    """Full tables: 500 Rum with eight players and six melds, Indian rummy with six players
+    answering a declaration."""
+    from tests.positions import crowded
+    w, h = size
+    for name, deal in (("rum500-8-seats", crowded("rum500", 8, melds=6, pile=8)),
+                       ("indian-6-seats", crowded("indian", 6, show=True))):
+        page.goto(url + "?deal=" + urllib.parse.quote(deal))
+        ready()
+        time.sleep(0.5)
+        page.screenshot(path=str(out / f"{name}-{w}x{h}.png"))
 
 
 # Indian rummy, a pool of four, nines wild: the person picks the 5h, groups and declares

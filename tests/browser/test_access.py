@@ -211,5 +211,40 @@ def test_axe_finds_nothing_serious_in_the_lobby_the_tables_summaries_and_dialogs
     assert page.evaluate("!!document.activeElement.closest('#summary')"), \
         "the summary takes focus"
     found["the hand's summary"] = axe(page)
+    open_deal(page, INDIAN)                 # a valid declaration: the declaration screen
+    page.select_option("#pace", "instant")
+    page.click('[data-act="draw"]')
+    page.click('[data-act="sort:best"]')
+    page.click(f'[data-act="card:{page.locator(".hand-card").count() - 1}"]')
+    page.click('[data-act="btn:declare"]')
+    page.click("#confirm-go")
+    wait_for(page, "!!document.querySelector('#summary')", 30, "the declaration screen")
+    found["the declaration screen"] = axe(page)
     bad = "\n".join(f"{k}: {line}" for k, v in found.items() for line in v)
     assert not bad, "\n" + bad
+
+
+@pytest.mark.parametrize("page", [(390, 844)], indirect=True)
+def test_on_a_phone_the_table_opens_at_the_top(page):
+    page.goto(page.site)
+    wait_for(page, "document.body.dataset.ready === '1'", 120, "the page to start")
+    page.click('[data-act="variant:indian"]')
+    page.select_option('[data-field="players"]', "6")
+    page.click("#start")                   # scrolled down to reach it
+    wait_for(page, "!!document.querySelector('#table')")
+    assert page.evaluate("scrollY") == 0
+    assert page.evaluate(LAYOUT) == []
+    top = page.evaluate("document.querySelector('#top').getBoundingClientRect().top")
+    assert top == 0
+
+
+def test_the_spread_pile_opens_large_and_a_card_is_picked_there(page):
+    open_deal(page, CROWDS[8]())
+    page.click('[data-act="dialog:pile"]')
+    cards = page.locator("#dialogs .pc")
+    assert cards.count() == page.locator("#piles .pc").count() >= 8
+    assert min(cards.nth(i).bounding_box()["width"] for i in range(cards.count())) >= 48
+    assert page.evaluate("!!document.activeElement.closest('#dialogs')")
+    page.keyboard.press("Escape")
+    assert page.locator("#dialogs .pc").count() == 0
+    assert page.evaluate("document.activeElement.dataset.act") == "dialog:pile"

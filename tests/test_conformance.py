@@ -1,11 +1,11 @@
 """Every registered variant passes the shared conformance check over many seeded hands.
 
-``RAMI_CONFORMANCE_HANDS`` sets the number of hands per suite (100 by default, as
+``RAMI_CONFORMANCE_HANDS`` sets the number of hands per suite (40 by default, as
 ``make test`` runs; the Pyodide run plays fewer) and ``RAMI_CONFORMANCE_EVERY`` how often the
 full checks run (every 3rd step by default; the invariants are checked at every step). Each
 suite is one variant and the (players, options) its hands rotate through; Indian rummy has
 one suite per format. The budget: ``make test`` stays within 12 minutes on a 2-core machine,
-so a suite costs at most about 15 s of CPU here; a new variant adds its suites within that.
+so a suite costs at most about 6 s of CPU here; a new variant adds its suites within that.
 The deep run, many thousands of hands per suite, is ``make soak`` (scripts/soak.py).
 """
 
@@ -16,7 +16,7 @@ import pytest
 from rami.variants import variant_names
 from tests.conformance import run_game
 
-HANDS = int(os.environ.get("RAMI_CONFORMANCE_HANDS", "100"))
+HANDS = int(os.environ.get("RAMI_CONFORMANCE_HANDS", "40"))
 EVERY = int(os.environ.get("RAMI_CONFORMANCE_EVERY", "3"))
 
 SUITES = {

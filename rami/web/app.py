@@ -586,11 +586,12 @@ class App:
             if isinstance(o.default, bool):
                 value = bool(el.checked)
             elif isinstance(o.default, int):
-                try:                          # the rule's own range, as everywhere
-                    value = min(o.hi, max(o.lo, int(el.value)))
-                except ValueError:
-                    value = o.default
-                if o.choices and value not in o.choices:
+                try:                          # the rule's own choices or range, as everywhere
+                    value = int(el.value)
+                    if not o.choices:
+                        value = min(o.hi, max(o.lo, value))
+                    value = o.check(value)
+                except (ValueError, RamiError):
                     value = o.default
             else:
                 # a mixed choice (decks: auto, 1 or 2) arrives as text

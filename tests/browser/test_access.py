@@ -176,6 +176,10 @@ def test_moves_are_announced_and_an_open_panel_is_not_rebuilt(page):
 
 
 def axe(page) -> list[str]:
+    # Contrast is measured on what is painted: let fades and arrivals end first,
+    # or a half-faded badge reads as low contrast (seen once in CI).
+    wait_for(page, "document.getAnimations().every(a => a.playState !== 'running'"
+                   " || a.effect.getTiming().iterations === Infinity)", 10, "animations to end")
     page.add_script_tag(path=str(AXE))
     result = page.evaluate("""async () => {
       const r = await axe.run(document, {resultTypes: ['violations']});

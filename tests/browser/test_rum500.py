@@ -119,18 +119,21 @@ def start(page, players: int, **options):
     page.select_option('[data-field="players"]', str(players))
     if options:
         page.click(".house summary")
-        for name in options:
-            page.check(f'[data-opt="{name}"]')
+        for name, value in options.items():
+            if value is True:
+                page.check(f'[data-opt="{name}"]')
+            else:
+                page.select_option(f'[data-opt="{name}"]', str(value))
     page.click("#start")
     wait_for(page, "!!document.querySelector('#table')")
     page.select_option("#pace", "instant")
 
 
-def test_a_four_player_match_and_a_partnership_match_are_played_to_500(page):
+def test_a_four_player_match_and_a_partnership_match_are_played_to_their_target(page):
     start(page, 4)
     final = play_match(page)
     assert "wins the match" in final and "reaching 500" in final
-    start(page, 4, partnership=True)
+    start(page, 4, partnership=True, target=250)      # a shorter match: the same screens
     assert "partner" in page.inner_text(".seat.partner").lower()
     final = play_match(page)
-    assert " win the match" in final and "reaching 500" in final
+    assert " win the match" in final and "reaching 250" in final

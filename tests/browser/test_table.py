@@ -138,6 +138,7 @@ BASIC_DEAL = ("basic | 0: 4h 5h 6h Qc 2s 9d Kd 3c | 1: 2c 8c Jh 10s 7d Ks 9s 4d 
 
 def test_basic_hand_with_a_meld_and_a_lay_off(page):
     open_page(page, "?deal=" + urllib.parse.quote(BASIC_DEAL))
+    page.select_option("#pace", "instant")
     s = my_move(page)
     assert s["phase"] == "draw" and s["melds"] == 1
     click_act(page, "meld:0")               # before drawing: the engine says why not

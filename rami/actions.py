@@ -23,7 +23,7 @@ from .melds import Meld, SetRank, parse_meld_tokens, parse_rep
 __all__ = [
     "Action", "Draw", "TakeDiscard", "Pass", "MeldCards", "LayOff", "Discard", "Knock",
     "BigGin", "Turnover", "Done", "Deal", "Drop", "Declare", "Show", "Rejoin", "Decline", "Rum",
-    "parse_action", "groups_text",
+    "Push", "Contract", "Rescue", "parse_action", "groups_text",
 ]
 
 
@@ -194,6 +194,38 @@ class Drop(Action):
     kind = "drop"
 
 
+@dataclass(frozen=True)
+class Push(Action):
+    """Push: lay the top stock card face down on the top discard, push both to the
+    opponent on the left, then draw the next stock card."""
+    kind = "push"
+
+
+@dataclass(frozen=True)
+class Contract(Action):
+    """Push: lay this deal's contract, all its melds in one move (``melds``: MeldCards,
+    each saying what its wilds stand for: ``contract 7h 7d 2c=7 / 9s 10s Jk=Js Qs``)."""
+    melds: tuple
+    kind = "contract"
+
+    def __str__(self):
+        return "contract " + " / ".join(str(m)[len("meld "):] for m in self.melds)
+
+
+@dataclass(frozen=True)
+class Rescue(Action):
+    """Push: put ``card`` from hand in place of the ``wild`` that stands for it in table meld
+    number ``meld`` (0-based; the text is 1-based), and take the wild, to be used this turn."""
+    card: Card
+    meld: int
+    wild: Card | None = None
+    kind = "rescue"
+
+    def __str__(self):
+        return f"rescue {self.card}" + (f" for {self.wild}" if self.wild else "") + \
+            f" on {self.meld + 1}"
+
+
 def groups_text(groups) -> str:
     """``2h 3h 4h / 5s Jk 7s``: groups of cards as one line."""
     return " / ".join(" ".join(str(c) for c in g) for g in groups)
@@ -242,10 +274,10 @@ DECLARES = {c: Declare(c) for c in Card._by_key.values()}
 # the actions without arguments, one shared instance each
 DRAW, TAKE, PASS, BIG_GIN, TURNOVER, DONE, DEAL = (
     Draw(), TakeDiscard(), Pass(), BigGin(), Turnover(), Done(), Deal())
-DROP, SHOW, REJOIN, DECLINE = Drop(), Show(), Rejoin(), Decline()
+DROP, SHOW, REJOIN, DECLINE, PUSH = Drop(), Show(), Rejoin(), Decline(), Push()
 _SIMPLE = {"draw": DRAW, "take": TAKE, "pass": PASS, "gin": BIG_GIN,
            "turnover": TURNOVER, "done": DONE, "deal": DEAL, "drop": DROP, "show": SHOW,
-           "rejoin": REJOIN, "decline": DECLINE}
+           "rejoin": REJOIN, "decline": DECLINE, "push": PUSH}
 _ALIASES = {"d": "draw", "stock": "draw", "t": "take", "p": "pass", "lay": "layoff",
             "lay-off": "layoff", "lo": "layoff", "m": "meld", "x": "discard", "k": "knock",
             "next": "deal", "turn": "turnover"}
@@ -285,6 +317,18 @@ def parse_action(text: str) -> Action:
                 return Declare(Card.parse(head), _parse_groups(rest))
         if verb == "show" and args:
             return Show(_parse_groups(" ".join(args)))
+        if verb == "contract" and args:
+            melds = []
+            for part in " ".join(args).split("/"):
+                cards, reps = parse_meld_tokens(part)
+                if not cards:
+                    raise ValueError("an empty meld")
+                melds.append(MeldCards(tuple(cards), tuple(reps) if any(reps) else ()))
+            return Contract(tuple(melds))
+        if verb == "rescue" and len(args) in (3, 5) and args[-2].lower() in ("on", "to") \
+                and (len(args) == 3 or args[1].lower() == "for"):
+            wild = Card.parse(args[2]) if len(args) == 5 else None
+            return Rescue(Card.parse(args[0]), int(args[-1]) - 1, wild)
         if verb == "layoff" and len(args) == 3 and args[1].lower() in ("on", "to"):
             (card,), (rep,) = parse_meld_tokens(args[:1])
             return LayOff(card, int(args[2]) - 1, rep)
@@ -295,7 +339,8 @@ def parse_action(text: str) -> Action:
     raise ActionSyntaxError(
         f"'{text.strip()}' is not an action. Try: draw, take, pass, meld 7h 8h 9h, "
         "layoff 10h on 1, discard Qs, knock Qs, gin, turnover, done, drop, rum, "
-        "declare Kd: 2h 3h 4h / ...")
+        "declare Kd: 2h 3h 4h / ..., push, contract 7h 7d 7s / 9c 9d Jk=9, "
+        "rescue 8h on 2")
 
 
 def _parse_groups(text: str) -> tuple:

@@ -64,11 +64,17 @@ def board(view: PlayerView, paint: Painter, order: str = "suit") -> str:
     if "wild_rank" in info:
         extra = (f"   wild joker {paint.card(Card.parse(info['cut']))}"
                  f"   {info['format']}" + (f" to {info['limit']}" if "limit" in info else ""))
+    if "contract" in info:
+        extra = f"   contract: {info['contract']}"
     lines.append(f"== {var.title}, {var.hand_word} {view.hand_no + 1} ==  {score}{extra}")
     for s in range(len(names)):
         if s == view.seat:
             continue
         tag = " (dealer)" if s == view.dealer else ""
+        if len(set(view.teams)) < len(names) and view.teams[s] == view.teams[view.seat]:
+            tag += " (partner)"
+        if "contracted" in info and info["contracted"][s]:
+            tag += " [contract laid]"
         status = info.get("status", ["in"] * len(names))[s]
         if status not in ("in", "shown", "declared"):
             tag += f" [{status}]"
@@ -100,6 +106,13 @@ def board(view: PlayerView, paint: Painter, order: str = "suit") -> str:
         if need and not info["opened"][view.seat]:
             lines.append(f"  Your first melds must total {need} points"
                          + (f" ({info['opening']} laid this turn)" if info.get("opening") else ""))
+    if "contract" in info:
+        done = info["contracted"][view.seat]
+        lines.append(f"  Your contract this deal: {info['contract']}"
+                     + (" (laid)" if done else ""))
+        if info.get("rescued") and view.turn == view.seat:
+            lines.append(f"  Use the rescued {', '.join(info['rescued'])} this turn: meld it "
+                         "or lay it off.")
     ace_high = view.variant != "gin"
     hand = sort_by_rank(view.hand, ace_high) if order == "rank" else sort_by_suit(view.hand, ace_high)
     lines.append(f"  Your hand ({len(hand)}): {paint.cards(hand)}")
@@ -113,6 +126,13 @@ def board(view: PlayerView, paint: Painter, order: str = "suit") -> str:
         lines.append("  Best groups: " + "  ".join(
             f"{paint.cards(gr)} ({label})" for gr, label in zip(best.groups, best.labels))
             + f"   points {best.points}" + ("   (you can declare!)" if best.valid else ""))
+    elif view.hand and "contract" in info:
+        if not info["contracted"][view.seat]:
+            from .variants.push import contract_melds_for
+            ways = contract_melds_for(view.hand, var.shapes_for(view.hand_no, view.options),
+                                      var.rules_for(view.options), limit=1)
+            lines.append("  Contract in hand: " + (
+                "  ".join(paint.cards(m.cards) for m in ways[0]) if ways else "not yet"))
     elif view.hand:
         dead = var.solver_for(view.options).arrange(list(view.hand))
         lines.append(f"  Best melds: {'  '.join(paint.cards(m.cards) for m in dead.melds) or 'none'}"
@@ -168,6 +188,14 @@ def turn_prompt(view: PlayerView, moves: list) -> str:
         r = view.info["rum"]
         words = (f"{view.names[r['by']]} discarded {r['card']}, which fits a meld: 'rum' to "
                  "lay it off in front of you, or 'pass'")
+    elif view.variant == "push" and view.phase == Phase.DRAW:
+        words = ("Take the top discard, or 'push' it with the top stock card to "
+                 f"{view.names[view.info['left']]} and draw") if view.stock_count else \
+            "The stock is empty: take the discard, or 'draw' to end the deal"
+    elif view.variant == "push" and view.phase == Phase.PLAY:
+        words = ("Lay your contract ('contract 7h 7d 7s / 9c 9d Jk=9'), or discard"
+                 if not view.info["contracted"][view.seat] else
+                 "Meld, lay off, rescue a wild ('rescue 8h on 2'), or discard")
     elif view.variant == "indian" and view.phase == Phase.DRAW:
         words = "Pick a card (draw or take), or drop"
     elif view.variant == "indian" and view.phase == Phase.PLAY:
@@ -184,6 +212,8 @@ HELP = """Type an action or the number of one:
 500 Rum: take 7h (any card of the pile, with all above it) | rum | pass
 Indian rummy: drop | declare Kd (the engine groups the rest) |
   declare Kd: 2h 3h 4h / 5s Jk 7s / ... | show | show 2h 3h 4h / ... | rejoin | decline
+Push: push | contract 7h 7d 7s / 9c 9d Jk=9 (wilds say what they stand for) |
+  rescue 8h on 2 | draw (with an empty stock: ends the deal)
 Other commands: moves (list legal moves), sort suit | sort rank, hint, log, help, quit"""
 
 

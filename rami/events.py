@@ -66,6 +66,18 @@ class Event(NamedTuple):
             return f"{who} did not call rum"
         if ev.kind == "pass" and ev.text == "stock":
             return f"{who} did not take from the pile: the stock is empty"
+        if ev.kind in ("push", "pushed"):
+            to = "you" if viewer is not None and viewer >= 0 and names[viewer] == ev.text \
+                else ev.text
+            if ev.kind == "push":
+                return f"{who} pushed{card} and the top stock card, face down, to {to}"
+            if card:
+                return f"{who} got{card} face down in the push from {to}"
+            return f"{who} took both cards into hand"
+        if ev.kind == "contract":
+            return f"{who} laid the contract: {ev.text}"
+        if ev.kind == "rescue":
+            return f"{who} rescued the {ev.text} from meld {ev.meld + 1} with{card}"
         if ev.kind == "gin":
             text = f" {ev.text or 'gin'}"
         form = _LOG.get(ev.kind)
@@ -92,4 +104,5 @@ _LOG = {
     "rejoin": "{who} rejoined the pool{text}",
     "decline": "{who} declined to rejoin the pool",
     "rum": "{who} called rum and laid off{card} on meld {meld}",
+    "bury": "The wild {cards} turned up is buried in the stock",
 }

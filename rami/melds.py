@@ -70,6 +70,7 @@ class MeldRules:
     set_distinct_suits: bool = True
     wilds_in_sets: bool = True
     joker_sets: bool = False    # jokers that are not wild meld as sets of jokers (Persian)
+    wild_rank_sets: bool = True  # a wild-rank card may be itself in a set (Push: only in runs)
 
     def __post_init__(self):
         if self.ace not in ACE_POLICIES:
@@ -267,7 +268,7 @@ def _set_options(cards, rules, reps) -> list[Meld]:
     naturals, flexible, wilds = _split(cards, rules, reps)
     out = []
     # each wild-rank card is used either as itself or as a stand-in
-    for k in range(len(flexible) + 1):
+    for k in range(len(flexible) + 1 if rules.wild_rank_sets else 1):
         for as_self in combinations(range(len(flexible)), k):
             nat = naturals + [flexible[i] for i in as_self]
             n_wild = n - len(nat)
@@ -283,6 +284,8 @@ def _set_options(cards, rules, reps) -> list[Meld]:
             if not cand:
                 continue  # an all-wild set has no rank to stand for
             rank = cand.pop()
+            if not rules.wild_rank_sets and rank in rules.wild_ranks:
+                continue  # twos are wild: there is no set of twos (Push)
             if rules.set_distinct_suits and len({c.suit for c in nat}) != len(nat):
                 continue
             others = [flexible[i] for i in range(len(flexible)) if i not in as_self]
@@ -350,8 +353,9 @@ def _run_options(cards, rules, reps) -> list[Meld]:
                     continue
                 # a wild-rank card standing in while its own slot holds another stand-in
                 # is the same meld made less pure: keep only the purer reading
+                # (unless what each stand-in is was said: a meld laid so stays as laid)
                 wild_cards = {slots[i] for i in m.wild_slots()}
-                if any(reps_[i] in wild_cards for i in m.wild_slots()):
+                if loose and any(reps_[i] in wild_cards for i in m.wild_slots()):
                     continue
                 out.append(m)
     return out

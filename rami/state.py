@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Iterable, Sequence
 
-from .actions import Action, LayOff, MeldCards, parse_action
+from .actions import Action, LayOff, MeldCards, Rescue, parse_action
 from .cards import Card
 from .checks import MAX_DEPTH, check, check_fields, json_depth, need, read_json
 from .errors import AmbiguousAction, IllegalAction, RamiError, SaveError
@@ -164,13 +164,14 @@ class GameState:
             return action
         if self.variant.allows(self, action):
             return action       # one of a family legal_actions lists only in canonical form
-        if isinstance(action, (MeldCards, LayOff)):
+        if isinstance(action, (MeldCards, LayOff, Rescue)):
             same = [a for a in legal if _same_cards(a, action)]
             if len(same) == 1:
                 return same[0]
             if len(same) > 1:
                 raise AmbiguousAction(
-                    "Say which card each wild stands for: " +
+                    ("Say which wild you rescue: " if isinstance(action, Rescue) else
+                     "Say which card each wild stands for: ") +
                     " or ".join(f"'{a}'" for a in same))
         raise IllegalAction(self.variant.explain(self, action))
 
@@ -347,6 +348,8 @@ def _same_cards(a: Action, b: Action) -> bool:
         return False
     if isinstance(b, LayOff):
         return a.card is b.card and a.meld == b.meld and (b.rep is None or a.rep == b.rep)
+    if isinstance(b, Rescue):
+        return a.card is b.card and a.meld == b.meld and (b.wild is None or a.wild is b.wild)
     if sorted(a.cards, key=str) != sorted(b.cards, key=str):
         return False
     if not b.reps:

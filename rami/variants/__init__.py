@@ -7,6 +7,7 @@ from .base import Option, Variant
 from .basic import BasicRummy
 from .gin import GinRummy
 from .indian import IndianRummy
+from .push import Push
 from .rum500 import Rum500
 
 VARIANTS: dict[str, Variant] = {}
@@ -18,7 +19,7 @@ def register(variant: Variant) -> Variant:
     return variant
 
 
-for _v in (BasicRummy(), GinRummy(), IndianRummy(), Rum500()):
+for _v in (BasicRummy(), GinRummy(), IndianRummy(), Rum500(), Push()):
     register(_v)
 
 

@@ -438,8 +438,9 @@ class Variant:
                   f"who played the cards of {where}", n)
             reps = [None if r is c else r for c, r in
                     zip(tm.meld.cards, tm.meld.represented())] if tm.meld.kind == "run" else None
-            need(any(m == tm.meld for m in
-                     interpretations(list(tm.meld.cards), rules, reps)),
+            need(any(m == tm.meld or (m.kind == "set" == tm.meld.kind and m.rank == tm.meld.rank
+                                      and Counter(m.cards) == Counter(tm.meld.cards))
+                     for m in interpretations(list(tm.meld.cards), rules, reps)),
                  f"{where} ({tm.meld}) is not a meld in {self.title}")
         if state.taken is not None:
             need(state.phase not in (Phase.DRAW, Phase.UPCARD),

@@ -86,14 +86,17 @@ class MeldCards(Action):
     kind = "meld"
 
     @classmethod
-    def of(cls, meld: Meld) -> "MeldCards":
-        """The action that lays exactly this meld."""
+    def of(cls, meld: Meld, rules=None) -> "MeldCards":
+        """The action that lays exactly this meld (given the ``rules``, a wild card that is
+        itself in a run is written so, ``2c=2c``: the text then reads back one way only)."""
         reps = meld.represented()
         wild = set(meld.wild_slots())
         out = []
-        for i in range(len(meld.cards)):
+        for i, c in enumerate(meld.cards):
             if i in wild:
                 out.append(reps[i] if meld.kind == "run" else SetRank(meld.rank))
+            elif rules is not None and meld.kind == "run" and c.suit and rules.is_wild(c):
+                out.append(c)
             else:
                 out.append(None)
         return cls(tuple(meld.cards), tuple(out))

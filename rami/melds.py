@@ -221,7 +221,16 @@ def parse_rep(text: str):
 
 def ambiguity_message(options: Sequence[Meld]) -> str:
     return ("Say which card each wild stands for: " +
-            " or ".join(f"'{m}'" for m in options))
+            " or ".join(f"'{said(m)}'" for m in options))
+
+
+def said(m: Meld) -> str:
+    """A meld as a player says it: a set's wilds with the rank they stand for (``Jk=7``)."""
+    if m.kind != "set" or not m.wild_slots():
+        return str(m)
+    wild = set(m.wild_slots())
+    rank = RANK_TEXT.get(m.rank, str(m.rank))
+    return " ".join(f"{c}={rank}" if i in wild else str(c) for i, c in enumerate(m.cards))
 
 
 # -- recognising melds ---------------------------------------------------------------------
@@ -244,9 +253,9 @@ def _split(cards, rules, reps):
     """Cards that must be natural, cards that may go either way (wild ranks), and wilds."""
     naturals, flexible, wilds = [], [], []
     for c, r in zip(cards, reps):
-        if not rules.is_wild(c):
-            naturals.append(c)
-        elif c.suit and (r is None or r is c):
+        if not rules.is_wild(c) or r is c:
+            naturals.append(c)        # (a wild-rank card said to be itself: ``2c=2c``)
+        elif c.suit and r is None:
             flexible.append(c)        # a wild-rank card: itself, or a stand-in
         else:
             wilds.append((c, r))
@@ -291,8 +300,11 @@ def _set_options(cards, rules, reps) -> list[Meld]:
             others = [flexible[i] for i in range(len(flexible)) if i not in as_self]
             if any(c.rank == rank for c in others):
                 continue  # a card of the set's own rank is itself, not a stand-in
+            # the stand-ins in a fixed order (jokers, then wild ranks by code), whatever the
+            # player said of them: one set is written one way, in saves and deal strings
             ordered = tuple(sorted(nat, key=lambda c: c.code) +
-                            [c for c, _ in wilds] + others)
+                            sorted([c for c, _ in wilds] + others,
+                                   key=lambda c: (bool(c.suit), c.code)))
             out.append(Meld("set", ordered, rank=rank, is_tile=cards[0].is_tile))
     return out
 

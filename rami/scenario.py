@@ -212,6 +212,8 @@ def to_deal(g: GameState) -> str:
         parts.append("melded: " + " ".join(str(s) for s, m in enumerate(g.melded) if m))
     parts += g.variant.scenario_fields(g)
     parts += [f"turn: {g.turn}", f"phase: {g.phase.value}", f"dealer: {g.dealer}"]
+    if g.hand_no:               # the hand number can matter (Push: this deal's contract)
+        parts.append(f"hand: {g.hand_no + 1}")
     if g.taken:
         parts.append(f"taken: {g.taken}")
     return " | ".join(parts)

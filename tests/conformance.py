@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import random
 
-from rami.actions import (BIG_GIN, DEAL, DECLINE, DONE, DRAW, DROP, PASS, REJOIN, SHOW, TAKE,
-                          TURNOVER, Declare, Discard, Knock, LayOff, MeldCards, Rum, Show,
-                          TakeDiscard)
+from rami.actions import (BIG_GIN, DEAL, DECLINE, DONE, DRAW, DROP, PASS, PUSH, REJOIN, SHOW,
+                          TAKE, TURNOVER, Contract, Declare, Discard, Knock, LayOff,
+                          MeldCards, Rescue, Rum, Show, TakeDiscard)
 from rami.errors import IllegalAction, RamiError
 from rami.scenario import from_deal, to_deal
 from rami.state import GameState, Phase, replay
@@ -61,7 +61,13 @@ def candidate_actions(g: GameState, rng: random.Random) -> list:
     out.append(TakeDiscard(rng.choice(deck)))
     if g.discard:
         out.append(TakeDiscard(rng.choice(g.discard)))
-    out += [Rum(), Rum(rng.randint(0, len(g.table) + 1))]
+    out += [Rum(), Rum(rng.randint(0, len(g.table) + 1)), PUSH]
+    # Push: a contract of two random groups, a rescue of a random card on a random meld
+    if len(hand) >= 6:
+        cards = rng.sample(hand, 6)
+        out.append(Contract((MeldCards(tuple(cards[:3])), MeldCards(tuple(cards[3:])))))
+    if hand:
+        out.append(Rescue(rng.choice(hand), rng.randint(0, len(g.table) + 1)))
     return out
 
 
@@ -131,7 +137,7 @@ def pick(legal: list, rng: random.Random):
     if rare and (len(rare) == len(legal) or rng.random() < 0.04):
         return rng.choice(rare)
     legal = [a for a in legal if a.kind not in RARE]
-    table_play = [a for a in legal if isinstance(a, (MeldCards, LayOff, Knock))
+    table_play = [a for a in legal if isinstance(a, (MeldCards, LayOff, Knock, Contract, Rescue))
                   or a is BIG_GIN]
     if table_play and rng.random() < 0.5:
         return rng.choice(table_play)

@@ -29,6 +29,8 @@ CONFIGS = [
     ("rum500", 3, {"target": 100, "jokers": 2}),
     ("rum500", 4, {"partnership": True, "target": 100, "rum_call": True}),
     ("rum500", 4, {"persian": True}),
+    ("push", 4, {}),
+    ("push", 5, {"partnerships": False, "round5_three_and_seven": True}),
 ]
 MAX_MOVES = 20_000
 

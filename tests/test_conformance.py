@@ -49,6 +49,8 @@ SUITES = {
                                            "jokers": 2})]),
     "rum500-persian": ("rum500", [(4, {"persian": True}),
                                   (4, {"persian": True, "pickup_to_hit": True})]),
+    "push": ("push", [(4, {}), (5, {"partnerships": False}), (4, {"ten_every_round": True}),
+                      (6, {"partnerships": False, "ten_every_round": True})]),
 }
 CHUNKS = 10
 
@@ -81,6 +83,7 @@ MATCHES = {
                (2, {"format": "deals", "deals": 6})],
     "rum500": [(3, {"target": 100}), (4, {"partnership": True, "target": 100}),
                (4, {"persian": True}), (2, {"target": 100, "rum_call": True})],
+    "push": [(4, {}), (6, {"partnerships": False, "round5_three_and_seven": True})],
 }
 
 

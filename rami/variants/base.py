@@ -591,7 +591,9 @@ def _layoff_rep(old: Meld, new: Meld, card: Card, rules: MeldRules):
         return None
     slot = 0 if _added_low(old, new) else len(new.cards) - 1
     rep = new.represented()[slot]
-    return None if rep is card else rep
+    if rep is card and not card.suit:
+        return None
+    return rep          # a wild card that is itself here says so (``layoff 2c=2c on 1``)
 
 
 def _added_low(old: Meld, new: Meld) -> bool:

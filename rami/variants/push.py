@@ -94,7 +94,10 @@ def contract_melds_for(hand, shapes, rules: MeldRules, limit: int = LISTED_CONTR
     wilds = sorted((c for c in hand if rules.is_wild(c)), key=wild_key)
     have = Counter(hand)
     cands = {shape: _shape_candidates(hand, shape, rules) for shape in dict.fromkeys(shapes)}
-    order = sorted(shapes, key=lambda s: len(cands[s]))
+    # the shape with the fewest candidates is searched first; the melds come out in the
+    # contract's own order
+    slots = sorted(range(len(shapes)), key=lambda i: (len(cands[shapes[i]]), i))
+    order = [shapes[i] for i in slots]
     found: list[tuple] = []
     steps = [0]
 
@@ -102,7 +105,7 @@ def contract_melds_for(hand, shapes, rules: MeldRules, limit: int = LISTED_CONTR
         if steps[0] > budget:
             return
         if i == len(order):
-            found.append(tuple(chosen))
+            found.append(tuple(x for _, x in sorted(zip(slots, chosen))))
             return
         shape = order[i]
         same = i and order[i - 1] == shape
@@ -216,7 +219,7 @@ def simple_melds(hand, rules: MeldRules) -> list[Meld]:
         for nat, w, build in _shape_candidates(hand, shape, rules):
             if w <= len(wilds):
                 m = build(wilds[:w])
-                out.setdefault(MeldCards.of(m), m)
+                out.setdefault(MeldCards.of(m, rules), m)
     for size in range(3, 14):
         for nat, w, build in _shape_candidates(hand, ("run", size), rules):
             pool = list(wilds)
@@ -228,7 +231,7 @@ def simple_melds(hand, rules: MeldRules) -> list[Meld]:
             m = build(pool[:w])
             ends_natural = m.cards[0] not in pool[:w] and m.cards[-1] not in pool[:w]
             if size == 3 or ends_natural:
-                out.setdefault(MeldCards.of(m), m)
+                out.setdefault(MeldCards.of(m, rules), m)
     return list(out.values())
 
 
@@ -352,11 +355,11 @@ class Push(Variant):
         acts: list[Action] = []
         if not state.melded[seat]:
             for melds in contract_melds_for(hand, self.shapes(state), rules):
-                acts.append(Contract(tuple(MeldCards.of(m) for m in melds)))
+                acts.append(Contract(tuple(MeldCards.of(m, rules) for m in melds)))
         else:
             for m in simple_melds(hand, rules):
                 if self._keeps_a_discard(state, seat, list(m.cards)):
-                    acts.append(MeldCards.of(m))
+                    acts.append(MeldCards.of(m, rules))
             if state.table:
                 acts.extend(a for a in self.layoff_actions(state, seat)
                             if self._keeps_a_discard(state, seat, [a.card]))

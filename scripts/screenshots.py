@@ -1,6 +1,7 @@
 """Screenshots of the page for docs/screenshots/: the lobby, a table mid-hand with melds, the
 score summary, Indian rummy's grouped hand, declaration and declaration screen, 500 Rum's
-spread pile (a deep pick, its duty, the table after), and full tables (eight and six
+spread pile (a deep pick, its duty, the table after), Push (the draw, the readings of a
+contract, the table after it), and full tables (eight and six
 players), at 1280x800 and 390x844 (served from dist/, in Debian's Chromium).
 
     python scripts/screenshots.py [out_dir [WxH,WxH]]      # after make dist
@@ -83,6 +84,7 @@ def shoot(browser, url: str, size: tuple[int, int], out: pathlib.Path) -> None:
     page.screenshot(path=str(out / f"summary-{w}x{h}.png"))
     shoot_indian(page, url, size, out, ready)
     shoot_rum500(page, url, size, out, ready)
+    shoot_push(page, url, size, out, ready)
     shoot_crowds(page, url, size, out, ready)
     ctx.close()
 
@@ -165,6 +167,32 @@ def shoot_rum500(page, url: str, size, out: pathlib.Path, ready) -> None:
     select(page, "2c")
     time.sleep(0.4)
     page.screenshot(path=str(out / f"rum500-table-{w}x{h}.png"))
+
+
+# Push, partnership, deal 2 (a set of three and a run of four): Bob has laid his contract;
+# the person pushes the K♦ to Bob, then lays a contract whose joker could be 3♠ or 7♠
+PUSH = ("push | 0: 8h 8d 8c 4s 5s 6s Jk Kc | 1: 9h 9s 3d 5d Ad 10h Kh "
+        "| 2: 3c 4c 7d 7h Qd Ks 10s | 3: 5h 6h Jd Jh 4d 9s 6d 10d Ac "
+        "| table: 1=Qh Qd Qs; 1=9c 10c Jc Qc | discard: 6c Kd | stock: 2h 9d "
+        "| turn: 0 | phase: draw | dealer: 3 | scores: 85 60 | hand: 2")
+
+
+def shoot_push(page, url: str, size, out: pathlib.Path, ready) -> None:
+    w, h = size
+    page.goto(url + "?deal=" + urllib.parse.quote(PUSH))
+    ready()
+    page.select_option("#pace", "instant")
+    time.sleep(0.3)
+    page.screenshot(path=str(out / f"push-draw-{w}x{h}.png"))
+    page.click('[data-act="draw"]')                # the stock: push
+    select(page, "8h", "8d", "8c", "4s", "5s", "6s", "Jk")
+    page.click('[data-act="btn:contract"]')
+    time.sleep(0.4)
+    page.screenshot(path=str(out / f"push-readings-{w}x{h}.png"))
+    page.click('[data-act="reading:1"]')
+    select(page, "Kc")
+    time.sleep(0.4)
+    page.screenshot(path=str(out / f"push-table-{w}x{h}.png"))
 
 
 def main() -> int:

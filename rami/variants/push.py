@@ -51,7 +51,7 @@ from collections import Counter
 from itertools import combinations
 
 from ..actions import (DRAW, PUSH, TAKE, Action, Contract, LayOff, MeldCards, Push, Rescue)
-from ..cards import JOKER, Card, french_deck
+from ..cards import Card, french_deck
 from ..checks import need
 from ..errors import OptionError
 from ..melds import (Meld, MeldRules, SetRank, ambiguity_message, explain_not_meld,
@@ -232,6 +232,52 @@ def simple_melds(hand, rules: MeldRules) -> list[Meld]:
             ends_natural = m.cards[0] not in pool[:w] and m.cards[-1] not in pool[:w]
             if size == 3 or ends_natural:
                 out.setdefault(MeldCards.of(m, rules), m)
+    return list(out.values())
+
+
+MAX_READ = 14          # cards a contract may be read from (the search grows as 2**n)
+
+
+def contract_readings(cards, shapes, rules: MeldRules, limit: int = 12) -> list[tuple]:
+    """Every way (up to ``limit``) to split exactly these ``cards`` into melds that fulfil
+    ``shapes``, wild readings included: what a player means by "these are my contract"."""
+    cards = list(cards)
+    n = len(cards)
+    if n > MAX_READ or n < 3 * len(shapes):
+        return []
+    kinds = {k for k, _ in shapes}
+    melds_at: dict[int, list] = {}          # lowest index -> [(mask, meld)]
+    for size in range(3, n + 1):
+        for idx in combinations(range(n), size):
+            group = [cards[i] for i in idx]
+            nat = [c for c in group if not rules.is_wild(c)]
+            if len({c.rank for c in nat}) > 1 and len({c.suit for c in nat}) > 1:
+                continue
+            mask = sum(1 << i for i in idx)
+            for m in interpretations(group, rules):
+                if m.kind in kinds:
+                    melds_at.setdefault(idx[0], []).append((mask, m))
+    full = (1 << n) - 1
+    out: dict[str, tuple] = {}
+
+    def cover(used: int, chosen: list):
+        if len(out) >= limit:
+            return
+        if used == full:
+            if len(chosen) == len(shapes) and _match_shapes(chosen, shapes) is None:
+                key = " / ".join(sorted(str(m) for m in chosen))
+                out.setdefault(key, tuple(chosen))
+            return
+        if len(chosen) == len(shapes):
+            return
+        first = next(i for i in range(n) if not used >> i & 1)
+        for mask, m in melds_at.get(first, ()):
+            if not mask & used:
+                chosen.append(m)
+                cover(used | mask, chosen)
+                chosen.pop()
+
+    cover(0, [])
     return list(out.values())
 
 
@@ -733,4 +779,4 @@ def _match_shapes(melds, shapes) -> str | None:
     return None
 
 
-__all__ = ["Push", "describe_contract", "contract_melds_for", "simple_melds", "JOKER"]
+__all__ = ["Push", "describe_contract", "contract_melds_for", "contract_readings", "simple_melds"]

@@ -477,7 +477,7 @@ class App:
             return self.play(action)
         if act.startswith("meld:"):
             try:
-                action = s.layoff_on(int(act.split(":")[1]))
+                action = s.table.meld_tap(s, int(act.split(":")[1]))
             except RamiError as e:
                 return self.say(str(e))
             return self.play(action)
@@ -497,6 +497,8 @@ class App:
         choice = next((c for c in s.choices() if c.name == name), None)
         if choice is None:
             return self.say(self._not_now(name))
+        if choice.dialog:
+            return self.open_dialog(("table", choice.dialog))
         if choice.action is None:
             return self.say(choice.reason or self._select_first(name))
         if choice.confirm:

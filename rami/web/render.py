@@ -248,9 +248,11 @@ def _actions(s: Session, choices) -> str:
     out = []
     reasons = {}
     for c in choices:
-        dis = "" if c.action else " disabled"
-        cls = "primary" if c.action and c.name in ("knock", "big_gin", "meld", "layoff") \
-            else "go" if c.action else ""
+        live = c.action or c.dialog
+        dis = "" if live else " disabled"
+        cls = "primary" if live and c.name in ("knock", "big_gin", "meld", "layoff",
+                                               "contract", "rescue") \
+            else "go" if live else ""
         if c.name in ("declare", "show", "rejoin") and c.action:
             cls = "primary"
         elif c.name == "drop" and c.action:

@@ -11,10 +11,11 @@ from __future__ import annotations
 from .base import Choice, Table
 from .gin import GinTable
 from .indian import IndianTable
+from .push import PushTable
 from .rum500 import Rum500Table
 
 TABLES: dict[str, Table] = {"basic": Table(), "gin": GinTable(), "indian": IndianTable(),
-                            "rum500": Rum500Table()}
+                            "rum500": Rum500Table(), "push": PushTable()}
 
 
 def table_for(variant: str) -> Table:

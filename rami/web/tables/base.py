@@ -34,6 +34,7 @@ class Choice:
     action: Action | None = None
     reason: str = ""              # why it is disabled, when the selection says something
     confirm: str = ""             # ask before playing it (dropping, declaring), with this text
+    dialog: str = ""              # open this table dialog to choose (a meld's readings)
 
 
 class Table:
@@ -97,6 +98,11 @@ class Table:
     def dialog(self, s: "Session", name: str) -> str:
         """A dialog of the table's own over the table (``dialog:NAME``), or ""."""
         return ""
+
+    def meld_tap(self, s: "Session", index: int) -> Action:
+        """A tap on table meld ``index`` (or a card dropped on it): the lay-off of the
+        selected card, or a RamiError that says why not."""
+        return s.layoff_on(index)
 
     # helpers the variants' tables share
     def simple(self, s: "Session", name, label, action, legal) -> Choice:

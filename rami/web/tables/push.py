@@ -1,0 +1,297 @@
+"""Push's table: the contract of the deal always in view with the player's progress, the
+contract laid as one move (select its cards, press Lay contract, and pick the reading when a
+wild could stand for more than one card), the push draw, partner marks, and rescues by
+tapping (or dragging) the natural card onto the meld that holds its wild."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...actions import DRAW, PUSH, TAKE, Action, Contract, Discard, MeldCards
+from ...cards import Card
+from ...errors import RamiError
+from ...melds import interpretations
+from ...state import Phase
+from ...variants.push import contract_melds_for, contract_readings
+from ..parts import esc
+from .base import Choice, Table
+
+if TYPE_CHECKING:                                     # pragma: no cover
+    from ..session import Session
+
+NUM = {3: "three", 4: "four", 5: "five", 7: "seven"}
+
+
+def _w(c: Card) -> str:
+    return "joker" if not c.suit else c.pretty()
+
+
+def reading_words(m) -> str:
+    """``Run 4♦–6♦: J★ as 4♦, 2♣ as 5♦`` / ``Set of sixes: J★ and 2♣ as sixes``."""
+    wild = m.wild_slots()
+    if m.kind == "set":
+        head = m.describe().capitalize()
+        if not wild:
+            return head
+        return head + ": " + " and ".join(_w(m.cards[i]) for i in wild) + \
+            f" as {m.describe().split(' of ')[1]}"
+    reps = m.represented()
+    head = f"Run {reps[0].pretty()}–{reps[-1].pretty()}"
+    if not wild:
+        return head
+    return head + ": " + ", ".join(f"{_w(m.cards[i])} as {reps[i].pretty()}"
+                                   for i in wild)
+
+
+class PushTable(Table):
+    blurb = ("Four players in two partnerships (or four to six alone). Five deals, each with "
+             "its contract; take the discard or push it to your left-hand opponent.")
+    keys = {**Table.keys, "c": "btn:contract", "r": "btn:rescue"}
+    help_keys = [("D", "push (or draw, when the discard pile is empty)"),
+                 ("T", "take the top discard"),
+                 ("C", "lay your contract: the selected cards"),
+                 ("M", "meld the selected cards"), ("L", "lay off the selected card"),
+                 ("R", "rescue a wild with the selected card"),
+                 ("X", "discard the selected card"), ("N", "next deal")]
+    help_tip = ("Select every card of your contract and press Lay contract; when a wild could "
+                "stand for more than one card, you choose. To rescue a wild, select the card "
+                "it stands for and tap (or drag it onto) its meld.")
+    acts = ("reading",)
+
+    # -- the buttons ----------------------------------------------------------------------
+    def draw_choices(self, s: "Session", legal) -> list[Choice]:
+        st = s.state
+        top = st.discard[-1].pretty() if st.discard else ""
+        left = st.names[st.next_seat(st.turn)]
+        out = []
+        if st.discard:
+            out.append(self.simple(s, "take", f"Take the {top}", TAKE, legal))
+        if PUSH in legal:
+            out.append(Choice("draw", f"Push the {top} to {left}", PUSH))
+        elif DRAW in legal and not st.stock:
+            out.append(Choice("draw", "End the deal", DRAW, confirm=(
+                "The stock is empty. End the deal now? Every side scores the cards left in "
+                "its hands.")))
+        elif DRAW in legal:
+            out.append(Choice("draw", "Draw from the stock", DRAW))
+        return out
+
+    def play_choices(self, s: "Session", sel, legal) -> list[Choice]:
+        st = s.state
+        out = []
+        if not st.melded[st.turn]:
+            out.append(self.contract_choice(s, sel, legal))
+        else:
+            out.append(self.meld_choice(s, sel, legal))
+            out.append(self.layoff_choice(s, sel, legal))
+            out.append(self.rescue_choice(s, sel, legal))
+        out.append(self.one_card(s, "discard", "Discard", Discard.of, sel, legal))
+        return out
+
+    def readings(self, s: "Session") -> list[Action]:
+        """What the selected cards can be laid as now: contracts before the contract, single
+        melds after it (each a legal action)."""
+        st = s.state
+        sel = s.selected_cards()
+        key = (len(st.history), st.phase, tuple(map(str, sel)))
+        cached = s.__dict__.get("_readings")
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        rules = st.variant.rules(st)
+        if not st.melded[st.turn]:
+            found = contract_readings(sel, st.variant.shapes(st), rules)
+            acts = [Contract(tuple(MeldCards.of(m, rules) for m in ms)) for ms in found]
+        else:
+            acts = [MeldCards.of(m, rules) for m in interpretations(sel, rules)]
+        legal = st.legal_actions()
+        found = [a for a in acts if a in legal or st.variant.allows(st, a)]
+        s._readings = (key, found)
+        return found
+
+    def contract_choice(self, s: "Session", sel, legal) -> Choice:
+        st = s.state
+        what = st.variant.contract_text(st)
+        if not sel:
+            ready = any(a.kind == "contract" for a in legal)
+            return Choice("contract", "Lay contract", None,
+                          f"Select the cards of your contract ({what})." if ready else "")
+        found = self.readings(s)
+        if len(found) == 1:
+            return Choice("contract", "Lay contract", found[0])
+        if found:
+            return Choice("contract", "Lay contract…", None, dialog="readings")
+        if len(sel) > 14:
+            return Choice("contract", "Lay contract", None,
+                          "Select only the cards of your contract.")
+        return Choice("contract", "Lay contract", None,
+                      f"These cards do not make your contract ({what}).")
+
+    def meld_choice(self, s: "Session", sel, legal) -> Choice:
+        if len(sel) < 3:
+            return super().meld_choice(s, sel, legal)
+        found = self.readings(s)
+        if len(found) == 1:
+            return Choice("meld", "Meld", found[0])
+        if found:
+            return Choice("meld", "Meld…", None, dialog="readings")
+        return Choice("meld", "Meld", None, s.explain(MeldCards(tuple(sel))))
+
+    def rescue_choice(self, s: "Session", sel, legal) -> Choice:
+        if len(sel) != 1:
+            return Choice("rescue", "Rescue", None,
+                          "Select the card a wild on the table stands for." if sel else "")
+        mine = [a for a in legal if a.kind == "rescue" and a.card is sel[0]]
+        if len(mine) == 1:
+            a = mine[0]
+            return Choice("rescue", f"Rescue the {a.wild.pretty()} from meld {a.meld + 1}", a)
+        if mine:
+            return Choice("rescue", "Rescue", None,
+                          f"The {sel[0].pretty()} can rescue more than one wild: tap the meld.")
+        return Choice("rescue", "Rescue", None,
+                      f"No wild on the table stands for the {sel[0].pretty()}.")
+
+    def meld_tap(self, s: "Session", index: int) -> Action:
+        """A tap on a table meld with one card selected: a lay-off, or else a rescue."""
+        st = s.state
+        sel = s.selected_cards()
+        if len(sel) == 1 and s.human_to_move() and st.phase == Phase.PLAY:
+            if not any(a.meld == index for a in s.layoff_targets()):
+                rescue = next((a for a in st.legal_actions() if a.kind == "rescue"
+                               and a.card is sel[0] and a.meld == index), None)
+                if rescue is not None:
+                    return rescue
+        return super().meld_tap(s, index)
+
+    def act(self, s: "Session", kind: str, arg: str) -> Action | None:
+        found = self.readings(s)
+        try:
+            return found[int(arg)]
+        except (ValueError, IndexError):
+            raise RamiError("Select the cards again: the choice is gone.") from None
+
+    def dialog(self, s: "Session", name: str) -> str:
+        if name != "readings" or not s.human_to_move():
+            return ""
+        found = self.readings(s)
+        if not found:
+            return ""
+        items = []
+        for i, a in enumerate(found):
+            melds = a.melds if isinstance(a, Contract) else (a,)
+            st = s.state
+            rules = st.variant.rules(st)
+            words = " · ".join(reading_words(next(
+                m for m in interpretations(list(x.cards), rules, list(x.reps) or None)))
+                for x in melds)
+            items.append(f'<li><button type="button" class="btn go reading" '
+                         f'data-act="reading:{i}">{esc(words)}</button></li>')
+        what = "your contract" if isinstance(found[0], Contract) else "this meld"
+        return (f'<div class="overlay" role="dialog" aria-modal="true" '
+                f'aria-labelledby="reading-title"><div class="summary readings">'
+                f'<h2 id="reading-title">How do you lay {what}?</h2>'
+                f'<p>A wild can stand for more than one card here: say which.</p>'
+                f'<ul class="reading-list">{"".join(items)}</ul><div class="sum-go">'
+                f'<button type="button" class="btn" data-act="close">Cancel</button>'
+                f'</div></div></div>')
+
+    # -- drawing --------------------------------------------------------------------------
+    stock_word = "Stock"
+
+    def head(self, s: "Session", v) -> str:
+        """The deal's contract and the person's progress towards it."""
+        info = v.info
+        if "contract" not in info or v.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
+            return ""
+        done = info["contracted"][s.human]
+        chips = ""
+        if not done:
+            chips = "".join(self.progress(s, v))
+        mark = '<span class="ok">✓ laid</span>' if done else chips
+        return (f'<span class="contract-chip" title="This deal\'s contract">Deal '
+                f'{info["deal"]}/{info["deals"]} · contract: <b>{esc(info["contract"])}</b> '
+                f'{mark}</span>')
+
+    def progress(self, s: "Session", v) -> list[str]:
+        """A chip per kind of meld in the contract: ready, or how many of its cards the hand
+        holds (the best sets or runs it could build on, wilds counted once)."""
+        st = s.state
+        rules = st.variant.rules(st)
+        hand = list(v.hand)
+        shapes = st.variant.shapes(st)
+        if contract_melds_for(hand, shapes, rules, limit=1, budget=600):
+            return ['<span class="ok">ready to lay</span>']
+        wilds = sum(1 for c in hand if rules.is_wild(c))
+        out = []
+        for kind, size in dict.fromkeys(shapes):
+            k = shapes.count((kind, size))
+            best = sorted(_naturals_towards(hand, kind, size, rules), reverse=True)[:k]
+            have = min(sum(best) + wilds, k * size)
+            out.append(f'<span class="prog">{"" if k == 1 else f"{k}×"}{kind} of '
+                       f'{NUM.get(size, size)}: {have}/{k * size}</span>')
+        return out
+
+    def seat_badges(self, s: "Session", v, seat: int) -> str:
+        info = v.info
+        out = ""
+        if info.get("contracted", [False] * (seat + 1))[seat] and \
+                v.phase not in (Phase.HAND_OVER, Phase.MATCH_OVER):
+            out += '<span class="badge-c" title="Has laid the contract">contract ✓</span>'
+        got = self.last_push(v, seat)
+        if got:
+            out += (f'<span class="pushed" title="Pushed to this seat: {esc(got[:-3])} and a '
+                    f'face-down card">+{esc(got)}</span>')
+        return out
+
+    @staticmethod
+    def last_push(v, seat: int) -> str:
+        """What was pushed to ``seat`` since its last turn, as the person may see it."""
+        for e in reversed(v.events):
+            if e.seat == seat and e.kind not in ("pushed",):
+                return ""
+            if e.kind == "push" and e.text == v.names[seat]:
+                return f"{e.card.pretty()} +1"
+        return ""
+
+    def status(self, s: "Session", v, thinking: bool) -> str:
+        st = s.state
+        info = v.info
+        if s.human_to_move() and v.phase == Phase.DRAW:
+            top = v.top_discard.pretty() if v.top_discard else ""
+            left = st.names[st.next_seat(st.turn)]
+            if not v.top_discard:
+                return "<b>Your turn: draw from the stock.</b>"
+            if not v.stock_count:
+                return (f"<b>The stock is empty: take the {esc(top)}, or end the deal.</b>")
+            return (f"<b>Your turn: take the {esc(top)}, or push it with the top stock card "
+                    f"to {esc(left)} and draw.</b>")
+        if s.human_to_move() and v.phase == Phase.PLAY:
+            if info.get("rescued"):
+                w = ", ".join(Card.parse(c).pretty() for c in info["rescued"])
+                return (f"<b>Use the rescued {esc(w)} this turn: meld it or lay it off before "
+                        "you discard.</b>")
+            if not info["contracted"][s.human]:
+                return (f"<b>Lay your contract ({esc(info['contract'])}) if you can: select "
+                        "its cards and press Lay contract. Then discard.</b>")
+            return ("<b>Meld, lay off on any meld, rescue a wild with the card it stands "
+                    "for, then discard.</b>")
+        return super().status(s, v, thinking)
+
+
+def _naturals_towards(hand, kind: str, size: int, rules) -> list[int]:
+    """For each rank (sets) or each window of ``size`` in a suit (runs), how many natural
+    cards of the hand fit it."""
+    if kind == "set":
+        suits: dict[int, set] = {}
+        for c in hand:
+            if c.suit and not rules.is_wild(c):
+                suits.setdefault(c.rank, set()).add(c.suit)
+        return [min(len(x), size) for x in suits.values()]
+    ranks: dict[str, set] = {}
+    for c in hand:
+        if c.suit:
+            ranks.setdefault(c.suit, set()).update({c.rank, 14} if c.rank == 1 else {c.rank})
+    return [len({r for r in have if start <= r < start + size})
+            for have in ranks.values() for start in range(1, 16 - size)]
+
+
+__all__ = ["PushTable", "reading_words"]

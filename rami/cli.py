@@ -331,6 +331,8 @@ def ask(out, prompt: str) -> str | None:
 def simulate(args) -> int:
     variant = find_variant(args.variant)
     seats = [s.strip() for s in args.seats.split(",")]
+    if len(seats) < variant.min_players:      # too few for the game: the levels go round
+        seats = [seats[i % len(seats)] for i in range(variant.min_players)]
     options = parse_options(args.option)
     n = len(seats)
     wins = [0.0] * n

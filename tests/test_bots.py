@@ -119,3 +119,54 @@ def test_500_rum_bots_feed_their_partner_and_starve_the_opponents():
         Event("take", 2, Card.parse("5c"), (Card.parse("5c"),)),
         Event("take", 1, Card.parse("Qs"), (Card.parse("Qs"),))))
     assert bot.danger(view, Card.parse("5d")) < 0 < bot.danger(view, Card.parse("Ks"))
+
+
+@pytest.mark.parametrize("n,options", [(4, {}), (4, {"ten_every_round": True}),
+                                       (5, {"partnerships": False}),
+                                       (6, {"partnerships": False,
+                                            "round5_three_and_seven": True})])
+def test_push_bots_finish_every_configuration(n, options):
+    g, bots = play_match("push", ["heuristic"] * n, 2, options)
+    assert g.final["winners"] and len(g.results) == 5
+    assert all(b.seen == {PlayerView} for b in bots)
+    kinds = {str(a).split()[0] for a in g.history}
+    assert {"push", "take", "contract"} <= kinds      # both draws are used, contracts laid
+
+
+def test_push_bots_beat_random_players():
+    """A side of two heuristic players against two random ones, seats swapped every match:
+    the bots win every one of these matches by hundreds of points (random players seldom
+    lay a contract and never go out)."""
+    margins = []
+    for seed in range(6):
+        kinds = ["heuristic", "random"] * 2 if seed % 2 == 0 else ["random", "heuristic"] * 2
+        g, _ = play_match("push", kinds, seed)
+        bot_side = 0 if seed % 2 == 0 else 1
+        margins.append(g.scores[1 - bot_side] - g.scores[bot_side])
+    assert min(margins) > 200
+
+
+def test_push_bot_keeps_wilds_and_does_not_feed_the_next_player():
+    from rami.bots.heuristic import PushBot
+    from rami.scenario import from_deal
+    bot = PushBot("push")
+    # before the contract: the joker is kept, the lone king goes
+    g = from_deal("push | 0: 7h 7d Jk 9c 9d Kc 4s | 1: 3c 4c 6c 8c 10h Qd | 2: 3h 4h 6h 8h "
+                  "10s Qs | 3: 3d 5d 6d 8d Kh Qc | discard: 10d | turn: 0 | phase: play "
+                  "| dealer: 3")
+    choice = bot.choose(PlayerView.of(g, 0))
+    assert str(choice) in ("discard Kc", "discard 4s")
+    # a wild on the pile would go to the opponent on the left: taken, not pushed
+    g = from_deal("push | 0: 7h 7d 9c 9d Kc 4s | 1: 3c 4c 6c 8c 10h Qd | 2: 3h 4h 6h 8h "
+                  "10s Qs | 3: 3d 5d 6d 8d Kh Qc | discard: 10d 2s | turn: 0 | phase: draw "
+                  "| dealer: 3")
+    assert str(bot.choose(PlayerView.of(g, 0))) == "take"
+    # a card the left-hand opponent could lay off is not pushed to him
+    g = from_deal("push | 0: 7h 7d 9c 9d Kc 4s | 1: 3c 4c 6c 8c 10h Qd | 2: 3h 4h 6h 8h "
+                  "10s Qs | 3: 3d 5d 6d 8d Kh Qc | table: 1=Jh Jd Js; 1=4d 5d 6d "
+                  "| discard: 10d Jc | turn: 0 | phase: draw | dealer: 3")
+    assert str(bot.choose(PlayerView.of(g, 0))) == "take"
+    g = from_deal("push | 0: 7h 7d 9c 9d Kc 4s | 1: 3c 4c 6c 8c 10h Qd | 2: 3h 4h 6h 8h "
+                  "10s Qs | 3: 3d 5d 6d 8d Kh Qc | discard: 10d 5h | turn: 0 | phase: draw "
+                  "| dealer: 3")
+    assert str(bot.choose(PlayerView.of(g, 0))) == "push"

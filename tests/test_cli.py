@@ -93,3 +93,25 @@ def test_500_rum_deep_takes_typed_in_the_terminal():
     assert "not a card" in p.stdout
     assert "only if you use it at once" in p.stdout or "not in the discard pile" in p.stdout
     assert "You can call rum only" in p.stdout or "house rule that is off" in p.stdout
+
+
+@pytest.mark.parametrize("args", [["--players", "4"],
+                                  ["--players", "6", "-o", "partnerships=false"]])
+def test_play_push_to_the_end_in_the_terminal(args):
+    # the first listed move each time (a contract when one is listed), Enter between deals
+    p = run(["play", "push", "--seed", "7", "--delay", "0", *args], "1\n\n" * 6000)
+    out = p.stdout
+    assert p.returncode == 0 and "Traceback" not in out + p.stderr
+    assert "Your contract this deal: two sets of three" in out
+    assert "after five deals" in out and "pushed" in out
+
+
+def test_push_moves_typed_in_the_terminal():
+    p = run(["play", "push", "--seed", "3", "--delay", "0"],
+            "\npush\ncontract 3s 3c / 6s\ncontract 3s 3c 4c\nrescue 8h on 9\nmeld 3s 6s 8c"
+            "\nhint\nquit\n")
+    out = p.stdout
+    assert p.returncode == 0 and "Traceback" not in out + p.stderr
+    assert "Meld 1 of your contract is not a meld: A meld needs at least 3 cards" in out
+    assert "lay exactly two melds, all at once" in out
+    assert "Lay your contract first" in out and "Hint:" in out

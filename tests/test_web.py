@@ -236,3 +236,47 @@ def test_indian_rejoin_offer_to_the_person_and_the_pool_scoreboard():
     s.play(next(c.action for c in s.choices() if c.name == "rejoin"))
     board = render.scoreboard_html(s)
     assert "Player 1 rejoins at 10" in board and "pool 101" in board
+
+
+PUSH_DEAL = ("push | 0: 8h 8d 8c 4s 5s 6s Jk Kc | 1: 9h 9s 3d 5d Ad 10h Kh "
+             "| 2: 3c 4c 7d 7h Qd Ks 10s | 3: 5h 6h Jd Jh 4d 9s 6d 10d Ac "
+             "| table: 1=Qh Qd Qs; 1=9c 10c Jc Qc | discard: 6c Kd | stock: 2h 9d "
+             "| turn: 0 | phase: draw | dealer: 3 | hand: 2")
+
+
+def _select(s: Session, *cards: str) -> None:
+    s.selected = []
+    for t in cards:
+        s.selected.append(next(i for i, x in enumerate(s.order)
+                               if x == t and i not in s.selected))
+
+
+def test_push_table_offers_the_push_the_contract_readings_and_the_rescue():
+    s = Session(from_deal(PUSH_DEAL), 0)
+    assert [(c.name, c.label) for c in s.choices()] == [
+        ("take", "Take the K♦"), ("draw", "Push the K♦ to Player 2")]
+    html = render.table_html(s)
+    assert "a set of three and a run of four" in html and "ready to lay" in html
+    s.play(next(c.action for c in s.choices() if c.name == "draw"))
+    _select(s, "8h", "8d", "8c", "4s", "5s", "6s", "Jk")
+    contract = next(c for c in s.choices() if c.name == "contract")
+    assert contract.dialog == "readings" and contract.action is None
+    dialog = s.table.dialog(s, "readings")
+    assert "joker as 3♠" in dialog and "joker as 7♠" in dialog
+    s.play(s.table.act(s, "reading", "1"))
+    assert s.state.melded[0] and "✓ laid" in render.table_html(s)
+    assert "4s 5s 6s Jk=7s" in [str(t.meld) for t in s.state.table]
+
+
+def test_push_rescue_by_tapping_a_meld():
+    s = Session(from_deal("push | 0: 8h 4c Kc Qd | 1: 9h 9s 3d | 2: 3c 4d 7d | 3: 5h 6h Jd "
+                          "| table: 0=6h 7h Jk=8h 9h; 0=Kd Kh Ks | melded: 0 | discard: 2c "
+                          "| turn: 0 | phase: play | dealer: 3 | hand: 2"), 0)
+    _select(s, "8h")
+    rescue = next(c for c in s.choices() if c.name == "rescue")
+    assert rescue.label == "Rescue the Jk from meld 1" and rescue.action is not None
+    s.play(s.table.meld_tap(s, 0))
+    assert "Jk" in s.order and str(s.state.table[0].meld) == "6h 7h 8h 9h"
+    _select(s, "4c")
+    discard = next(c for c in s.choices() if c.name == "discard")
+    assert discard.action is None and "rescued joker" in discard.reason

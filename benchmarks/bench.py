@@ -160,6 +160,58 @@ def rum500_figures():
                   ("a bot's move (with its legal actions)", move, positions)])
 
 
+def push_figures():
+    """Push, six single players (three decks, eighteen wilds), ten cards every deal: the
+    legal actions of the person to play (before his contract: the contracts his hand can
+    lay; after it: melds, lay-offs, rescues) and a bot's move, median and worst over the
+    positions of seeded bot matches; then the long hands only (16 cards or more, after
+    pushes), and a made-up heavy case: 24 cards with eight wilds facing three sets."""
+    from rami.bots import make_bot
+    from rami.cards import Card
+    from rami.state import GameState, Phase
+    from rami.view import PlayerView
+    opts = {"partnerships": False, "ten_every_round": True}
+    positions = []
+    for seed in range(3):
+        g = GameState("push", 6, opts, seed=seed)
+        bots = [make_bot("heuristic", "push", seed=i) for i in range(6)]
+        while not g.is_over and len(positions) < 500 * (seed + 1):
+            if g.phase in (Phase.DRAW, Phase.PLAY):
+                positions.append(g.copy())
+            g.apply(bots[g.turn].choose(PlayerView.of(g, g.turn)))
+    plays = [p for p in positions if p.phase == Phase.PLAY]
+    before = [p for p in plays if not p.melded[p.turn]]
+    after = [p for p in plays if p.melded[p.turn]]
+    long = [p for p in positions if len(p.hands[p.turn]) >= 16] or positions[:1]
+    rng = random.Random(5)
+    heavy = []
+    for i in range(40):
+        g = GameState("push", 6, opts, seed=1000 + i)
+        g.hand_no = 3                                   # three sets of three
+        deck = [c for c in g.variant.deck(g)]
+        wilds = [c for c in deck if c.rank == 2 or not c.suit]
+        plain = [c for c in deck if c not in wilds]
+        g.hands[g.turn] = rng.sample(wilds, 8) + rng.sample(plain, 16)
+        g.phase, g.melded = Phase.PLAY, [False] * 6
+        heavy.append(g)
+
+    def legal(g):
+        g._legal_cache = None
+        g.legal_actions()
+
+    def move(g):
+        g._legal_cache = None
+        make_bot("heuristic", "push").choose(PlayerView.of(g, g.turn))
+
+    longest = max(len(p.hands[p.turn]) for p in long)
+    return timed([("play, before the contract: legal actions", legal, before),
+                  ("play, after the contract: legal actions", legal, after),
+                  ("a bot's move (with its legal actions)", move, positions),
+                  (f"long hands (16-{longest} cards): a bot's move", move, long),
+                  ("24 cards, 8 wilds, three sets: legal actions", legal, heavy),
+                  ("24 cards, 8 wilds, three sets: a bot's move", move, heavy)])
+
+
 def main():
     print(f"rami engine benchmark: Python {platform.python_version()} "
           f"({platform.python_implementation()}), {REPS} repetitions, medians")
@@ -177,6 +229,8 @@ def main():
         print(f"  {name:<37} median {med:8.1f} us  worst {worst:9.1f} us   ({target})")
     for name, med, worst in rum500_figures():
         print(f"  500 Rum {name:<37} median {med:8.1f} us  worst {worst:9.1f} us")
+    for name, med, worst in push_figures():
+        print(f"  Push {name:<44} median {med:8.1f} us  worst {worst:9.1f} us")
 
 
 if __name__ == "__main__":

@@ -93,17 +93,21 @@ def contract_melds_for(hand, shapes, rules: MeldRules, limit: int = LISTED_CONTR
     fewest wilds first (wilds are spent twos first), at most ``limit`` of them."""
     wilds = sorted((c for c in hand if rules.is_wild(c)), key=wild_key)
     have = Counter(hand)
-    cands = {shape: _shape_candidates(hand, shape, rules) for shape in dict.fromkeys(shapes)}
+    cands = {}
+    for shape in dict.fromkeys(shapes):
+        cands[shape] = [(nat, w, build, tuple(Counter(nat).items()),
+                         sum(1 for c in nat if rules.is_wild(c)))
+                        for nat, w, build in _shape_candidates(hand, shape, rules)]
     # the shape with the fewest candidates is searched first; the melds come out in the
     # contract's own order
     slots = sorted(range(len(shapes)), key=lambda i: (len(cands[shapes[i]]), i))
     order = [shapes[i] for i in slots]
     found: list[tuple] = []
     steps = [0]
+    used: dict = {}
+    enough = 2 * limit          # the candidates come fewest wilds first: stop when plenty
 
-    def search(i: int, used: Counter, n_wild: int, chosen: list, floor: int):
-        if steps[0] > budget:
-            return
+    def search(i: int, n_wild: int, as_self: int, chosen: list, floor: int):
         if i == len(order):
             found.append(tuple(x for _, x in sorted(zip(slots, chosen))))
             return
@@ -111,21 +115,23 @@ def contract_melds_for(hand, shapes, rules: MeldRules, limit: int = LISTED_CONTR
         same = i and order[i - 1] == shape
         for j in range(floor if same else 0, len(cands[shape])):
             steps[0] += 1
-            nat, w, build = cands[shape][j]
-            need_ = Counter(nat)
-            if any(used[c] + k > have[c] for c, k in need_.items()):
-                continue
+            if steps[0] > budget or len(found) >= enough:
+                return
+            nat, w, build, counts, selfs = cands[shape][j]
             # twos used as themselves leave fewer wilds
-            as_self = sum(k for c, k in (used + need_).items() if rules.is_wild(c))
-            if n_wild + w + as_self > len(wilds):
+            if n_wild + w + as_self + selfs > len(wilds):
                 continue
-            used.update(need_)
+            if any(used.get(c, 0) + k > have[c] for c, k in counts):
+                continue
+            for c, k in counts:
+                used[c] = used.get(c, 0) + k
             chosen.append((nat, w, build))
-            search(i + 1, used, n_wild + w, chosen, j)
+            search(i + 1, n_wild + w, as_self + selfs, chosen, j)
             chosen.pop()
-            used.subtract(need_)
+            for c, k in counts:
+                used[c] -= k
 
-    search(0, Counter(), 0, [], 0)
+    search(0, 0, 0, [], 0)
     found.sort(key=lambda ch: (sum(w for _, w, _ in ch),
                                -sum(len(n) for n, _, _ in ch)))
     out = []
@@ -195,10 +201,10 @@ def _shape_candidates(hand, shape, rules: MeldRules) -> list[tuple]:
 
 def _set_builder(nat, rank, rules):
     def build(wilds):
-        cards = list(nat) + list(wilds)
-        reps = [None] * len(nat) + [SetRank(rank)] * len(wilds)
-        return next(m for m in interpretations(cards, rules, reps)
-                    if m.kind == "set" and m.rank == rank)
+        # the order rami.melds writes every set in: naturals by code, then the stand-ins
+        cards = tuple(sorted(nat, key=lambda c: c.code)) + \
+            tuple(sorted(wilds, key=lambda c: (bool(c.suit), c.code)))
+        return Meld("set", cards, rank=rank)
     return build
 
 

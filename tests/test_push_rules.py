@@ -6,8 +6,9 @@ import pytest
 
 from rami.actions import Contract, Push, Rescue, parse_action
 from rami.cards import Card
-from rami.errors import AmbiguousAction, IllegalAction, OptionError
+from rami.errors import OptionError
 from rami.scenario import from_deal, to_deal
+from tests.rules import legal, position, refused
 from rami.state import GameState, Phase, replay
 from rami.view import PlayerView
 
@@ -18,21 +19,7 @@ REST = ("| 1: 3c 4c 6c 8c 10h Qd | 2: 3h 4h 6h 8h 10s Qs | 3: 3d 5d 6d 8d Kh Qc 
 
 
 def push(seat0: str, rest: str = REST, options: str = "", **parts) -> GameState:
-    extra = "".join(f" | {k}: {v}" for k, v in parts.items())
-    return from_deal(f"push {options} | 0: {seat0} {rest}{extra}")
-
-
-def legal(g) -> set:
-    return {str(a) for a in g.legal_actions()}
-
-
-def refused(g, action: str) -> str:
-    """The message of an illegal action, checking that it leaves the state unchanged."""
-    before = g.to_json()
-    with pytest.raises(IllegalAction) as e:
-        g.apply(action)
-    assert g.to_json() == before
-    return str(e.value)
+    return position("push", seat0, rest, options, **parts)
 
 
 # -- players, cards, deals ----------------------------------------------------------------------

@@ -6,8 +6,9 @@ import pytest
 
 from rami.actions import LayOff, Rum, TakeDiscard
 from rami.cards import Card
-from rami.errors import IllegalAction, OptionError
+from rami.errors import OptionError
 from rami.scenario import from_deal, to_deal
+from tests.rules import legal, position, refused
 from rami.state import GameState, Phase, replay
 from rami.variants.base import draw_for_deal
 from rami.view import PlayerView
@@ -17,21 +18,7 @@ OTHERS = "| 1: 2d 3c 6c 10c Jd Qd 4s"          # an opponent holding 50 points
 
 
 def rum(seat0: str, rest: str = OTHERS, options: str = "", **parts) -> GameState:
-    extra = "".join(f" | {k}: {v}" for k, v in parts.items())
-    return from_deal(f"rum500 {options} | 0: {seat0} {rest}{extra}")
-
-
-def legal(g) -> set:
-    return {str(a) for a in g.legal_actions()}
-
-
-def refused(g, action: str) -> str:
-    """The message of an illegal action, checking that it leaves the state unchanged."""
-    before = g.to_json()
-    with pytest.raises(IllegalAction) as e:
-        g.apply(action)
-    assert g.to_json() == before
-    return str(e.value)
+    return position("rum500", seat0, rest, options, **parts)
 
 
 # -- players and cards -----------------------------------------------------------------------

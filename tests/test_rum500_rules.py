@@ -515,3 +515,14 @@ def test_an_opening_is_never_led_into_a_position_with_no_move():
                 explore(after, depth - 1)
 
     explore(g, 3)
+
+
+def test_points_towards_an_opening_are_written_only_for_a_seat_that_had_not_opened():
+    # found by the soak: a save whose seat had opened before the turn but carried points
+    # "towards the opening" wrote them into its deal string, which then read back stuck
+    g = rum("6h 7d Kc", table="0=7s 8s 9s", phase="play", turn=0)
+    g.melded_at_turn_start[0] = True
+    g.extra["opening"] = 1
+    text = to_deal(g)
+    assert "opening" not in text
+    assert legal(from_deal(text)) == legal(g)

@@ -589,7 +589,8 @@ class Rum500(Variant):
         out = []
         if e.get("duty"):
             out.append(f"duty: {e['duty']}")
-        if e.get("opening"):
+        if e.get("opening") and not state.melded_at_turn_start[state.turn]:
+            # (points towards an opening matter only to a seat that had not opened)
             out.append(f"opening: {e['opening']}")
         if e.get("doubled"):
             out.append("doubled: " + " ".join(str(k + 1) for k in e["doubled"]))

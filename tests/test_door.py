@@ -159,7 +159,8 @@ def test_a_view_never_hands_out_the_games_own_objects():
 
 CONFIGS = [("basic", 3, {"jokers": 2}), ("gin", 2, {}), ("indian", 3, {}),
            ("indian", 2, {"format": "pool61"}), ("rum500", 4, {"jokers": 1}),
-           ("rum500", 4, {"persian": True})]
+           ("rum500", 4, {"persian": True}), ("push", 4, {}),
+           ("push", 5, {"partnerships": False})]
 
 
 @settings(max_examples=60, deadline=None)

@@ -34,6 +34,12 @@ def test_four_players_in_partnerships_opposite_with_108_cards():
         GameState("push", 3, {"partnerships": False}, seed=1)
 
 
+def test_a_lobby_turns_partnerships_off_for_five_or_six():
+    var = GameState("push", 4, seed=1).variant
+    assert var.fit_options(6, {"partnerships": True})["partnerships"] is False
+    assert var.fit_options(4, {"partnerships": True})["partnerships"] is True
+
+
 @pytest.mark.parametrize("players", [4, 5, 6])
 def test_single_players_and_a_third_deck_from_five(players):
     g = GameState("push", players, {"partnerships": False}, seed=2)

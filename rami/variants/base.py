@@ -92,6 +92,11 @@ class Variant:
     def check_setup(self, state: GameState) -> None:
         """Refuse (OptionError) house rules that do not suit this number of players."""
 
+    def fit_options(self, players: int, options: dict) -> dict:
+        """The house rules a lobby keeps when the number of players changes (those that
+        need another number are turned off)."""
+        return options
+
     def allows(self, state: GameState, action: Action) -> bool:
         """Is ``action`` a legal member of a family that ``legal_actions`` lists only in its
         canonical form (Indian rummy: a declaration with the player's own groups)?"""

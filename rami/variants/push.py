@@ -308,6 +308,11 @@ class Push(Variant):
             raise OptionError(f"Push in partnerships is played by four players, not {state.n}:"
                               " for five or six, turn partnerships off")
 
+    def fit_options(self, players, options):
+        if players != 4 and options.get("partnerships", True):
+            return {**options, "partnerships": False}
+        return options
+
     def teams(self, state):
         if state.options["partnerships"]:
             return [0, 1, 0, 1]

@@ -107,6 +107,11 @@ class Rum500(Variant):
         if o["persian"] and o["jokers"]:
             raise OptionError("Persian rummy always has its four jokers: leave 'jokers' at 0")
 
+    def fit_options(self, players, options):
+        if players != 4:
+            return {**options, "partnership": False, "persian": False}
+        return options
+
     def teams(self, state):
         if state.options["partnership"] or state.options["persian"]:
             return [0, 1, 0, 1]

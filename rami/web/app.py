@@ -577,6 +577,9 @@ class App:
             return self.save_prefs()
         if field == "players":
             self.form["players"] = int(el.value)
+            var = find_variant(self.form["variant"])
+            self.form["options"] = var.fit_options(self.form["players"],
+                                                   dict(self.form["options"]))
             return self.render()
         if field and field.startswith("level:"):
             self.form["levels"][int(field.split(":")[1])] = el.value

@@ -120,9 +120,9 @@ def start(page, players: int, partnerships: bool = True):
         open_page(page)
     click_act(page, "variant:push")
     page.select_option('[data-field="players"]', str(players))
-    if not partnerships:
+    if not partnerships:                     # five or six: the lobby turns them off itself
         page.click(".house summary")
-        page.uncheck('[data-opt="partnerships"]')
+        assert not page.is_checked('[data-opt="partnerships"]')
     page.click("#start")
     wait_for(page, "!!document.querySelector('#table')")
     page.select_option("#pace", "instant")

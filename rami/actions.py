@@ -23,7 +23,8 @@ from .melds import Meld, SetRank, parse_meld_tokens, parse_rep
 __all__ = [
     "Action", "Draw", "TakeDiscard", "Pass", "MeldCards", "LayOff", "Discard", "Knock",
     "BigGin", "Turnover", "Done", "Deal", "Drop", "Declare", "Show", "Rejoin", "Decline", "Rum",
-    "Push", "Contract", "Rescue", "parse_action", "groups_text",
+    "Push", "Contract", "Rescue", "Open", "Swap", "TakeExposed", "Doubla", "Twin",
+    "parse_action", "groups_text",
 ]
 
 
@@ -52,12 +53,14 @@ class TakeDiscard(Action):
     """
     card: Card | None = None
     copy: int = 1
+    meld: "MeldCards | None" = None     # tile Rami: the combination the tile is melded in
     kind = "take"
 
     def __str__(self):
         if self.card is None:
             return "take"
-        return f"take {self.card}" + (f" {self.copy}" if self.copy != 1 else "")
+        return f"take {self.card}" + (f" {self.copy}" if self.copy != 1 else "") + \
+            (f" with {str(self.meld)[len('meld '):]}" if self.meld is not None else "")
 
     def index_in(self, pile) -> int:
         """Where in ``pile`` (0 = bottom) this take starts; -1 if that card is not there."""
@@ -229,6 +232,59 @@ class Rescue(Action):
             f" on {self.meld + 1}"
 
 
+@dataclass(frozen=True)
+class Open(Action):
+    """Tile Rami: the initial meld, every combination of it in one move, from the rack
+    (``open r5 r6 r7 / k9 y9 joly=9``)."""
+    melds: tuple
+    kind = "open"
+
+    def __str__(self):
+        return "open " + " / ".join(str(m)[len("meld "):] for m in self.melds)
+
+
+@dataclass(frozen=True)
+class Swap(Action):
+    """Tile Rami: put ``cards`` (the tile a Joly stands for, or a set's missing colours) in
+    table combination number ``meld`` (0-based; 1-based in the text) in place of its Joly,
+    and lay that Joly at once in ``new``, a combination with two rack tiles
+    (``swap r7 on 2 with joly=b6 b7 b8``)."""
+    cards: tuple
+    meld: int
+    new: "MeldCards"
+    kind = "swap"
+
+    def __str__(self):
+        return (f"swap {' '.join(map(str, self.cards))} on {self.meld + 1} with "
+                f"{str(self.new)[len('meld '):]}")
+
+
+@dataclass(frozen=True)
+class TakeExposed(Action):
+    """Tile Rami: on the turn he goes out, a player may take the exposed tile instead of
+    drawing."""
+    kind = "exposed"
+
+    def __str__(self):
+        return "take exposed"
+
+
+@dataclass(frozen=True)
+class Doubla(Action):
+    """Tile Rami's ``doubla``: offer the pair of identical ``card`` tiles for exchange."""
+    card: Card
+    kind = "doubla"
+
+    def __str__(self):
+        return f"doubla {self.card}"
+
+
+@dataclass(frozen=True)
+class Twin(Action):
+    """Tile Rami: announce the twin of the exposed tile (25 points at the end)."""
+    kind = "twin"
+
+
 def groups_text(groups) -> str:
     """``2h 3h 4h / 5s Jk 7s``: groups of cards as one line."""
     return " / ".join(" ".join(str(c) for c in g) for g in groups)
@@ -278,9 +334,10 @@ DECLARES = {c: Declare(c) for c in Card._by_key.values()}
 DRAW, TAKE, PASS, BIG_GIN, TURNOVER, DONE, DEAL = (
     Draw(), TakeDiscard(), Pass(), BigGin(), Turnover(), Done(), Deal())
 DROP, SHOW, REJOIN, DECLINE, PUSH = Drop(), Show(), Rejoin(), Decline(), Push()
+TAKE_EXPOSED, TWIN = TakeExposed(), Twin()
 _SIMPLE = {"draw": DRAW, "take": TAKE, "pass": PASS, "gin": BIG_GIN,
            "turnover": TURNOVER, "done": DONE, "deal": DEAL, "drop": DROP, "show": SHOW,
-           "rejoin": REJOIN, "decline": DECLINE, "push": PUSH}
+           "rejoin": REJOIN, "decline": DECLINE, "push": PUSH, "twin": TWIN}
 _ALIASES = {"d": "draw", "stock": "draw", "t": "take", "p": "pass", "lay": "layoff",
             "lay-off": "layoff", "lo": "layoff", "m": "meld", "x": "discard", "k": "knock",
             "next": "deal", "turn": "turnover"}
@@ -298,6 +355,17 @@ def parse_action(text: str) -> Action:
     try:
         if verb in _SIMPLE and not args:
             return _SIMPLE[verb]
+        if verb == "take" and [a.lower() for a in args] == ["exposed"]:
+            return TAKE_EXPOSED
+        if verb == "take" and "with" in [a.lower() for a in args]:
+            at = [a.lower() for a in args].index("with")
+            head, tail = args[:at], args[at + 1:]
+            if len(head) in (1, 2) and tail:
+                copy = int(head[1]) if len(head) == 2 else 1
+                cards, reps = parse_meld_tokens(tail)
+                if copy >= 1:
+                    return TakeDiscard(Card.parse(head[0]), copy,
+                                       MeldCards(tuple(cards), tuple(reps) if any(reps) else ()))
         if verb == "take" and len(args) in (1, 2):
             copy = int(args[1]) if len(args) == 2 else 1
             if copy >= 1:
@@ -321,13 +389,18 @@ def parse_action(text: str) -> Action:
         if verb == "show" and args:
             return Show(_parse_groups(" ".join(args)))
         if verb == "contract" and args:
-            melds = []
-            for part in " ".join(args).split("/"):
-                cards, reps = parse_meld_tokens(part)
-                if not cards:
-                    raise ValueError("an empty meld")
-                melds.append(MeldCards(tuple(cards), tuple(reps) if any(reps) else ()))
-            return Contract(tuple(melds))
+            return Contract(tuple(_meld_parts(" ".join(args))))
+        if verb == "open" and args:
+            return Open(tuple(_meld_parts(" ".join(args))))
+        if verb == "swap" and "with" in [a.lower() for a in args]:
+            at = [a.lower() for a in args].index("with")
+            head, tail = args[:at], args[at + 1:]
+            if len(head) >= 3 and head[-2].lower() in ("on", "to") and tail:
+                cards, reps = parse_meld_tokens(tail)
+                return Swap(tuple(Card.parse(x) for x in head[:-2]), int(head[-1]) - 1,
+                            MeldCards(tuple(cards), tuple(reps) if any(reps) else ()))
+        if verb == "doubla" and len(args) == 1:
+            return Doubla(Card.parse(args[0]))
         if verb == "rescue" and len(args) in (3, 5) and args[-2].lower() in ("on", "to") \
                 and (len(args) == 3 or args[1].lower() == "for"):
             wild = Card.parse(args[2]) if len(args) == 5 else None
@@ -343,7 +416,19 @@ def parse_action(text: str) -> Action:
         f"'{text.strip()}' is not an action. Try: draw, take, pass, meld 7h 8h 9h, "
         "layoff 10h on 1, discard Qs, knock Qs, gin, turnover, done, drop, rum, "
         "declare Kd: 2h 3h 4h / ..., push, contract 7h 7d 7s / 9c 9d Jk=9, "
-        "rescue 8h on 2")
+        "rescue 8h on 2, open r5 r6 r7 / k9 y9 b9, take y7 with y5 y6 y7, "
+        "swap r7 on 2 with joly=b6 b7 b8, take exposed, doubla r7, twin")
+
+
+def _meld_parts(text: str) -> list[MeldCards]:
+    """``7h 7d 2c=7 / 9s 10s Jk=Js Qs``: melds separated by ``/``."""
+    melds = []
+    for part in text.split("/"):
+        cards, reps = parse_meld_tokens(part)
+        if not cards:
+            raise ValueError("an empty meld")
+        melds.append(MeldCards(tuple(cards), tuple(reps) if any(reps) else ()))
+    return melds
 
 
 def _parse_groups(text: str) -> tuple:

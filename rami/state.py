@@ -56,6 +56,8 @@ class Phase(str, Enum):
     LAYOFF = "layoff"          # gin: the defender lays off after a knock
     SHOW = "show"              # Indian: after a valid declaration the others show their groups
     RUM = "rum"                # 500 Rum: the others may call "Rum" on a discard that fits a meld
+    EXCHANGE = "exchange"      # tile Rami's doubla: identical pairs offered and swapped
+    OPENING = "opening"        # tile Rami: the first player's crosswise opening discard
     HAND_OVER = "hand_over"    # the hand is scored; "deal" starts the next
     MATCH_OVER = "match_over"  # terminal
 
@@ -64,6 +66,7 @@ class Phase(str, Enum):
                 "play": "melding and discarding", "layoff": "laying off",
                 "show": "showing groups after a declaration",
                 "rum": "deciding whether to call rum",
+                "exchange": "offering a doubla", "opening": "the opening discard",
                 "hand_over": "hand over", "match_over": "match over"}[self.value]
 
 

@@ -31,6 +31,8 @@ CONFIGS = [
     ("rum500", 4, {"persian": True}),
     ("push", 4, {}),
     ("push", 5, {"partnerships": False, "round5_three_and_seven": True}),
+    ("tiles", 3, {"games": 2, "doubla": True}),
+    ("tiles", 4, {"games": 1, "initial_meld_may_use_last_discard": True}),
 ]
 MAX_MOVES = 20_000
 

@@ -51,6 +51,12 @@ SUITES = {
                                   (4, {"persian": True, "pickup_to_hit": True})]),
     "push": ("push", [(4, {}), (5, {"partnerships": False}), (4, {"ten_every_round": True}),
                       (6, {"partnerships": False, "ten_every_round": True})]),
+    "tiles": ("tiles", [(2, {}), (3, {}), (4, {})]),
+    "tiles-house": ("tiles", [(3, {"doubla": True}),
+                              (4, {"min_first_meld": 45,
+                                   "initial_meld_may_use_last_discard": True}),
+                              (2, {"no_meld_penalty": "100_plus_rack",
+                                   "joly_finish_doubles": True, "doubla": True})]),
 }
 CHUNKS = 10
 
@@ -84,6 +90,8 @@ MATCHES = {
     "rum500": [(3, {"target": 100}), (4, {"partnership": True, "target": 100}),
                (4, {"persian": True}), (2, {"target": 100, "rum_call": True})],
     "push": [(4, {}), (6, {"partnerships": False, "round5_three_and_seven": True})],
+    "tiles": [(3, {"games": 2}), (4, {"doubla": True, "games": 1, "target": 500}),
+              (2, {"games": 3, "initial_meld_may_use_last_discard": True})],
 }
 
 

@@ -160,7 +160,8 @@ def test_a_view_never_hands_out_the_games_own_objects():
 CONFIGS = [("basic", 3, {"jokers": 2}), ("gin", 2, {}), ("indian", 3, {}),
            ("indian", 2, {"format": "pool61"}), ("rum500", 4, {"jokers": 1}),
            ("rum500", 4, {"persian": True}), ("push", 4, {}),
-           ("push", 5, {"partnerships": False})]
+           ("push", 5, {"partnerships": False}), ("tiles", 3, {"doubla": True}),
+           ("tiles", 2, {"initial_meld_may_use_last_discard": True})]
 
 
 @settings(max_examples=60, deadline=None)

@@ -546,8 +546,9 @@ class PushBot(HeuristicBot):
 
 
 def heuristic_bot(variant: str, seed=0) -> HeuristicBot:
+    from .tiles import TilesBot
     cls = {"gin": GinBot, "basic": BasicBot, "indian": IndianBot,
-           "rum500": Rum500Bot, "push": PushBot}.get(variant)
+           "rum500": Rum500Bot, "push": PushBot, "tiles": TilesBot}.get(variant)
     if cls is None:
         raise ValueError(f"no heuristic bot for {variant} yet")
     return cls(variant, seed)

@@ -9,6 +9,7 @@ from .gin import GinRummy
 from .indian import IndianRummy
 from .push import Push
 from .rum500 import Rum500
+from .tiles import TileRami
 
 VARIANTS: dict[str, Variant] = {}
 
@@ -19,7 +20,7 @@ def register(variant: Variant) -> Variant:
     return variant
 
 
-for _v in (BasicRummy(), GinRummy(), IndianRummy(), Rum500(), Push()):
+for _v in (BasicRummy(), GinRummy(), IndianRummy(), Rum500(), Push(), TileRami()):
     register(_v)
 
 

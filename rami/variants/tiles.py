@@ -632,6 +632,9 @@ class TileRami(Variant):
             if have[c] < k:
                 return f"You do not hold the {c.name()} ({c})" + \
                     (" that many times." if have[c] else ".")
+        duty = state.extra["duty"]
+        if duty and not used[Card.parse(duty)]:
+            return f"You took the {duty} for your initial meld: it must be part of it."
         if sum(used.values()) >= len(state.hands[seat]):
             return "You must keep a tile to discard: you go out by discarding your last tile."
         rules = self.rules(state)
@@ -653,9 +656,6 @@ class TileRami(Variant):
         if value < minimum:
             return (f"Your initial meld is worth {value} points: it must reach {minimum} "
                     "(a Joly counts as the tile it stands for).")
-        duty = state.extra["duty"]
-        if duty and not used[Card.parse(duty)]:
-            return f"You took the {duty} for your initial meld: it must be part of it."
         return None
 
     def apply_open(self, state, action: Open):

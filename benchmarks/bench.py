@@ -212,6 +212,47 @@ def push_figures():
                   ("24 cards, 8 wilds, three sets: a bot's move", move, heavy)])
 
 
+def tiles_figures():
+    """Tile Rami: the initial-meld search (every opening of at least 50 with a run) on
+    15-tile racks holding both Jolys, dealt at random; then the legal actions and a bot's
+    move over the positions of seeded four-player bot games."""
+    from rami.bots import make_bot
+    from rami.cards import JOLY, tile_set
+    from rami.variants.tiles import openings
+    rng = random.Random(7)
+    g = GameState("tiles", 4, seed=1)
+    rules = g.variant.rules(g)
+    plain = [c for c in tile_set() if c.suit]
+    racks = [[JOLY, JOLY] + rng.sample(plain, 13) for _ in range(200)]
+    found = [0]
+
+    def opening(rack):
+        found[0] += bool(openings(rack, rules, 50, limit=1))
+
+    positions = []
+    for seed in range(4):
+        g = GameState("tiles", 4, {"games": 1}, seed=seed)
+        bots = [make_bot("heuristic", "tiles", seed=i) for i in range(4)]
+        while not g.is_over:
+            if g.phase in (Phase.DRAW, Phase.PLAY):
+                positions.append(g.copy())
+            g.apply(bots[g.turn].choose(PlayerView.of(g, g.turn)))
+
+    def legal(g):
+        g._legal_cache = None
+        g.legal_actions()
+
+    def move(g):
+        g._legal_cache = None
+        make_bot("heuristic", "tiles").choose(PlayerView.of(g, g.turn))
+
+    figures = timed([("initial meld search, 15 tiles, 2 Jolys", opening, racks),
+                     ("legal actions (draw and play)", legal, positions),
+                     ("a bot's move (with its legal actions)", move, positions)])
+    share = found[0] / (len(racks) * REPS)
+    return figures, share
+
+
 def main():
     print(f"rami engine benchmark: Python {platform.python_version()} "
           f"({platform.python_implementation()}), {REPS} repetitions, medians")
@@ -231,6 +272,10 @@ def main():
         print(f"  500 Rum {name:<37} median {med:8.1f} us  worst {worst:9.1f} us")
     for name, med, worst in push_figures():
         print(f"  Push {name:<44} median {med:8.1f} us  worst {worst:9.1f} us")
+    figures, share = tiles_figures()
+    for name, med, worst in figures:
+        print(f"  Tile Rami {name:<39} median {med:8.1f} us  worst {worst:9.1f} us")
+    print(f"  (an opening of 50 was found in {share:.0%} of those racks)")
 
 
 if __name__ == "__main__":

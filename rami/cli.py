@@ -66,6 +66,10 @@ def board(view: PlayerView, paint: Painter, order: str = "suit") -> str:
                  f"   {info['format']}" + (f" to {info['limit']}" if "limit" in info else ""))
     if "contract" in info:
         extra = f"   contract: {info['contract']}"
+    if "exposed" in info:
+        ex = paint.card(Card.parse(info["exposed"])) if info["exposed"] else "taken"
+        cw = paint.card(Card.parse(info["crosswise"])) if info["crosswise"] else "not yet"
+        extra = f"   exposed tile {ex}   opening discard {cw}   game of {info['games']}"
     lines.append(f"== {var.title}, {var.hand_word} {view.hand_no + 1} ==  {score}{extra}")
     for s in range(len(names)):
         if s == view.seat:
@@ -79,9 +83,16 @@ def board(view: PlayerView, paint: Painter, order: str = "suit") -> str:
         if status not in ("in", "shown", "declared"):
             tag += f" [{status}]"
         shown = view.revealed.get(s)
-        cards = paint.cards(shown) if shown else plural(view.hand_counts[s], "card")
+        word = "tile" if "exposed" in info else "card"
+        cards = paint.cards(shown) if shown else plural(view.hand_counts[s], word)
+        if "exposed" in info and s in info["twins"]:
+            tag += " [twin announced]"
         lines.append(f"  {names[s]}{tag}: {cards}")
-    if var.discard_spread:
+    if "exposed" in info:
+        row = paint.cards(view.discard) if view.discard else "empty"
+        lines.append(f"  Wall: {plural(view.stock_count, 'tile')}   Discard row, first to "
+                     f"last: {row}")
+    elif var.discard_spread:
         pile = paint.cards(view.discard) if view.discard else "empty"
         lines.append(f"  Stock: {plural(view.stock_count, 'card')}   "
                      f"Discard pile, bottom to top: {pile}")
@@ -126,6 +137,19 @@ def board(view: PlayerView, paint: Painter, order: str = "suit") -> str:
         lines.append("  Best groups: " + "  ".join(
             f"{paint.cards(gr)} ({label})" for gr, label in zip(best.groups, best.labels))
             + f"   points {best.points}" + ("   (you can declare!)" if best.valid else ""))
+    elif view.hand and "exposed" in info:
+        laid = info["laid"]
+        lines.append("  On the table this game: " + "  ".join(
+            f"{names[s]} {laid[s]}" for s in range(len(names))))
+        if not view.melded[view.seat]:
+            from .variants.tiles import openings
+            ways = openings(list(view.hand), var.rules_for(view.options), info["minimum"],
+                            limit=1)
+            lines.append(f"  Initial meld (at least {info['minimum']} with a run) in your "
+                         "rack: " + ("  ".join(paint.cards(m.cards) for m in ways[0])
+                                     if ways else "not yet"))
+        if info.get("duty") and view.turn == view.seat:
+            lines.append(f"  Meld the {info['duty']} you took in your initial meld.")
     elif view.hand and "contract" in info:
         if not info["contracted"][view.seat]:
             from .variants.push import contract_melds_for
@@ -196,6 +220,20 @@ def turn_prompt(view: PlayerView, moves: list) -> str:
         words = ("Lay your contract ('contract 7h 7d 7s / 9c 9d Jk=9'), or discard"
                  if not view.info["contracted"][view.seat] else
                  "Meld, lay off, rescue a wild ('rescue 8h on 2'), or discard")
+    elif view.variant == "tiles":
+        words = {
+            Phase.EXCHANGE: "Doubla: offer a pair of identical tiles for exchange "
+                            "('doubla r7'), or 'pass'",
+            Phase.OPENING: "You begin: discard one tile, crosswise (never used again)",
+            Phase.DRAW: "Draw from the wall" + (", or take the last discard ('take') or a "
+                                                "tile of the row with two of yours ('take y7 "
+                                                "with y5 y6 y7')" if view.melded[view.seat]
+                                                else ""),
+            Phase.PLAY: ("Make your initial meld in one move ('open r5 r6 r7 / k9 y9 b9'), or "
+                         "discard" if not view.melded[view.seat] else
+                         "Meld, add tiles ('layoff r8 on 2'), swap a Joly "
+                         "('swap r7 on 2 with joly=b6 b7 b8'), or discard"),
+        }.get(view.phase, words)
     elif view.variant == "indian" and view.phase == Phase.DRAW:
         words = "Pick a card (draw or take), or drop"
     elif view.variant == "indian" and view.phase == Phase.PLAY:
@@ -214,6 +252,8 @@ Indian rummy: drop | declare Kd (the engine groups the rest) |
   declare Kd: 2h 3h 4h / 5s Jk 7s / ... | show | show 2h 3h 4h / ... | rejoin | decline
 Push: push | contract 7h 7d 7s / 9c 9d Jk=9 (wilds say what they stand for) |
   rescue 8h on 2 | draw (with an empty stock: ends the deal)
+Tile Rami: doubla r7 | twin | open r5 r6 r7 / k9 y9 joly=9 | take (the last discard) |
+  take y7 with y5 y6 y7 | swap r7 on 2 with joly=b6 b7 b8 | take exposed
 Other commands: moves (list legal moves), sort suit | sort rank, hint, log, help, quit"""
 
 

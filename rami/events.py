@@ -64,6 +64,15 @@ class Event(NamedTuple):
             card = " from the stock"
         if ev.kind == "pass" and ev.text == "rum":
             return f"{who} did not call rum"
+        if ev.kind == "pass" and ev.text == "doubla":
+            return f"{who} offered no doubla"
+        if ev.kind == "pass" and ev.text == "wall":
+            return f"{who} had to draw from a wall that ran out again"
+        if ev.kind == "doubla":
+            return f"{who} offered a doubla ({ev.text}){' of' + card if card else ''}"
+        if ev.kind == "exchange":
+            got = f": you got{card} {card.strip()}" if card else ""
+            return f"{who} exchanged doublas with {ev.text}{got}"
         if ev.kind == "pass" and ev.text == "stock":
             return f"{who} did not take from the pile: the stock is empty"
         if ev.kind in ("push", "pushed"):
@@ -105,4 +114,12 @@ _LOG = {
     "decline": "{who} declined to rejoin the pool",
     "rum": "{who} called rum and laid off{card} on meld {meld}",
     "bury": "The wild {cards} turned up is buried in the stock",
+    "crosswise": "{who} opened the game, discarding{card} crosswise",
+    "lapse": "Nobody matched the doubla offered",
+    "twin": "{who} announced the twin of the exposed tile,{card}",
+    "exposed": "{who} took the exposed tile,{card}, to go out",
+    "open": "{who} made the initial meld{text}",
+    "swap": "{who} put {cards} in meld {meld} and laid its Joly again{text}",
+    "rebuild": "The wall ran out: the discard row was shuffled into a new wall{text}",
+    "few": "{who} announces few tiles left{text}",
 }

@@ -170,3 +170,38 @@ def test_push_bot_keeps_wilds_and_does_not_feed_the_next_player():
                   "10s Qs | 3: 3d 5d 6d 8d Kh Qc | discard: 10d 5h | turn: 0 | phase: draw "
                   "| dealer: 3")
     assert str(bot.choose(PlayerView.of(g, 0))) == "push"
+
+
+@pytest.mark.parametrize("n,options", [(2, {"games": 2}), (3, {"games": 1, "doubla": True}),
+                                       (4, {"games": 1, "min_first_meld": 45,
+                                            "initial_meld_may_use_last_discard": True})])
+def test_tile_bots_finish_every_configuration(n, options):
+    g, bots = play_match("tiles", ["heuristic"] * n, 3, options)
+    assert g.final["winners"] and len(g.results) == options["games"]
+    assert all(b.seen == {PlayerView} for b in bots)
+    assert {"open", "discard"} <= {str(a).split()[0] for a in g.history}
+
+
+def test_tile_bots_beat_random_players():
+    """One heuristic player against two random ones, its seat moving: random players
+    seldom make an initial meld of 50, so the bot wins nearly every match."""
+    wins = 0
+    for seed in range(9):
+        kinds = ["random", "random"]
+        kinds.insert(seed % 3, "heuristic")
+        g, _ = play_match("tiles", kinds, seed, {"games": 2})
+        wins += (seed % 3) in g.final["winners"]
+    assert wins >= 8
+
+
+def test_tile_bot_swaps_a_joly_and_takes_the_exposed_tile_to_go_out():
+    from rami.bots.tiles import TilesBot
+    from rami.scenario import from_deal
+    bot = TilesBot("tiles")
+    g = from_deal("tiles | 0: r7 b5 k5 y1 | 1: b1 y4 y9 k12 r3 | 2: k3 k4 y13 b6 "
+                  "| table: 2=r5 r6 joly=r7 r8 | melded: 0 | crosswise: k13 | exposed: y12 "
+                  "| dealer: 1 | phase: play")
+    assert str(bot.choose(PlayerView.of(g, 0))).startswith("swap r7 on 1")
+    g = from_deal("tiles | 0: y5 y7 r9 | 1: b1 y4 y9 k12 r3 | 2: k3 k4 y13 b6 "
+                  "| table: 0=k2 k3 k4 | crosswise: k13 | exposed: y6 | dealer: 1 | phase: draw")
+    assert str(bot.choose(PlayerView.of(g, 0))) == "take exposed"

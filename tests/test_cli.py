@@ -115,3 +115,21 @@ def test_push_moves_typed_in_the_terminal():
     assert "Meld 1 of your contract is not a meld: A meld needs at least 3 cards" in out
     assert "lay exactly two melds, all at once" in out
     assert "Lay your contract first" in out and "Hint:" in out
+
+
+@pytest.mark.parametrize("args", [["--players", "2"], ["--players", "4", "-o", "doubla=on"]])
+def test_play_tile_rami_to_the_end_in_the_terminal(args):
+    p = run(["play", "tiles", "--seed", "5", "--delay", "0", *args], "1\n\n" * 6000)
+    out = p.stdout
+    assert p.returncode == 0 and "Traceback" not in out + p.stderr
+    assert "exposed tile" in out and "Discard row, first to last" in out
+    assert "wins the match" in out or "share the match" in out
+
+
+def test_tile_rami_moves_typed_in_the_terminal():
+    p = run(["play", "tiles", "--seed", "3", "--delay", "0"],
+            "draw\nopen y11 y12 y13\ntake\nswap r7 on 1 with b5 k5 joly\nmoves\nhint\nquit\n")
+    out = p.stdout
+    assert p.returncode == 0 and "Traceback" not in out + p.stderr
+    assert "Your initial meld is worth 30 points: it must reach 50" in out
+    assert "Hint:" in out

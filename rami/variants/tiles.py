@@ -187,6 +187,46 @@ def openings(hand, rules: MeldRules, minimum: int, must: Card | None = None,
     return [melds for _, (_, melds) in ranked[:limit]]
 
 
+MAX_READ = 14          # tiles a selection is read from (the search grows as 2**n)
+
+
+def splits(cards, rules: MeldRules, limit: int = 12) -> list[tuple]:
+    """Every way (up to ``limit``) to lay exactly these tiles as combinations, each Joly's
+    reading included: what a player means by "these are my initial meld"."""
+    cards = list(cards)
+    n = len(cards)
+    if n > MAX_READ or n < 3:
+        return []
+    melds_at: dict[int, list] = {}          # lowest index -> [(mask, meld)]
+    for size in range(3, n + 1):
+        for idx in combinations(range(n), size):
+            group = [cards[i] for i in idx]
+            nat = [c for c in group if c.suit]
+            if len({c.rank for c in nat}) > 1 and len({c.suit for c in nat}) > 1:
+                continue
+            mask = sum(1 << i for i in idx)
+            for m in interpretations(group, rules):
+                melds_at.setdefault(idx[0], []).append((mask, m))
+    full = (1 << n) - 1
+    out: dict[str, tuple] = {}
+
+    def cover(used: int, chosen: list):
+        if len(out) >= limit:
+            return
+        if used == full:
+            out.setdefault(" / ".join(sorted(str(m) for m in chosen)), tuple(chosen))
+            return
+        first = next(i for i in range(n) if not used >> i & 1)
+        for mask, m in melds_at.get(first, ()):
+            if not mask & used:
+                chosen.append(m)
+                cover(used | mask, chosen)
+                chosen.pop()
+
+    cover(0, [])
+    return list(out.values())
+
+
 class TileRami(Variant):
     name = "tiles"
     title = "Tile Rami"
@@ -1026,4 +1066,4 @@ class TileRami(Variant):
         return "You must keep a tile to discard after the swap."
 
 
-__all__ = ["TileRami", "openings", "tile_points", "final_points", "rack_value", "meld_value"]
+__all__ = ["TileRami", "openings", "splits", "said", "tile_points", "final_points", "rack_value", "meld_value"]

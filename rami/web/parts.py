@@ -102,8 +102,9 @@ def plain_text(text: str) -> str:
 
 def parse_code(word: str) -> Card | None:
     """The playing card a word names by its code (``Jd``, ``10h``), or None."""
-    if not (2 <= len(word) <= 3 and word[-1] in "shdc"):
-        return None
+    if not (2 <= len(word) <= 3 and word[-1] in "shdc") or \
+            not (word[0].isdigit() or word[0] in "AJQKT"):
+        return None                     # (the words "as", "is", "js" are not cards)
     try:
         c = Card.parse(word)
     except ValueError:

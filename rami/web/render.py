@@ -222,7 +222,7 @@ def _seat_html(s: Session, v, seat: int) -> str:
         <span class="seat-name">{esc(st.names[seat])}</span>{dealer}
         <span class="seat-level-tag">{level}</span></div>
       <div class="backs" style="--n:{max(n, 1)}">{cards}</div>
-      <div class="seat-foot"><span class="count">{n} card{'s' if n != 1 else ''}</span>
+      <div class="seat-foot"><span class="count">{n} {t.unit}{'s' if n != 1 else ''}</span>
         {t.seat_badges(s, v, seat)}<span class="seat-score">{_score_text(s, seat)}</span></div>
     </div>"""
 

@@ -30,7 +30,8 @@ from .tables import Choice, table_for
 WEB_FORMAT = "rami-web"
 WEB_VERSION = 1
 BOT_NAMES = ("Ada", "Bruno", "Chloé", "Dmitri", "Esme", "Farid", "Greta")
-BOT_PHASES = (Phase.UPCARD, Phase.DRAW, Phase.PLAY, Phase.LAYOFF, Phase.SHOW, Phase.RUM)
+BOT_PHASES = (Phase.UPCARD, Phase.DRAW, Phase.PLAY, Phase.LAYOFF, Phase.SHOW, Phase.RUM,
+              Phase.EXCHANGE, Phase.OPENING)
 LEVEL_NAMES = {"heuristic": "Good", "random": "Beginner"}
 
 

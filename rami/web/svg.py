@@ -19,7 +19,8 @@ from ..cards import RANK_TEXT, Card
 
 W, H = 100, 140
 RED, BLACK = "#c0262d", "#1d1d22"
-TILE_COLOURS = {"r": "#c0262d", "y": "#c98a00", "b": "#1f5fb8", "k": "#1d1d22"}
+# on ivory: the yellow is a deep amber (with a dark rim on the numeral) so that it reads
+TILE_COLOURS = {"r": "#c0262d", "y": "#d08c00", "b": "#1f5fb8", "k": "#1d1d22"}
 
 # in a 100×100 box, point at the top for spades/diamonds, bottom for hearts
 SUIT_PATHS = {
@@ -81,7 +82,7 @@ def _corner(card: Card, flip: bool) -> str:
 def card_svg(card: Card, extra_class: str = "", hidden: bool = False) -> str:
     """One card face (or tile) as an ``<svg>`` element, named for screen readers (or hidden
     from them, ``hidden``, inside a button that carries the name)."""
-    cls = f"face {extra_class}".strip()
+    cls = f"face{' tile' if card.is_tile else ''} {extra_class}".strip()
     named = 'aria-hidden="true"' if hidden else f'role="img" aria-label="{escape(card.name())}"'
     head = (f'<svg class="{cls}" viewBox="0 0 {W} {H}" {named} fill="{colour(card)}">')
     body = f'<rect class="paper" x="1" y="1" width="{W - 2}" height="{H - 2}" rx="8"/>'
@@ -118,12 +119,19 @@ def _joker_body() -> str:
 
 
 def _tile_body(card: Card) -> str:
+    """A tile: its number large in its colour, a dot below; a Joly is a smiling face."""
     if card.is_wild_symbol:
-        return ('<circle cx="50" cy="64" r="26" fill="#7a2c8f"/>'
-                '<text x="50" y="74" text-anchor="middle" class="tile-n" fill="#fff" '
-                'font-size="26">Joly</text>')
-    return (f'<text x="50" y="78" text-anchor="middle" class="tile-n">{card.rank}</text>'
-            f'<circle cx="50" cy="108" r="7"/>')
+        return ('<circle cx="50" cy="62" r="30" fill="#e0a400" stroke="#7a2c8f" '
+                'stroke-width="4"/><circle cx="40" cy="54" r="4.5" fill="#3a2050"/>'
+                '<circle cx="60" cy="54" r="4.5" fill="#3a2050"/>'
+                '<path d="M36 70q14 14 28 0" fill="none" stroke="#3a2050" stroke-width="4.5" '
+                'stroke-linecap="round"/>'
+                '<text x="50" y="121" text-anchor="middle" class="tile-j" fill="#7a2c8f">'
+                'JOLY</text>')
+    rim = ' stroke="#5a3b00" stroke-width="1.6" paint-order="stroke"' if card.suit == "y" \
+        else ""
+    return (f'<text x="50" y="84" text-anchor="middle" class="tile-n"{rim}>{card.rank}</text>'
+            f'<circle cx="50" cy="112" r="7"/>')
 
 
 def back_svg(extra_class: str = "") -> str:

@@ -13,9 +13,11 @@ from .gin import GinTable
 from .indian import IndianTable
 from .push import PushTable
 from .rum500 import Rum500Table
+from .tiles import TilesTable
 
 TABLES: dict[str, Table] = {"basic": Table(), "gin": GinTable(), "indian": IndianTable(),
-                            "rum500": Rum500Table(), "push": PushTable()}
+                            "rum500": Rum500Table(), "push": PushTable(),
+                            "tiles": TilesTable()}
 
 
 def table_for(variant: str) -> Table:

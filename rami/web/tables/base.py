@@ -50,6 +50,7 @@ class Table:
     help_tip = ("Drag a card to rearrange your hand, onto the discard pile to discard it, or "
                 "onto a meld to lay it off. Double-click a card to discard it.")
     acts: tuple[str, ...] = ()    # data-act prefixes of the table's own (``pile`` …)
+    unit = "card"                 # what a hand holds ("tile" in tile Rami)
 
     # -- the buttons ----------------------------------------------------------------------
     def choices(self, s: "Session") -> list[Choice]:

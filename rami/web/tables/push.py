@@ -23,7 +23,7 @@ NUM = {3: "three", 4: "four", 5: "five", 7: "seven"}
 
 
 def _w(c: Card) -> str:
-    return "joker" if not c.suit else c.pretty()
+    return ("Joly" if c.is_tile else "joker") if not c.suit else c.pretty()
 
 
 def reading_words(m) -> str:
@@ -177,7 +177,7 @@ class PushTable(Table):
             return ""
         items = []
         for i, a in enumerate(found):
-            melds = a.melds if isinstance(a, Contract) else (a,)
+            melds = getattr(a, "melds", None) or (a,)
             st = s.state
             rules = st.variant.rules(st)
             words = " · ".join(reading_words(next(
@@ -185,7 +185,7 @@ class PushTable(Table):
                 for x in melds)
             items.append(f'<li><button type="button" class="btn go reading" '
                          f'data-act="reading:{i}">{esc(words)}</button></li>')
-        what = "your contract" if isinstance(found[0], Contract) else "this meld"
+        what = self.reading_what(found[0])
         return (f'<div class="overlay" role="dialog" aria-modal="true" '
                 f'aria-labelledby="reading-title"><div class="summary readings">'
                 f'<h2 id="reading-title">How do you lay {what}?</h2>'
@@ -193,6 +193,10 @@ class PushTable(Table):
                 f'<ul class="reading-list">{"".join(items)}</ul><div class="sum-go">'
                 f'<button type="button" class="btn" data-act="close">Cancel</button>'
                 f'</div></div></div>')
+
+    @staticmethod
+    def reading_what(a) -> str:
+        return "your contract" if isinstance(a, Contract) else "this meld"
 
     # -- drawing --------------------------------------------------------------------------
     stock_word = "Stock"

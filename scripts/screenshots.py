@@ -1,7 +1,8 @@
 """Screenshots of the page for docs/screenshots/: the lobby, a table mid-hand with melds, the
 score summary, Indian rummy's grouped hand, declaration and declaration screen, 500 Rum's
 spread pile (a deep pick, its duty, the table after), Push (the draw, the readings of a
-contract, the table after it), and full tables (eight and six
+contract, the table after it), tile Rami (an initial meld selected, the row, a Joly
+swap), and full tables (eight and six
 players), at 1280x800 and 390x844 (served from dist/, in Debian's Chromium).
 
     python scripts/screenshots.py [out_dir [WxH,WxH]]      # after make dist
@@ -85,6 +86,7 @@ def shoot(browser, url: str, size: tuple[int, int], out: pathlib.Path) -> None:
     shoot_indian(page, url, size, out, ready)
     shoot_rum500(page, url, size, out, ready)
     shoot_push(page, url, size, out, ready)
+    shoot_tiles(page, url, size, out, ready)
     shoot_crowds(page, url, size, out, ready)
     ctx.close()
 
@@ -193,6 +195,29 @@ def shoot_push(page, url: str, size, out: pathlib.Path, ready) -> None:
     select(page, "Kc")
     time.sleep(0.4)
     page.screenshot(path=str(out / f"push-table-{w}x{h}.png"))
+
+
+def shoot_tiles(page, url: str, size, out: pathlib.Path, ready) -> None:
+    """Tile Rami: the rack with an initial meld selected, then a row pickup and a Joly swap."""
+    from tests.browser.test_tiles import OPEN, ROW
+    w, h = size
+    page.goto(url + "?deal=" + urllib.parse.quote(OPEN))
+    ready()
+    page.select_option("#pace", "instant")
+    select(page, "r10", "r11", "r12", "y9", "b9", "k9", "k5", "k6", "k7")
+    time.sleep(0.3)
+    page.screenshot(path=str(out / f"tiles-open-{w}x{h}.png"))
+    page.goto(url + "?deal=" + urllib.parse.quote(ROW))
+    ready()
+    page.select_option("#pace", "instant")
+    select(page, "y5", "y6")
+    time.sleep(0.3)
+    page.screenshot(path=str(out / f"tiles-row-{w}x{h}.png"))
+    page.click('[data-act="row:1"]')
+    select(page, "r7", "b5", "k5")
+    page.click('[data-act="meld:0"]')
+    time.sleep(0.4)
+    page.screenshot(path=str(out / f"tiles-swap-{w}x{h}.png"))
 
 
 def main() -> int:

@@ -280,3 +280,39 @@ def test_push_rescue_by_tapping_a_meld():
     _select(s, "4c")
     discard = next(c for c in s.choices() if c.name == "discard")
     assert discard.action is None and "rescued joker" in discard.reason
+
+
+TILES_OPEN = ("tiles | 0: r10 r11 joly y9 b9 k9 k5 k6 k7 b2 | 1: b1 y4 y9 k12 r3 "
+              "| 2: k3 k4 y13 b6 | table: 2=b8 b9 b10 | crosswise: k13 | exposed: y12 "
+              "| dealer: 1 | phase: play | discard: r2 y5")
+
+
+def test_tiles_table_the_initial_meld_with_the_jolys_reading_chosen():
+    s = Session(from_deal(TILES_OPEN), 0)
+    html = render.table_html(s)
+    assert "initial meld" in html and "50 with a run" in html and 'class="card small crosswise"' \
+        in html and "Wall" in html and "Exposed" in html
+    _select(s, "r10", "r11", "joly", "y9", "b9", "k9", "k5", "k6", "k7")
+    opened = next(c for c in s.choices() if c.name == "open")
+    assert opened.dialog == "readings"               # the Joly: r9 or r12
+    dialog = s.table.dialog(s, "readings")
+    assert "your initial meld" in dialog and "Joly as r12" in dialog and "Joly as r9" in dialog
+    pick = next(i for i, a in enumerate(s.table.readings(s)) if "joly=r12" in str(a))
+    s.play(s.table.act(s, "reading", str(pick)))
+    assert s.state.melded[0] and "r10 r11 joly=r12" in [str(t.meld) for t in s.state.table]
+    assert [c.name for c in s.choices()] == ["discard"]
+
+
+def test_tiles_table_a_row_tile_needs_the_two_it_combines_with():
+    s = Session(from_deal("tiles | 0: y5 y6 r10 b2 b5 k5 | 1: b1 y4 y9 k12 r3 | 2: k3 k4 y13 "
+                          "| table: 2=r5 r6 joly=r7 r8 | melded: 0 | crosswise: k13 "
+                          "| exposed: y12 | dealer: 1 | phase: draw | discard: k2 y7 r1"), 0)
+    assert 'data-row="1"' in render.table_html(s)
+    _select(s, "r10", "b2")
+    with pytest.raises(RamiError, match="No two tiles of your rack"):
+        s.table.act(s, "row", "0")
+    _select(s, "y5", "y6")
+    take = s.table.act(s, "row", "1")
+    assert str(take) == "take y7 with y5 y6 y7"
+    s.play(take)
+    assert "r1" in s.order and len(s.state.table) == 2

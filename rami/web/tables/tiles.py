@@ -77,6 +77,8 @@ class TilesTable(PushTable):
         out = []
         if not st.melded[st.turn]:
             out.append(self.open_choice(s, sel, legal))
+        elif st.variant.opened_now(st, st.turn):
+            pass                            # the turn of the initial meld: only a discard
         else:
             out.append(self.meld_choice(s, sel, legal))
             out.append(self.layoff_choice(s, sel, legal))
@@ -157,9 +159,12 @@ class TilesTable(PushTable):
             ways = sorted({" ".join(map(str, _without(a.meld.cards, tile))) for a in takes})
             raise RamiError(f"Select the two tiles of your rack that go with the {tile}: "
                             + " or ".join(ways) + ".")
-        return_text = s.explain(TakeDiscard(tile, copy, MeldCards((tile,))))
-        raise RamiError(return_text if st.phase == Phase.DRAW else
-                        "You take from the row at the start of your turn, instead of drawing.")
+        if st.phase != Phase.DRAW:
+            raise RamiError("You take from the row at the start of your turn, instead of "
+                            "drawing.")
+        if any(isinstance(a, TakeDiscard) for a in legal):     # he may take, not this one
+            raise RamiError(f"No two tiles of your rack make a combination with the {tile}.")
+        raise RamiError(s.explain(TakeDiscard(tile, copy, MeldCards((tile,)))))
 
     def meld_tap(self, s: "Session", index: int) -> Action:
         """A tap on a combination: an addition of the selected tile, or a Joly swap (the

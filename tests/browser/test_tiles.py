@@ -75,3 +75,23 @@ def test_a_match_from_the_lobby_to_its_end(page):
     assert "wins the match" in final or "share the match" in final
     assert page.locator("#summary .scoreboard tbody tr").count() >= 4
     assert page.offsite == [] and page.errors == []
+
+
+def test_two_and_four_player_games_from_the_lobby_to_their_end(page):
+    for players in (2, 4):
+        if page.query_selector("#again"):
+            page.click("#again")
+        else:
+            open_page(page)
+        click_act(page, "variant:tiles")
+        page.select_option('[data-field="players"]', str(players))
+        page.click(".house summary")
+        page.fill('[data-opt="games"]', "1")
+        page.press('[data-opt="games"]', "Tab")
+        page.click("#start")
+        wait_for(page, "!!document.querySelector('#table')")
+        page.select_option("#pace", "instant")
+        assert page.locator(".seat").count() == players - 1
+        final = play_match(page)
+        assert "after 1 game" in final
+    assert page.offsite == [] and page.errors == []

@@ -24,7 +24,7 @@ from .cards import JOKER, Card, CardSyntaxError, RANK_TEXT
 
 __all__ = [
     "MeldRules", "Meld", "MeldError", "SetRank", "possible_melds", "interpretations", "explain_not_meld",
-    "layoff_results",
+    "layoff_results", "covers",
 ]
 
 ACE_POLICIES = ("low", "high", "either", "round")
@@ -559,4 +559,49 @@ def possible_melds(hand: Sequence[Card], rules: MeldRules) -> list[Meld]:
                             it = iter(ws)
                             cards = [c if c is not None else next(it) for c in slots]
                             add(cards, reps)
+    return list(out.values())
+
+
+MAX_COVER = 14          # cards a selection is read from (the search grows as 2**n)
+
+
+def covers(cards: Sequence[Card], rules: MeldRules, limit: int = 12, kinds=("set", "run"),
+           most: int = 99, accept=lambda melds: True) -> list[tuple]:
+    """Every way (up to ``limit``) to lay exactly these ``cards`` as at most ``most`` melds of
+    ``kinds``, wild readings included, that ``accept`` takes: what a player means by "these
+    cards are my contract" (Push) or "my initial meld" (tile Rami)."""
+    cards = list(cards)
+    n = len(cards)
+    if n > MAX_COVER or n < 3:
+        return []
+    melds_at: dict[int, list] = {}          # lowest index -> [(mask, meld)]
+    for size in range(3, n + 1):
+        for idx in combinations(range(n), size):
+            nat = [cards[i] for i in idx if not rules.is_wild(cards[i])]
+            if len({c.rank for c in nat}) > 1 and len({c.suit for c in nat}) > 1:
+                continue
+            mask = sum(1 << i for i in idx)
+            for m in interpretations([cards[i] for i in idx], rules):
+                if m.kind in kinds:
+                    melds_at.setdefault(idx[0], []).append((mask, m))
+    full = (1 << n) - 1
+    out: dict[str, tuple] = {}
+
+    def cover(used: int, chosen: list):
+        if len(out) >= limit:
+            return
+        if used == full:
+            if accept(chosen):
+                out.setdefault(" / ".join(sorted(str(m) for m in chosen)), tuple(chosen))
+            return
+        if len(chosen) == most:
+            return
+        first = next(i for i in range(n) if not used >> i & 1)
+        for mask, m in melds_at.get(first, ()):
+            if not mask & used:
+                chosen.append(m)
+                cover(used | mask, chosen)
+                chosen.pop()
+
+    cover(0, [])
     return list(out.values())

@@ -54,7 +54,7 @@ from ..actions import (DRAW, PUSH, TAKE, Action, Contract, LayOff, MeldCards, Pu
 from ..cards import Card, french_deck
 from ..checks import need
 from ..errors import OptionError
-from ..melds import (Meld, MeldRules, SetRank, ambiguity_message, explain_not_meld,
+from ..melds import (Meld, MeldRules, SetRank, ambiguity_message, covers, explain_not_meld,
                      interpretations, layoff_results, rank_at)
 from ..state import Phase, TableMeld
 from .base import Option, Variant, meld_of_action
@@ -241,50 +241,13 @@ def simple_melds(hand, rules: MeldRules) -> list[Meld]:
     return list(out.values())
 
 
-MAX_READ = 14          # cards a contract may be read from (the search grows as 2**n)
-
-
 def contract_readings(cards, shapes, rules: MeldRules, limit: int = 12) -> list[tuple]:
     """Every way (up to ``limit``) to split exactly these ``cards`` into melds that fulfil
     ``shapes``, wild readings included: what a player means by "these are my contract"."""
-    cards = list(cards)
-    n = len(cards)
-    if n > MAX_READ or n < 3 * len(shapes):
+    if len(cards) < 3 * len(shapes):
         return []
-    kinds = {k for k, _ in shapes}
-    melds_at: dict[int, list] = {}          # lowest index -> [(mask, meld)]
-    for size in range(3, n + 1):
-        for idx in combinations(range(n), size):
-            group = [cards[i] for i in idx]
-            nat = [c for c in group if not rules.is_wild(c)]
-            if len({c.rank for c in nat}) > 1 and len({c.suit for c in nat}) > 1:
-                continue
-            mask = sum(1 << i for i in idx)
-            for m in interpretations(group, rules):
-                if m.kind in kinds:
-                    melds_at.setdefault(idx[0], []).append((mask, m))
-    full = (1 << n) - 1
-    out: dict[str, tuple] = {}
-
-    def cover(used: int, chosen: list):
-        if len(out) >= limit:
-            return
-        if used == full:
-            if len(chosen) == len(shapes) and _match_shapes(chosen, shapes) is None:
-                key = " / ".join(sorted(str(m) for m in chosen))
-                out.setdefault(key, tuple(chosen))
-            return
-        if len(chosen) == len(shapes):
-            return
-        first = next(i for i in range(n) if not used >> i & 1)
-        for mask, m in melds_at.get(first, ()):
-            if not mask & used:
-                chosen.append(m)
-                cover(used | mask, chosen)
-                chosen.pop()
-
-    cover(0, [])
-    return list(out.values())
+    return covers(cards, rules, limit, kinds={k for k, _ in shapes}, most=len(shapes),
+                  accept=lambda ch: len(ch) == len(shapes) and _match_shapes(ch, shapes) is None)
 
 
 class Push(Variant):

@@ -78,12 +78,12 @@ from __future__ import annotations
 from collections import Counter
 from itertools import combinations
 
-from ..actions import (DRAW, PASS, TAKE, TAKE_EXPOSED, TWIN, Action, Discard, Doubla, LayOff,
+from ..actions import (DRAW, PASS, TAKE, TAKE_EXPOSED, TWIN, Action, Discard, Doubla,
                        MeldCards, Open, Swap, TakeDiscard)
-from ..cards import Card, deal_rng, parse_cards, shuffled, tile_set
+from ..cards import Card, deal_rng, shuffled, tile_set
 from ..checks import need
-from ..melds import (Meld, MeldRules, ambiguity_message, explain_not_meld, interpretations,
-                     layoff_results, possible_melds)
+from ..melds import (Meld, MeldRules, ambiguity_message, covers, explain_not_meld,
+                     interpretations, layoff_results, possible_melds)
 from ..state import Phase, TableMeld
 from .base import Option, Variant, meld_of_action
 
@@ -187,44 +187,10 @@ def openings(hand, rules: MeldRules, minimum: int, must: Card | None = None,
     return [melds for _, (_, melds) in ranked[:limit]]
 
 
-MAX_READ = 14          # tiles a selection is read from (the search grows as 2**n)
-
-
 def splits(cards, rules: MeldRules, limit: int = 12) -> list[tuple]:
     """Every way (up to ``limit``) to lay exactly these tiles as combinations, each Joly's
     reading included: what a player means by "these are my initial meld"."""
-    cards = list(cards)
-    n = len(cards)
-    if n > MAX_READ or n < 3:
-        return []
-    melds_at: dict[int, list] = {}          # lowest index -> [(mask, meld)]
-    for size in range(3, n + 1):
-        for idx in combinations(range(n), size):
-            group = [cards[i] for i in idx]
-            nat = [c for c in group if c.suit]
-            if len({c.rank for c in nat}) > 1 and len({c.suit for c in nat}) > 1:
-                continue
-            mask = sum(1 << i for i in idx)
-            for m in interpretations(group, rules):
-                melds_at.setdefault(idx[0], []).append((mask, m))
-    full = (1 << n) - 1
-    out: dict[str, tuple] = {}
-
-    def cover(used: int, chosen: list):
-        if len(out) >= limit:
-            return
-        if used == full:
-            out.setdefault(" / ".join(sorted(str(m) for m in chosen)), tuple(chosen))
-            return
-        first = next(i for i in range(n) if not used >> i & 1)
-        for mask, m in melds_at.get(first, ()):
-            if not mask & used:
-                chosen.append(m)
-                cover(used | mask, chosen)
-                chosen.pop()
-
-    cover(0, [])
-    return list(out.values())
+    return covers(cards, rules, limit)
 
 
 class TileRami(Variant):

@@ -89,8 +89,9 @@ class PushTable(Table):
         return out
 
     def readings(self, s: "Session") -> list[Action]:
-        """What the selected cards can be laid as now: contracts before the contract, single
-        melds after it (each a legal action)."""
+        """What the selected cards can be laid as now: the compound first move (a contract,
+        a tile Rami initial meld) before it is made, single melds after it (each a legal
+        action)."""
         st = s.state
         sel = s.selected_cards()
         key = (len(st.history), st.phase, tuple(map(str, sel)))
@@ -99,14 +100,21 @@ class PushTable(Table):
             return cached[1]
         rules = st.variant.rules(st)
         if not st.melded[st.turn]:
-            found = contract_readings(sel, st.variant.shapes(st), rules)
-            acts = [Contract(tuple(MeldCards.of(m, rules) for m in ms)) for ms in found]
+            acts = self.first_moves(st, sel, rules)
         else:
-            acts = [MeldCards.of(m, rules) for m in interpretations(sel, rules)]
+            acts = [self.meld_action(m, rules) for m in interpretations(sel, rules)]
         legal = st.legal_actions()
         found = [a for a in acts if a in legal or st.variant.allows(st, a)]
         s._readings = (key, found)
         return found
+
+    def first_moves(self, st, sel, rules) -> list[Action]:
+        return [Contract(tuple(MeldCards.of(m, rules) for m in ms))
+                for ms in contract_readings(sel, st.variant.shapes(st), rules)]
+
+    @staticmethod
+    def meld_action(m, rules) -> MeldCards:
+        return MeldCards.of(m, rules)
 
     def contract_choice(self, s: "Session", sel, legal) -> Choice:
         st = s.state

@@ -12,7 +12,6 @@ from ...actions import (DRAW, PASS, TAKE, TAKE_EXPOSED, TWIN, Action, Discard, M
                         TakeDiscard)
 from ...cards import Card
 from ...errors import RamiError
-from ...melds import interpretations
 from ...state import Phase
 from ...variants.tiles import meld_value, openings, said, splits
 from ..parts import card_button, esc, face, sr
@@ -87,22 +86,12 @@ class TilesTable(PushTable):
             discard = Choice("discard", "Discard")
         return out + [discard]
 
-    def readings(self, s: "Session") -> list[Action]:
-        st = s.state
-        sel = s.selected_cards()
-        key = (len(st.history), st.phase, tuple(map(str, sel)))
-        cached = s.__dict__.get("_readings")
-        if cached is not None and cached[0] == key:
-            return cached[1]
-        rules = st.variant.rules(st)
-        if not st.melded[st.turn]:
-            acts = [Open(tuple(said(m) for m in ms)) for ms in splits(sel, rules)]
-        else:
-            acts = [said(m) for m in interpretations(sel, rules)]
-        legal = st.legal_actions()
-        found = [a for a in acts if a in legal or st.variant.allows(st, a)]
-        s._readings = (key, found)
-        return found
+    def first_moves(self, st, sel, rules) -> list[Action]:
+        return [Open(tuple(said(m) for m in ms)) for ms in splits(sel, rules)]
+
+    @staticmethod
+    def meld_action(m, rules) -> MeldCards:
+        return said(m)
 
     @staticmethod
     def reading_what(a) -> str:
@@ -121,10 +110,10 @@ class TilesTable(PushTable):
             return Choice("open", "Initial meld", found[0])
         if found:
             return Choice("open", "Initial meld…", None, dialog="readings")
-        if splits(sel, st.variant.rules(st), limit=1):
-            ms = splits(sel, st.variant.rules(st), limit=1)[0]
+        first = splits(sel, st.variant.rules(st), limit=1)
+        if first:
             return Choice("open", "Initial meld", None,
-                          s.explain(Open(tuple(said(m) for m in ms))))
+                          s.explain(Open(tuple(said(m) for m in first[0]))))
         return Choice("open", "Initial meld", None,
                       "These tiles do not split into runs and sets." if len(sel) <= 14 else
                       "Select only the tiles of your initial meld.")

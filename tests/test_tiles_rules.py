@@ -305,6 +305,15 @@ def test_scoring_the_winner_100_plus_melded_a_joly_50_no_meld_minus_200():
     g.apply("discard r2")
     pts = g.results[-1]["points"]
     assert pts == [100 + 40 + 10 + 5 + 5 + 50, -200, 15 - 10]
+    assert g.results[-1]["lines"][0] == ("Player 1: going out +100, melded +60, a Joly first "
+                                         "laid +50 = +210")
+
+
+def test_a_joly_left_in_a_rack_costs_25_and_is_its_own_line():
+    g = tiles(END.replace("1: b1 joly y4 y5 | 2: k3 k4", "1: b1 k4 y4 y5 | 2: k3 joly"))
+    g.apply("discard r2")
+    assert g.results[-1]["points"][2] == 15 - 5 - 25
+    assert "rack -5, a Joly in the rack -25" in g.results[-1]["lines"][2]
 
 
 def test_no_meld_penalty_100_plus_rack_and_a_joly_or_a_one_in_the_rack_cost_25():

@@ -722,18 +722,31 @@ class TileRami(Variant):
         racks = [sum(rack_value(c) for c in h) for h in state.hands]
         twins = set(state.extra["twins"])
         points, lines = [], []
+        jolys = [0] * state.n            # Jolys first laid by each seat: 50 each
+        for tm in state.table:
+            for c, who in zip(tm.meld.cards, tm.played_by):
+                jolys[who] += not c.suit
         for s in range(state.n):
             name = state.names[s]
             parts = []
+            tiles_laid = [("melded", laid[s] - JOLY_POINTS * jolys[s])]
+            if jolys[s]:
+                tiles_laid.append((f"{'a Joly' if jolys[s] == 1 else f'{jolys[s]} Jolys'} "
+                                   "first laid", JOLY_POINTS * jolys[s]))
+            held = sum(1 for c in state.hands[s] if not c.suit)
+            rack = [("rack", -(racks[s] - RACK_JOLY * held))]
+            if held:
+                rack.append((f"{'a Joly' if held == 1 else f'{held} Jolys'} in the rack",
+                             -RACK_JOLY * held))
             if s == winner:
-                parts += [("going out", 100), ("melded", laid[s])]
+                parts += [("going out", 100)] + tiles_laid
                 if not state.melded_at_turn_start[s]:
                     parts.append(("all at once", 100))
             elif s not in played:
                 pen = 200 if o["no_meld_penalty"] == "fixed200" else 100 + racks[s]
                 parts.append(("melded nothing", -pen))
             else:
-                parts += [("melded", laid[s]), ("rack", -racks[s])]
+                parts += tiles_laid + rack
             if s in twins:
                 parts.append(("twin of the exposed tile", 25))
             total = sum(p for _, p in parts)

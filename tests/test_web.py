@@ -316,3 +316,18 @@ def test_tiles_table_a_row_tile_needs_the_two_it_combines_with():
     assert str(take) == "take y7 with y5 y6 y7"
     s.play(take)
     assert "r1" in s.order and len(s.state.table) == 2
+
+
+def test_tiles_rack_arranged_by_taps_keeps_its_order():
+    s = Session(from_deal(TILES_OPEN), 0)
+    before = list(s.order)
+    _select(s, before[2], before[3])
+    s.table.act(s, "shift", "left")
+    assert s.order[1:3] == before[2:4] and s.order[3] == before[1]
+    assert sorted(s.selected) == [1, 2]
+    s.table.act(s, "shift", "right")
+    s.table.act(s, "shift", "right")
+    assert s.order[3:5] == before[2:4]
+    with pytest.raises(RamiError, match="Select the tiles to move"):
+        s.selected = []
+        s.table.act(s, "shift", "left")

@@ -470,7 +470,8 @@ class App:
                 action = s.table.act(s, kind, arg)
             except RamiError as e:
                 return self.say(str(e))
-            if action is None:
+            if action is None:              # only what is picked, or the hand's order
+                self.save()
                 self.focus_act, self.focus_wanted = act, True
                 return self.render()
             self.dialog = None

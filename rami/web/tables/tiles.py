@@ -39,7 +39,7 @@ class TilesTable(PushTable):
                 "the two rack tiles it combines with and tap it. To take a Joly, select the "
                 "tile(s) it stands for and the two tiles it will join, then tap its "
                 "combination.")
-    acts = ("reading", "row", "exposed")
+    acts = ("reading", "row", "exposed", "shift")
     stock_word = "Wall"
     unit = "tile"
 
@@ -119,9 +119,23 @@ class TilesTable(PushTable):
                       "Select only the tiles of your initial meld.")
 
     # -- taps on the table --------------------------------------------------------------------
+    @staticmethod
+    def shift(s: "Session", step: int) -> None:
+        """Move the selected tiles one place along the rack (arranging it by taps)."""
+        if not s.selected:
+            raise RamiError("Select the tiles to move, then tap ◀ move or move ▶.")
+        edge = 0 if step < 0 else len(s.order) - 1
+        if edge in s.selected:
+            return None
+        for p in sorted(s.selected, reverse=step > 0):
+            s.move_card(p, p + step)
+        return None
+
     def act(self, s: "Session", kind: str, arg: str) -> Action | None:
         if kind == "reading":
             return super().act(s, kind, arg)
+        if kind == "shift":
+            return self.shift(s, -1 if arg == "left" else 1)
         st = s.state
         legal = st.legal_actions()
         if kind == "exposed":
@@ -234,6 +248,8 @@ class TilesTable(PushTable):
         return """<span class="sorts" role="group" aria-label="Sort your rack">Sort
         <button type="button" class="chip" data-act="sort:suit" title="Runs: by colour, then number">runs 1-2-3</button>
         <button type="button" class="chip" data-act="sort:rank" title="Sets: by number">sets 7-7-7</button>
+        <button type="button" class="chip" data-act="shift:left" title="Move the selected tiles one place left">◀ move</button>
+        <button type="button" class="chip" data-act="shift:right" title="Move the selected tiles one place right">move ▶</button>
       </span>"""
 
     def status(self, s: "Session", v, thinking: bool) -> str:

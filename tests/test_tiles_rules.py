@@ -386,3 +386,11 @@ def test_the_best_opening_from_a_15_tile_rack_with_two_jolys():
     g = GameState("tiles", 2, seed=1)
     found = openings(rack, g.variant.rules(g), 50)
     assert found and all(any(m.kind == "run" for m in o) for o in found)
+
+
+def test_the_game_uses_the_meld_rules_the_solver_is_checked_with():
+    """tests/test_solver.py checks the solver's Joly limits against the brute-force oracle
+    under these very rules."""
+    from rami.melds import MeldRules
+    g = GameState("tiles", 2, seed=1)
+    assert g.variant.rules(g) == MeldRules(ace="either", naturals_per_wild=2)

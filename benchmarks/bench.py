@@ -81,6 +81,22 @@ def solver_figures():
                    fourteen)])
 
 
+def legal(g) -> None:
+    """Work out the legal actions of a position afresh (the timed call of a benchmark)."""
+    g._legal_cache = None
+    g.legal_actions()
+
+
+def bot_move(variant: str):
+    """A timed call: the legal actions and a heuristic bot's choice in a position."""
+    from rami.bots import make_bot
+
+    def move(g):
+        g._legal_cache = None
+        make_bot("heuristic", variant).choose(PlayerView.of(g, g.turn))
+    return move
+
+
 def timed(cases) -> list[tuple]:
     """(name, median of the per-repetition medians, median of the worsts) per case, in
     microseconds."""
@@ -146,13 +162,7 @@ def rum500_figures():
     draws = [p for p in positions if p.phase == Phase.DRAW]
     plays = [p for p in positions if p.phase == Phase.PLAY]
 
-    def legal(g):
-        g._legal_cache = None
-        g.legal_actions()
-
-    def move(g):
-        g._legal_cache = None
-        make_bot("heuristic", "rum500").choose(PlayerView.of(g, g.turn))
+    move = bot_move("rum500")
 
     return timed([(f"draw: legal takes (pile <= {max(len(p.discard) for p in draws)})", legal,
                    draws),
@@ -195,13 +205,7 @@ def push_figures():
         g.phase, g.melded = Phase.PLAY, [False] * 6
         heavy.append(g)
 
-    def legal(g):
-        g._legal_cache = None
-        g.legal_actions()
-
-    def move(g):
-        g._legal_cache = None
-        make_bot("heuristic", "push").choose(PlayerView.of(g, g.turn))
+    move = bot_move("push")
 
     longest = max(len(p.hands[p.turn]) for p in long)
     return timed([("play, before the contract: legal actions", legal, before),
@@ -238,13 +242,7 @@ def tiles_figures():
                 positions.append(g.copy())
             g.apply(bots[g.turn].choose(PlayerView.of(g, g.turn)))
 
-    def legal(g):
-        g._legal_cache = None
-        g.legal_actions()
-
-    def move(g):
-        g._legal_cache = None
-        make_bot("heuristic", "tiles").choose(PlayerView.of(g, g.turn))
+    move = bot_move("tiles")
 
     figures = timed([("initial meld search, 15 tiles, 2 Jolys", opening, racks),
                      ("legal actions (draw and play)", legal, positions),

@@ -827,7 +827,6 @@ class TileRami(Variant):
         if e["going_out"]:
             need(state.phase == Phase.PLAY and e["exposed"] is None,
                  "only the player who took the exposed tile is going out")
-        need(state.phase != Phase.DRAW or not state.taken, "nothing is taken before the draw")
 
     def scenario_setup(self, state, fields):
         from ..scenario import DealSyntaxError

@@ -1,11 +1,17 @@
-"""Vendor the browser runtime and the engine into static/vendor/ (a build step; nothing it
+"""Build the browser runtime and the engine into static/vendor/ (a build step; nothing it
 writes is committed).
 
-* Pyodide's core files and PyScript's ``dist`` from node_modules (installed by ``npm ci``
-  from package-lock.json), without source maps or the editor/terminal chunks;
-* the micropip wheel from PyPI, pinned, with Pyodide's lock entry rewritten to its sha256
-  (Chromium checks subresource integrity against the lock, and PyPI's build differs);
-* rami's own wheel, built from pyproject.toml.
+* Pyodide's core files from node_modules (installed by ``npm ci`` from package-lock.json),
+  in ``static/vendor/pyodide-<version>/``, with its standard library precompiled to
+  bytecode (``scripts/precompile.mjs``, run by Pyodide's own Python under Node);
+* the PyScript files the page loads, in ``static/vendor/pyscript-<version>/``: the core and
+  the chunks it imports, not the editor's CodeMirror, the package graph (only used with
+  ``packages``) or the MicroPython unzipper;
+* ``static/vendor/rami.zip``: the engine's package with its bytecode, which the page
+  unpacks into Python's working directory (``[files]`` in pyscript.toml).
+
+The runtime folders carry their version in their name, so a host may cache them for good;
+index.html and pyscript.toml name the same versions (checked here and by the tests).
 
     python scripts/build_web.py
 """
@@ -15,79 +21,102 @@ from __future__ import annotations
 import hashlib
 import json
 import pathlib
+import re
 import shutil
 import subprocess
 import sys
-import tempfile
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 VENDOR = ROOT / "static" / "vendor"
-MICROPIP = "0.11.1"
-PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
-                 "pyodide-lock.json")
-PYSCRIPT_SKIP = ("codemirror", "xterm")   # loaded only by an editor or a terminal
+CACHE = ROOT / "build" / "precompiled"
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json")
+PYSCRIPT_UNUSED = ("codemirror", "pyodide_graph", "zip-")   # editor, packages, MicroPython
 
 
-def sha256(path: pathlib.Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
+def version(package: str) -> str:
+    return json.loads((ROOT / "node_modules" / package / "package.json").read_text())["version"]
 
 
-def vendor_pyodide(out: pathlib.Path) -> None:
-    src = ROOT / "node_modules" / "pyodide"
-    out.mkdir(parents=True, exist_ok=True)
-    for name in PYODIDE_FILES:
-        shutil.copy2(src / name, out / name)
+def runtime_dirs() -> dict[str, str]:
+    """The vendored runtime's folders under static/vendor/, named with their versions."""
+    return {"pyodide": f"pyodide-{version('pyodide')}",
+            "pyscript": f"pyscript-{version('@pyscript/core')}"}
 
 
-def vendor_pyscript(out: pathlib.Path) -> None:
-    src = ROOT / "node_modules" / "@pyscript" / "core" / "dist"
-    out.mkdir(parents=True, exist_ok=True)
-    for f in src.iterdir():
-        if f.suffix == ".map" or f.name.startswith(PYSCRIPT_SKIP):
+def check_page_names(dirs: dict[str, str]) -> list[str]:
+    """The page and its config must name the folders this build makes."""
+    problems = []
+    for page in ("index.html", "pyscript.toml", "benchmarks/bare.html"):
+        text = (ROOT / page).read_text()
+        for kind, name in dirs.items():
+            for used in set(re.findall(rf"static/vendor/({kind}-[0-9][^/\"']*)/", text)):
+                if used != name:
+                    problems.append(f"{page} names static/vendor/{used}/, the build makes {name}/")
+    return problems
+
+
+def pyscript_files(src: pathlib.Path) -> list[str]:
+    """core.js, core.css and the chunks they import, less those this page never uses: the
+    core's own imports, static and on demand (its plugins are loaded at every start), and
+    the static imports of those; a plugin's on-demand imports (the terminal's xterm, the
+    editor's CodeMirror) are only loaded when a page uses that plugin."""
+    wanted, todo = {"core.css"}, ["core.js"]
+    while todo:
+        name = todo.pop()
+        if name in wanted:
             continue
-        shutil.copy2(f, out / f.name)
+        wanted.add(name)
+        text = (src / name).read_text()
+        chunks = re.findall(r'(?:from|import)\s*"\./([^"]+\.js)"', text)
+        if name == "core.js" or name.startswith("core-"):
+            chunks += re.findall(r'import\("\./([^"]+\.js)"\)', text)
+        todo += [c for c in chunks if not c.startswith(PYSCRIPT_UNUSED)]
+    return sorted(wanted)
 
 
-def vendor_micropip(pyodide_dir: pathlib.Path) -> pathlib.Path:
-    """Fetch the pinned micropip wheel beside the lock and make the lock agree with it."""
-    with tempfile.TemporaryDirectory() as tmp:
-        subprocess.run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
-                        "--disable-pip-version-check", "--only-binary=:all:",
-                        "--python-version", "3.14", "-d", tmp, f"micropip=={MICROPIP}"],
-                       check=True)
-        wheel = next(pathlib.Path(tmp).glob("micropip-*.whl"))
-        target = pyodide_dir / wheel.name
-        shutil.copy2(wheel, target)
-    lock_path = pyodide_dir / "pyodide-lock.json"
-    lock = json.loads(lock_path.read_text())
-    entry = lock["packages"]["micropip"]
-    entry["file_name"] = target.name
-    entry["sha256"] = sha256(target)
-    lock_path.write_text(json.dumps(lock, separators=(",", ":")))
-    return target
+def sources_key() -> str:
+    """What the precompiled zips depend on: Pyodide's version, the compiler script, rami."""
+    h = hashlib.sha256(version("pyodide").encode())
+    h.update((ROOT / "scripts" / "precompile.mjs").read_bytes())
+    for f in sorted((ROOT / "rami").rglob("*.py")):
+        h.update(str(f.relative_to(ROOT)).encode() + b"\0" + f.read_bytes())
+    return h.hexdigest()
 
 
-def build_engine_wheel(out: pathlib.Path) -> pathlib.Path:
-    out.mkdir(parents=True, exist_ok=True)
-    for old in out.glob("rami-*.whl"):
-        old.unlink()
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps",
-                    "--disable-pip-version-check", "-w", str(out), str(ROOT)], check=True)
-    return next(out.glob("rami-*.whl"))
+def precompile() -> None:
+    stamp = CACHE / "key"
+    key = sources_key()
+    if stamp.exists() and stamp.read_text() == key and (CACHE / "rami.zip").exists():
+        return
+    shutil.rmtree(CACHE, ignore_errors=True)
+    subprocess.run(["node", str(ROOT / "scripts" / "precompile.mjs"), str(CACHE)], check=True)
+    stamp.write_text(key)
 
 
 def main() -> int:
     if not (ROOT / "node_modules" / "pyodide").is_dir():
         print("node_modules is missing: run `npm ci` first (make build does)", file=sys.stderr)
         return 1
+    dirs = runtime_dirs()
+    problems = check_page_names(dirs)
+    if problems:
+        print("\n".join(problems), file=sys.stderr)
+        return 1
+    precompile()
     shutil.rmtree(VENDOR, ignore_errors=True)
-    vendor_pyodide(VENDOR / "pyodide")
-    vendor_pyscript(VENDOR / "pyscript")
-    micropip = vendor_micropip(VENDOR / "pyodide")
-    wheel = build_engine_wheel(VENDOR)
+    pyodide, pyscript = VENDOR / dirs["pyodide"], VENDOR / dirs["pyscript"]
+    pyodide.mkdir(parents=True)
+    for name in PYODIDE_FILES:
+        shutil.copy2(ROOT / "node_modules" / "pyodide" / name, pyodide / name)
+    shutil.copy2(CACHE / "python_stdlib.zip", pyodide / "python_stdlib.zip")
+    src = ROOT / "node_modules" / "@pyscript" / "core" / "dist"
+    pyscript.mkdir()
+    for name in pyscript_files(src):
+        shutil.copy2(src / name, pyscript / name)
+    shutil.copy2(CACHE / "rami.zip", VENDOR / "rami.zip")
     size = sum(f.stat().st_size for f in VENDOR.rglob("*") if f.is_file())
-    print(f"static/vendor: Pyodide, PyScript, {micropip.name}, {wheel.name} "
-          f"({size / 1e6:.1f} MB)")
+    print(f"static/vendor: {dirs['pyodide']} (standard library precompiled), "
+          f"{dirs['pyscript']}, rami.zip ({size / 1e6:.1f} MB)")
     return 0
 
 

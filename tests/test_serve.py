@@ -11,7 +11,8 @@ pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="no sockets
 @pytest.mark.parametrize("name,mime", [
     ("pyodide.asm.wasm", "application/wasm"), ("pyodide.mjs", "text/javascript"),
     ("core.js", "text/javascript"), ("pyodide-lock.json", "application/json"),
-    ("pyscript.toml", "text/plain"), ("rami-0.1.0-py3-none-any.whl", "application/zip"),
+    ("pyscript.toml", "text/plain"), ("rami.zip", "application/zip"),
+    ("manifest.webmanifest", "application/manifest+json"), ("sw.js", "text/javascript"),
     ("index.html", "text/html")])
 def test_mime_types(tmp_path, name, mime):
     from rami.serve import serve_in_background

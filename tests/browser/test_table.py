@@ -125,7 +125,7 @@ def test_no_request_leaves_the_site(page):
     my_move(page)
     assert page.offsite == []
     names = " ".join(page.requests)
-    for part in ("pyodide.asm.wasm", "python_stdlib.zip", "rami-0.1.0-py3-none-any.whl",
+    for part in ("pyodide.asm.wasm", "python_stdlib.zip", "rami.zip",
                  "core.js", "style.css"):
         assert part in names
     assert all(u.startswith(page.site) for u in page.requests)

@@ -23,8 +23,8 @@ $(VENV)/.installed: pyproject.toml requirements-dev.txt
 	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps -e .
 	touch $@
 
-play: build            ## set up, build, and serve the game on http://127.0.0.1:8000/
-	$(PY) -m rami serve
+play: dist             ## set up, build, and serve the game (dist/) on http://127.0.0.1:8000/
+	$(PY) -m rami serve --dir dist
 
 play-terminal: setup   ## play in the terminal: make play-terminal VARIANT=basic
 	$(PY) -m rami play $(VARIANT)
@@ -50,10 +50,10 @@ test-pyodide: node_modules/.installed build/pyodide-site/.pins build
 	node scripts/pyodide_tests.mjs
 	node scripts/check_vendor.mjs
 
-build: node_modules/.installed setup   ## vendor Pyodide, PyScript, micropip and rami's wheel into static/vendor
+build: node_modules/.installed setup   ## static/vendor: Pyodide (its stdlib precompiled), PyScript, rami.zip
 	$(PY) scripts/build_web.py
 
-dist: build            ## dist/: the site, ready for any static host
+dist: build            ## dist/: the site and its service worker, ready for any static host
 	$(PY) scripts/dist.py
 
 serve: play
@@ -61,7 +61,7 @@ serve: play
 screenshots: dist chromium   ## docs/screenshots/: lobby, table, summary at two sizes
 	$(PY) scripts/screenshots.py
 
-bench-web: build chromium    ## the page's start-up time and responsiveness in Chromium
+bench-web: dist chromium     ## the page's start-up times, ratios to bare Pyodide, responsiveness
 	$(PY) benchmarks/web.py
 
 SOAK_MINUTES ?= 60

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import http.server
+import sys
 import threading
 
 MIME_TYPES = {
@@ -43,11 +44,19 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
+class Server(http.server.ThreadingHTTPServer):
+    def handle_error(self, request, client_address):
+        # a browser that stops a download it no longer needs (a page closed or reloaded)
+        # is not an error worth a traceback
+        if not isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError)):
+            super().handle_error(request, client_address)
+
+
 def make_server(directory: str, host: str = "127.0.0.1", port: int = 8000,
                 quiet: bool = True) -> http.server.ThreadingHTTPServer:
     handler = functools.partial(type("RamiHandler", (Handler,), {"quiet": quiet}),
                                 directory=directory)
-    return http.server.ThreadingHTTPServer((host, port), handler)
+    return Server((host, port), handler)
 
 
 def serve_in_background(directory: str, port: int = 0) -> tuple[http.server.ThreadingHTTPServer, str]:

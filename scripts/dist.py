@@ -2,12 +2,20 @@
 
     python scripts/dist.py          # make dist does the build first
 
-It copies the page (index.html, pyscript.toml), static/ with the vendored runtime and the
-engine's wheel, and nothing else: no tests, no sources, no node_modules.
+It copies the page (index.html, pyscript.toml) and static/ (the stylesheet, the start-up
+script, the manifest and icons, the vendored runtime and rami.zip), and nothing else: no
+tests, no sources, no node_modules. Then it writes the service worker, sw.js, at the site's
+root from the template static/sw.js: its precache list is every file of the site, and its
+version a hash of those files' names and contents, so any change makes a new version that
+browsers fetch in the background and no rebuild of the same files does.
+
+Every path is relative: the folder works unchanged at a domain's root or under a sub-path.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 import pathlib
 import shutil
 import sys
@@ -15,20 +23,50 @@ import sys
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 DIST = ROOT / "dist"
 PAGE = ("index.html", "pyscript.toml")
+TEMPLATE = "static/sw.js"
+
+
+def precache(site: pathlib.Path) -> list[str]:
+    """Every file of the site but the service worker itself, as paths from the site's root."""
+    return sorted(f.relative_to(site).as_posix() for f in site.rglob("*")
+                  if f.is_file() and f.name != "sw.js" and f.relative_to(site).as_posix()
+                  != TEMPLATE)
+
+
+def version(site: pathlib.Path, files: list[str]) -> str:
+    h = hashlib.sha256()
+    for path in files:
+        h.update(path.encode() + b"\0" + hashlib.sha256((site / path).read_bytes()).digest())
+    return h.hexdigest()[:16]
+
+
+def write_service_worker(site: pathlib.Path, template: pathlib.Path | None = None) -> str:
+    """Write ``site/sw.js`` for the files now in ``site``; returns the version."""
+    files = precache(site)
+    ver = version(site, files)
+    text = (template or ROOT / TEMPLATE).read_text()
+    listed = "[\n" + ",\n".join(f"  {json.dumps(f)}" for f in files) + "\n]"
+    text = text.replace("[/* PRECACHE */]", listed)
+    text = text.replace("/* VERSION */", ver)
+    (site / "sw.js").write_text(text)
+    return ver
 
 
 def main() -> int:
-    if not (ROOT / "static" / "vendor" / "pyodide").is_dir():
+    if not (ROOT / "static" / "vendor" / "rami.zip").exists():
         print("static/vendor is missing: run the build step first (make build)", file=sys.stderr)
         return 1
     shutil.rmtree(DIST, ignore_errors=True)
     DIST.mkdir()
     for name in PAGE:
         shutil.copy2(ROOT / name, DIST / name)
-    shutil.copytree(ROOT / "static", DIST / "static")
+    shutil.copytree(ROOT / "static", DIST / "static",
+                    ignore=lambda folder, names: ["sw.js"] if folder == str(ROOT / "static") else [])
+    ver = write_service_worker(DIST)
     files = [f for f in DIST.rglob("*") if f.is_file()]
     size = sum(f.stat().st_size for f in files)
-    print(f"dist/: {len(files)} files, {size / 1e6:.1f} MB, ready for any static host")
+    print(f"dist/: {len(files)} files, {size / 1e6:.1f} MB, version {ver}, "
+          "ready for any static host")
     return 0
 
 

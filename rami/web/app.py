@@ -74,10 +74,15 @@ class App:
         self.form = self._default_form(variant if isinstance(variant, str) else "gin",
                                        name[:40] if isinstance(name, str) and name else "Player")
         self._proxies = []
+        self.update = "none"                 # a new version: "none", "ready", "later"
+        self.update_hand: tuple | None = None   # the hand in which "ready" was said mid-hand
+        self.update_shown = ""
         root.innerHTML = ('<div id="screen"></div>'
-                          '<div id="dialogs" class="dialogs"></div>')
+                          '<div id="dialogs" class="dialogs"></div>'
+                          '<div id="update" class="update-slot"></div>')
         self.screen_el = root.querySelector("#screen")
         self.dialog_el = root.querySelector("#dialogs")
+        self.update_el = root.querySelector("#update")
         for kind, fn in (("click", self.on_click), ("change", self.on_change),
                          ("pointerdown", self.on_pointerdown), ("dblclick", self.on_dblclick)):
             self._listen(root, kind, fn)
@@ -85,6 +90,7 @@ class App:
         self._listen(js.window, "pointermove", self.on_pointermove)
         self._listen(js.window, "pointerup", self.on_pointerup)
         self._listen(js.window, "pointercancel", self.on_pointerup)
+        self._listen(js.window, "rami:update-ready", self.on_update_ready)
 
     def _listen(self, target, kind, fn):
         def safe(event):
@@ -156,10 +162,52 @@ class App:
             self.render()
 
     def ready(self) -> None:
-        """The page is interactive: tell the tests and the load benchmark."""
+        """The page is interactive: tell the tests and the load benchmark, and the start-up
+        script (static/boot.js), which then registers the service worker."""
         js.window.ramiReadyAt = js.performance.now()
         js.document.body.dataset.ready = "1"
+        js.window.dispatchEvent(js.CustomEvent.new("rami:ready"))
+        if js.window.ramiUpdateReady is True:
+            self.on_update_ready(None)
         self.kick_bots()
+
+    # -- a new version --------------------------------------------------------------------
+    def between_hands(self) -> bool:
+        """No hand is being played: no match, or the hand (or the match) is over. Only then
+        is a new version offered, since applying it reloads the page."""
+        s = self.session
+        return s is None or s.state.phase in (Phase.HAND_OVER, Phase.MATCH_OVER)
+
+    def on_update_ready(self, event) -> None:
+        """The service worker has installed a new version in the background."""
+        if self.update == "none":
+            self.update = "ready"
+            self._draw_update()
+
+    def _draw_update(self) -> None:
+        html = ""
+        if self.update == "ready":
+            s = self.session
+            hand = None if s is None else (s.state.hand_no, s.state.n)
+            if self.between_hands():
+                html = render.update_html(True)
+            elif self.update_hand in (None, hand):     # said once a hand, then quiet
+                self.update_hand = hand
+                html = render.update_html(False)
+        if self.update_shown != html:
+            self.update_el.innerHTML = html
+            self.update_shown = html
+
+    def apply_update(self) -> None:
+        """The player's word: save, and let the waiting version take over (the page
+        reloads and resumes the match from the save)."""
+        if not self.between_hands():
+            self.say("The update will be offered when this hand ends.")
+            return
+        self.save()
+        if js.window.ramiApplyUpdate() is not True:
+            self.update = "none"
+            self.say("The update could not be applied now; it will be on the next start.")
 
     def start_deal(self, deal: str) -> None:
         """A given position (``?deal=`` in the address: tutorials, tests). It is not saved:
@@ -238,6 +286,7 @@ class App:
                 first = nil(box.querySelector(FOCUSABLE))     # a hand's summary takes focus
                 if first is not None:
                     focus, self.focus_wanted = attr(first, "data-act"), True
+        self._draw_update()
         opened = self._draw_dialog()
         if opened:
             return
@@ -413,6 +462,11 @@ class App:
             return self.render()
         if act == "start":
             return self.start_match()
+        if act == "update":
+            return self.apply_update()
+        if act == "update-later":
+            self.update = "later"
+            return self._draw_update()
         if act == "resume":
             self.screen = "table"
             self.focus_hand()

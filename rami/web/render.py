@@ -269,6 +269,18 @@ def _actions(s: Session, choices) -> str:
     return "".join(out) + why
 
 
+def update_html(offer: bool) -> str:
+    """A new version is ready: offered between hands, only mentioned during one."""
+    if not offer:
+        return ('<div class="update quiet" role="status"><b>A new version of rami is ready.'
+                '</b> It will be offered when this hand ends.</div>')
+    return ('<div class="update" role="status" aria-label="Update"><b>A new version of rami is '
+            'ready.</b> <span>Your game is saved and goes on after the update.</span>'
+            '<span class="update-go"><button type="button" class="btn ghost small" '
+            'data-act="update-later">Later</button><button type="button" class="btn primary '
+            'small" data-act="update" id="update-now">Update now</button></span></div>')
+
+
 def summary_html(s: Session, v=None) -> str:
     """The end of a hand or of the match, over the table."""
     v = v or s.view()

@@ -1,7 +1,8 @@
 """Browser tests: the real page, served from dist/, in Debian's Chromium through Playwright.
 
 Every test gets a fresh browser context (its own empty localStorage) in which any request
-that leaves the local origin is refused and recorded; ``page.offsite`` lists them.
+that leaves the local origin is refused and recorded; ``page.offsite`` lists them. Those
+contexts block the service worker; test_pwa.py makes its own contexts to test it.
 """
 
 from __future__ import annotations
@@ -49,7 +50,10 @@ def browser():
 @pytest.fixture
 def page(browser, site, request):
     size = getattr(request, "param", (1280, 800))
-    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    # the table's tests need no offline cache: their contexts block the service worker, so
+    # that each does not precache 16 MB (tests/browser/test_pwa.py tests it)
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]},
+                                  service_workers="block")
     offsite, errors, requests = [], [], []
 
     def route(r):

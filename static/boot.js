@@ -1,0 +1,158 @@
+// rami's start, before Python runs: the progress bar, the service worker (offline play and
+// updates), persistent storage, and the page's own measurements for the benchmarks and tests.
+// A classic script loaded in <head>, so its observers see the page from its first request.
+(() => {
+  "use strict";
+  const here = document.currentScript ? document.currentScript.src : location.href;
+
+  // -- measurements ------------------------------------------------------------------------
+  window.ramiLongTasks = [];    // [start, duration] of every main-thread task over 50 ms
+  window.ramiBotSpans = [];     // filled by the table while bots play
+  window.ramiBotMoves = [];
+  window.ramiProgress = [];     // [time, percent, creep to, over seconds]: the bar's steps
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.ramiLongTasks.push([e.startTime, e.duration]);
+    }).observe({ type: "longtask", buffered: true });
+  } catch (e) { /* no long-task timing in this browser */ }
+
+  // -- progress ----------------------------------------------------------------------------
+  // The bar moves at each real step of the start: a runtime file arrived (its share is its
+  // size), PyScript said what it is doing, Python took over. Between two steps it creeps on
+  // towards the next one without reaching it, by a CSS transition of `transform`, which the
+  // browser's compositor runs even while the main thread is busy starting Python; so the bar
+  // neither stands still for long nor jumps far.
+  // The runtime's files, [part of the URL, share of the bar]: about their sizes (1.3, 0.1,
+  // 4.5 and 9.6 MB). The WebAssembly file is compiled as it arrives and its arrival is only
+  // heard when Python has started, so its share is crept over, not stepped.
+  const FILES = [
+    ["pyodide.asm.mjs", 8],
+    ["pyodide-lock.json", 2],
+    ["python_stdlib.zip", 14],
+    ["pyodide.asm.wasm", 0],
+  ];
+  const STEPS = {          // PyScript's messages: [percent reached, what comes next]
+    "Loading Pyodide": [6, "Loading the Python runtime…"],
+    "Loaded interpreter": [82, "Unpacking the rules engine…"],
+    "Loaded Pyodide": [88, "Starting the game…"],
+  };
+  const CREEP = "cubic-bezier(.1,.6,.3,1)";   // benchmarks/web.py follows the same curve
+  let percent = 0;
+  let filesDone = 6;
+  let creep = null;
+  const seen = new Set();
+  function shown(el) {      // where the bar is now, creeping included, in percent
+    const m = /matrix\(([^,]+)/.exec(getComputedStyle(el).transform);
+    return m ? 100 * Number(m[1]) : 0;
+  }
+  function show(value, text, creepTo, creepSeconds) {
+    const el = document.getElementById("loading-bar");
+    if (el && creep) value = Math.max(value, shown(el));
+    value = Math.max(percent, Math.min(value, 99));
+    percent = value;
+    // [when, percent, creeping to, over seconds, when the creep started on screen]
+    const step = [performance.now(), value, value, 0, null];
+    window.ramiProgress.push(step);
+    if (el) {
+      if (creep) creep.cancel();
+      creep = null;
+      el.style.transform = `scaleX(${value / 100})`;
+      if (creepTo > value) {
+        // towards (not to) the next step; the compositor runs it while Python starts
+        step[2] = creepTo;
+        step[3] = creepSeconds;
+        const anim = el.animate([{ transform: `scaleX(${value / 100})` },
+                                 { transform: `scaleX(${creepTo / 100})` }],
+                                { duration: creepSeconds * 1000, easing: CREEP, fill: "forwards" });
+        anim.ready.then(() => { step[4] = anim.startTime; }, () => {});
+        creep = anim;
+      }
+      el.parentElement.setAttribute("aria-valuenow", String(Math.round(value)));
+    }
+    const label = document.getElementById("loading-text");
+    if (label && text) label.textContent = text;
+  }
+  window.ramiShowProgress = show;
+  function fileArrived(name) {
+    for (const [part, share] of FILES) {
+      if (name.includes(part) && !seen.has(part) && percent < 80) {
+        seen.add(part);
+        filesDone += share;
+        const last = FILES.every(([p, n]) => seen.has(p) || n === 0);
+        // the last small file: what is left is the big runtime and starting Python
+        show(filesDone, last ? "Loading and starting Python…" : null, last ? 78 : filesDone + 8,
+             last ? 1.2 : 1);
+      }
+    }
+  }
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) fileArrived(e.name);
+    }).observe({ type: "resource", buffered: true });
+  } catch (e) { /* the steps below still move the bar */ }
+  addEventListener("py:progress", (e) => {
+    const step = STEPS[e.detail];
+    if (step) show(step[0], step[1], step[0] === 6 ? 30 : step[0] + 8, step[0] === 6 ? 2 : .6);
+  });
+  document.addEventListener("DOMContentLoaded", () => show(2, "Starting the page…", 6, 1));
+
+  // -- offline and updates -------------------------------------------------------------------
+  // The service worker precaches the game (sw.js, made by `make dist`). It is registered once
+  // the game is on the screen, so its downloads never compete with the first start's.
+  // A new version installs in the background; the table offers it between hands
+  // (window.ramiUpdateReady, the "rami:update-ready" event, window.ramiApplyUpdate). A version
+  // still waiting when the page starts is applied at once, before Python has loaded anything.
+  const sw = "serviceWorker" in navigator && /^https?:$/.test(location.protocol)
+    ? navigator.serviceWorker : null;
+  window.ramiUpdateReady = false;
+  let waiting = null;
+  function ready(worker) {
+    waiting = worker;
+    window.ramiUpdateReady = true;
+    dispatchEvent(new CustomEvent("rami:update-ready"));
+  }
+  window.ramiApplyUpdate = () => {
+    if (!sw || !waiting || !sw.controller) return false;
+    sw.addEventListener("controllerchange", () => location.reload(), { once: true });
+    waiting.postMessage("apply-update");
+    return true;
+  };
+  function watch(reg) {
+    if (reg.waiting && sw.controller) ready(reg.waiting);
+    reg.addEventListener("updatefound", () => {
+      const worker = reg.installing;
+      if (!worker) return;
+      worker.addEventListener("statechange", () => {
+        if (worker.state === "installed" && sw.controller) ready(worker);
+      });
+    });
+    setInterval(() => reg.update().catch(() => {}), 60 * 60 * 1000);   // long sessions
+  }
+  async function register() {
+    try {
+      const reg = await sw.register(new URL("../sw.js", here), { updateViaCache: "none" });
+      watch(reg);
+      window.ramiServiceWorker = "registered";
+      if (navigator.storage && navigator.storage.persist) {
+        // ask the browser not to evict the cache (14 MB) when space runs short
+        window.ramiPersisted = await navigator.storage.persist();
+      }
+    } catch (e) {
+      window.ramiServiceWorker = "failed: " + e;
+      console.warn("rami: offline play is not available here:", e);
+    }
+  }
+  if (sw) {
+    if (sw.controller) {
+      sw.getRegistration(new URL("../", here)).then((reg) => {
+        if (reg && reg.waiting) {          // installed last time, never applied: now
+          sw.addEventListener("controllerchange", () => location.reload(), { once: true });
+          reg.waiting.postMessage("apply-update");
+        }
+      });
+    }
+    addEventListener("rami:ready", register, { once: true });
+  } else {
+    window.ramiServiceWorker = "unsupported";
+  }
+})();

@@ -1,0 +1,49 @@
+// rami's service worker: the game offline. `make dist` (scripts/dist.py) writes it to the
+// site's root as sw.js, with PRECACHE the files the game needs and CACHE named after a hash
+// of those files and their contents; this template is not served as it is.
+//
+// * install: download every file of PRECACHE into a new cache (bypassing the HTTP cache's
+//   stale copies); a new version waits there, in the background, until the page applies it;
+// * activate: delete this site's caches of earlier versions, then serve every open page;
+// * fetch: cache first for the precached files (a visit to the site's folder, with any
+//   query such as ?deal=, is its index.html); anything else goes to the network.
+"use strict";
+const PRECACHE = [/* PRECACHE */];
+const VERSION = "/* VERSION */";
+const SCOPE = new URL("./", self.location).href;
+const PREFIX = `rami ${SCOPE} `;       // caches of other sites on this origin are not ours
+const CACHE = PREFIX + VERSION;
+const INDEX = new URL("index.html", SCOPE).href;
+
+self.addEventListener("install", (event) => {
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    await cache.addAll(PRECACHE.map((path) => new Request(new URL(path, SCOPE), { cache: "no-cache" })));
+  })());
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    for (const name of await caches.keys()) {
+      if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
+    }
+    await self.clients.claim();
+  })());
+});
+
+self.addEventListener("message", (event) => {
+  if (event.data === "apply-update") self.skipWaiting();
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET" || !request.url.startsWith(SCOPE)) return;
+  const url = new URL(request.url);
+  const page = request.mode === "navigate" && (url.href.split(/[?#]/)[0] === SCOPE
+    || url.href.split(/[?#]/)[0] === INDEX);
+  event.respondWith((async () => {
+    const cache = await caches.open(CACHE);
+    const hit = page ? await cache.match(INDEX) : await cache.match(request, { ignoreVary: true });
+    return hit || fetch(request);
+  })());
+});

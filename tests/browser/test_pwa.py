@@ -1,0 +1,254 @@
+"""The installable, offline game in Chromium: the manifest and the service worker (Chromium
+reports no installability error), the precache (exactly what the game loads), an offline
+reload that resumes the saved match and plays on, an update from one build to the next that
+never interrupts a hand nor loses the match, and the site served under a sub-path.
+
+These tests make their own browser contexts, with the service worker allowed (the other
+browser tests block it), and serve copies of dist/ where they change it.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import re
+import shutil
+
+import pytest
+
+from rami.serve import serve_in_background
+from rami.state import GameState, Phase
+from rami.web.session import Session
+
+from .conftest import ARGS, CHROMIUM, ROOT, wait_for
+from .test_table import STATE, my_move, take_turn
+
+DIST = ROOT / "dist"
+READY = "document.body.dataset.ready === '1'"
+CONTROLLED = "navigator.serviceWorker.controller !== null"
+CACHED = """caches.keys().then(async (names) => {
+  let n = 0;
+  for (const name of names) n += (await (await caches.open(name)).keys()).length;
+  return n; })"""
+
+
+def dist_script():
+    spec = importlib.util.spec_from_file_location("dist_script", ROOT / "scripts" / "dist.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def precache_list(site) -> list[str]:
+    text = (site / "sw.js").read_text()
+    return json.loads(re.search(r"const PRECACHE = (\[.*?\]);", text, re.S).group(1))
+
+
+@pytest.fixture
+def serve():
+    servers = []
+
+    def start(directory):
+        server, url = serve_in_background(str(directory))
+        servers.append(server)
+        return url
+    yield start
+    for server in servers:
+        server.shutdown()
+        server.server_close()
+
+
+def watched(context, site: str):
+    """A new page of ``context`` whose page errors, off-site requests and failed requests are
+    recorded, as the other browser tests' page is."""
+    page = context.new_page()
+    page.errors, page.offsite, page.failed, page.requests = [], [], [], []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    page.on("console", lambda m: m.type == "error" and page.errors.append(m.text))
+    page.on("requestfailed", lambda r: page.failed.append(r.url))
+    page.on("request", lambda r: page.requests.append(r.url))
+    context.on("request", lambda r: r.url.startswith((site, "data:", "blob:"))
+               or page.offsite.append(r.url))
+    page.site = site
+    return page
+
+
+def boot(page, url: str, also: str = "true"):
+    page.goto(url)
+    wait_for(page, f"{READY} && ({also})", 120, "the page to start")
+
+
+def deal(page, variant: str = "gin"):
+    page.click(f'[data-act="variant:{variant}"]')
+    page.click("#start")
+    wait_for(page, "!!document.querySelector('#table')")
+    page.select_option("#pace", "instant")
+
+
+def offline_ready(page, site_dir):
+    """Wait until the service worker controls the page with the whole precache stored."""
+    wait_for(page, CONTROLLED, 120, "the service worker")
+    n = len(precache_list(site_dir))
+    wait_for(page, f"{CACHED}.then((k) => k >= {n})", 120, "the precache")
+
+
+def position(page) -> dict:
+    s = page.evaluate(STATE)
+    return {k: s[k] for k in ("phase", "turn", "hand_no", "hand", "top", "stock", "melds")}
+
+
+def test_installable_under_a_sub_path_and_offline_there(browser, serve, tmp_path):
+    """A persistent profile (installing is refused in an incognito one), the site at
+    /games/rami/: the manifest parses, its start URL and scope are the sub-path, Chromium
+    reports no installability error, and an offline visit of the folder's address boots."""
+    (tmp_path / "games").mkdir()
+    (tmp_path / "games" / "rami").symlink_to(DIST, target_is_directory=True)
+    url = serve(tmp_path) + "games/rami/"
+    context = browser.browser_type.launch_persistent_context(
+        str(tmp_path / "profile"), executable_path=CHROMIUM, args=ARGS)
+    try:
+        page = watched(context, url)
+        boot(page, url)
+        offline_ready(page, DIST)
+        assert page.evaluate("navigator.serviceWorker.controller.scriptURL") == url + "sw.js"
+        cdp = context.new_cdp_session(page)
+        manifest = cdp.send("Page.getAppManifest")
+        assert manifest["url"] == url + "static/manifest.webmanifest"
+        assert manifest["errors"] == []
+        data = json.loads(manifest["data"])
+        assert data["display"] == "standalone" and data["short_name"] == "rami"
+        sizes = {(i["sizes"], i.get("purpose", "any")) for i in data["icons"]}
+        assert {("192x192", "any"), ("512x512", "any"), ("512x512", "maskable")} <= sizes
+        errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
+        assert errors == [], errors
+        # start_url and scope, resolved by the browser against the manifest's address
+        resolved = page.evaluate("""(m) => [new URL(m.start_url, m.url).href,
+                                            new URL(m.scope, m.url).href]""",
+                                 {"start_url": data["start_url"], "scope": data["scope"],
+                                  "url": manifest["url"]})
+        assert resolved == [url + "index.html", url]
+        context.set_offline(True)
+        page.goto(url + "?from=home-screen")
+        wait_for(page, READY, 120, "the page to start offline")
+        deal(page, "basic")
+        take_turn(page, my_move(page))
+        assert page.errors == [] and page.offsite == []
+    finally:
+        context.close()
+
+
+def test_offline_reload_resumes_the_match_and_plays(browser, serve):
+    """The precache is exactly what the game loads; with the network gone, a reload boots
+    from it, resumes the saved match where it was, and the game plays on."""
+    site = serve(DIST)
+    context = browser.new_context()
+    try:
+        page = watched(context, site)
+        boot(page, site)
+        deal(page, "gin")
+        take_turn(page, my_move(page))
+        offline_ready(page, DIST)
+        assert page.evaluate("typeof window.ramiPersisted") == "boolean"   # asked to persist
+        # what the page loaded, and what the service worker stores: the same files, but for
+        # the manifest and icons (read by the browser to install, not by the page)
+        loaded = {u[len(site):].split("?")[0] or "index.html" for u in page.requests
+                  if u.startswith(site) and not u.endswith("sw.js")}
+        listed = set(precache_list(DIST))
+        assert loaded <= listed, loaded - listed
+        assert {p for p in listed - loaded if not p.startswith("static/icons/")} \
+            <= {"static/manifest.webmanifest"}, listed - loaded
+        before = my_move(page)
+        context.set_offline(True)
+        page.reload()
+        wait_for(page, READY, 120, "the page to start offline")
+        after = my_move(page)
+        assert position(page) == {k: before[k] for k in position(page)}
+        served = page.evaluate("performance.getEntriesByType('resource')"
+                               ".filter((e) => e.name.includes('pyodide.asm.wasm')).length")
+        assert served == 1
+        for _ in range(3):                      # and it plays on, offline
+            s = my_move(page)
+            if s["summary"]:
+                break
+            take_turn(page, s)
+        assert my_move(page)["log"] != after["log"]
+        assert page.errors == [] and page.offsite == []
+    finally:
+        context.close()
+
+
+def hand_over_save() -> str:
+    """A gin match saved on its first hand's summary: between hands."""
+    from rami.bots import make_bot
+    from rami.view import PlayerView
+    g = GameState("gin", 2, seed=11)
+    bots = [make_bot("heuristic", "gin", seed=s) for s in range(2)]
+    while g.phase not in (Phase.HAND_OVER, Phase.MATCH_OVER):
+        g.apply(bots[g.turn].choose(PlayerView.of(g, g.turn)))
+    assert g.phase == Phase.HAND_OVER
+    return json.dumps(Session(g, 0).to_dict())
+
+
+def new_build(site, name: str) -> str:
+    """Change the copy of the site as a new release would, and write its service worker."""
+    index = site / "index.html"
+    text = re.sub(r'\s*<meta name="rami-build"[^>]*>', "", index.read_text())
+    index.write_text(text.replace("<head>", f'<head>\n  <meta name="rami-build" content="{name}">'))
+    with (site / "static" / "style.css").open("a") as f:
+        f.write(f"\n/* build {name} */\n")
+    return dist_script().write_service_worker(site, ROOT / "static" / "sw.js")
+
+
+BUILD = "(document.querySelector('meta[name=rami-build]') || {}).content || 'A'"
+UPDATE = "navigator.serviceWorker.getRegistration().then((r) => r.update()).then(() => true)"
+
+
+def test_an_update_waits_for_the_hand_and_keeps_the_match(browser, serve, tmp_path):
+    site_dir = tmp_path / "site"
+    shutil.copytree(DIST, site_dir)
+    site = serve(site_dir)
+    context = browser.new_context()
+    try:
+        page = watched(context, site)
+        boot(page, site)
+        deal(page, "gin")
+        take_turn(page, my_move(page))
+        offline_ready(page, site_dir)
+        mid_hand = position(page)
+
+        # build B is published while a hand is being played: fetched in the background,
+        # mentioned, never offered
+        version_b = new_build(site_dir, "B")
+        page.evaluate(UPDATE)
+        wait_for(page, "window.ramiUpdateReady === true", 60, "the update to install")
+        wait_for(page, "!!document.querySelector('#update .update.quiet')")
+        assert page.locator("#update-now").count() == 0
+        assert page.evaluate(BUILD) == "A" and position(page) == mid_hand
+
+        # the next start applies it: the same match, mid-hand, in build B
+        page.close()
+        page = watched(context, site)
+        boot(page, site, f"{BUILD} === 'B'")
+        my_move(page)
+        assert position(page) == mid_hand
+        names = page.evaluate("caches.keys()")
+        assert len(names) == 1 and names[0].endswith(version_b)
+
+        # between hands (a hand's summary), build C is offered; the player's word applies it
+        page.evaluate("(s) => localStorage.setItem('rami.save', s)", hand_over_save())
+        page.reload()
+        wait_for(page, f"{READY} && !!document.querySelector('#summary')", 120)
+        summary = page.inner_text("#summary")
+        version_c = new_build(site_dir, "C")
+        page.evaluate(UPDATE)
+        wait_for(page, "!!document.querySelector('#update-now')", 60, "the update's offer")
+        page.click("#update-now")
+        wait_for(page, f"{READY} && {BUILD} === 'C'", 120, "build C")
+        wait_for(page, "!!document.querySelector('#summary')")
+        assert page.inner_text("#summary") == summary
+        assert page.locator("#update .update").count() == 0
+        names = page.evaluate("caches.keys()")
+        assert len(names) == 1 and names[0].endswith(version_c)
+        assert page.errors == [] and page.offsite == []
+    finally:
+        context.close()

@@ -1,0 +1,93 @@
+"""The static site's own files: the manifest and its icons, the page's references to the
+versioned runtime, and the service worker's precache list and version as `make dist` writes
+them. (The browser tests, tests/browser/test_pwa.py, check what Chromium makes of them.)"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import pathlib
+import re
+import struct
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+
+
+def script(name: str):
+    spec = importlib.util.spec_from_file_location(f"_{name}", ROOT / "scripts" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def png_size(path: pathlib.Path) -> tuple[int, int]:
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", path
+    return struct.unpack(">II", data[16:24])
+
+
+def test_the_manifest_makes_an_installable_app_from_any_folder():
+    m = json.loads((ROOT / "static" / "manifest.webmanifest").read_text())
+    for key in ("name", "short_name", "description", "start_url", "scope", "display",
+                "theme_color", "background_color", "icons"):
+        assert m.get(key), key
+    assert m["display"] == "standalone"
+    # relative to the manifest (static/), so the site works at a root or under a sub-path
+    assert m["start_url"] == "../index.html" and m["scope"] == "../"
+    assert not any(str(v).startswith(("/", "http")) for v in (m["start_url"], m["scope"]))
+    seen = set()
+    for icon in m["icons"]:
+        path = ROOT / "static" / icon["src"]
+        assert path.exists(), icon
+        if icon["type"] == "image/png":
+            w, h = png_size(path)
+            assert icon["sizes"] == f"{w}x{h}", icon
+            seen.add((w, icon.get("purpose", "any")))
+    assert {(192, "any"), (512, "any"), (512, "maskable")} <= seen
+
+
+def test_the_page_names_the_runtime_the_lock_pins():
+    lock = json.loads((ROOT / "package-lock.json").read_text())["packages"]
+    dirs = {"pyodide": f"pyodide-{lock['node_modules/pyodide']['version']}",
+            "pyscript": f"pyscript-{lock['node_modules/@pyscript/core']['version']}"}
+    build = script("build_web")
+    assert build.check_page_names(dirs) == []
+    assert build.check_page_names({"pyodide": "pyodide-0.0.1"}) != []   # the check can fail
+    page = (ROOT / "index.html").read_text()
+    for ref in ("static/manifest.webmanifest", "static/boot.js",
+                f"static/vendor/{dirs['pyscript']}/core.js"):
+        assert f'"{ref}"' in page, ref
+    assert f'"./static/vendor/{dirs["pyodide"]}/pyodide.mjs"' in (ROOT / "pyscript.toml").read_text()
+
+
+def precache(sw: str) -> list[str]:
+    return json.loads(re.search(r"const PRECACHE = (\[.*?\]);", sw, re.S).group(1))
+
+
+def test_the_service_worker_lists_every_file_and_changes_only_with_them(tmp_path):
+    dist = script("dist")
+    site = tmp_path / "site"
+    (site / "static" / "vendor").mkdir(parents=True)
+    (site / "index.html").write_text("<!doctype html>")
+    (site / "static" / "style.css").write_text("body {}")
+    (site / "static" / "vendor" / "rami.zip").write_bytes(b"PK")
+    v1 = dist.write_service_worker(site)
+    sw = (site / "sw.js").read_text()
+    assert precache(sw) == ["index.html", "static/style.css", "static/vendor/rami.zip"]
+    assert f'const VERSION = "{v1}";' in sw and "/* PRECACHE */" not in sw
+    assert dist.write_service_worker(site) == v1            # the same files: the same version
+    (site / "static" / "style.css").write_text("body { color: red }")
+    v2 = dist.write_service_worker(site)
+    assert v2 != v1                                          # a file changed
+    (site / "static" / "boot.js").write_text("//")
+    v3 = dist.write_service_worker(site)
+    assert v3 not in (v1, v2) and "static/boot.js" in precache((site / "sw.js").read_text())
+
+
+def test_the_service_worker_template_keeps_its_caches_to_its_own_site():
+    sw = (ROOT / "static" / "sw.js").read_text()
+    assert "[/* PRECACHE */]" in sw and '"/* VERSION */"' in sw
+    # the cache's name carries the worker's scope: two rami sites on one origin (two
+    # sub-paths) never delete each other's caches
+    assert "const PREFIX = `rami ${SCOPE} `" in sw and "name.startsWith(PREFIX)" in sw
+    assert "skipWaiting" in sw and '"apply-update"' in sw     # only on the page's word

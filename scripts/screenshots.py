@@ -1,6 +1,7 @@
 """Screenshots of the page for docs/screenshots/: the lobby, a table mid-hand with melds, the
 score summary, Indian rummy's grouped hand, declaration and declaration screen, 500 Rum's
-spread pile (a deep pick, its duty, the table after), Push (the draw, the readings of a
+spread pile (a deep pick, its duty, the table after), the start's progress, a new version
+offered at a summary and mentioned during a hand, Push (the draw, the readings of a
 contract, the table after it), tile Rami (an initial meld selected, the row, a Joly
 swap), and full tables (eight and six
 players), at 1280x800 and 390x844 (served from dist/, in Debian's Chromium).
@@ -83,11 +84,47 @@ def shoot(browser, url: str, size: tuple[int, int], out: pathlib.Path) -> None:
         time.sleep(0.1)
     time.sleep(0.6)
     page.screenshot(path=str(out / f"summary-{w}x{h}.png"))
+    # a new version ready (as the service worker says it): offered between hands ...
+    page.evaluate(UPDATE_READY)
+    page.wait_for_selector("#update-now")
+    time.sleep(0.3)
+    page.screenshot(path=str(out / f"update-offer-{w}x{h}.png"))
+    # ... only mentioned during one
+    page.goto(url + "?deal=" + urllib.parse.quote(MID_HAND))
+    ready()
+    page.evaluate(UPDATE_READY)
+    page.wait_for_selector("#update .update.quiet")
+    time.sleep(0.3)
+    page.screenshot(path=str(out / f"update-note-{w}x{h}.png"))
+    shoot_loading(browser, url, size, out)
     shoot_indian(page, url, size, out, ready)
     shoot_rum500(page, url, size, out, ready)
     shoot_push(page, url, size, out, ready)
     shoot_tiles(page, url, size, out, ready)
     shoot_crowds(page, url, size, out, ready)
+    ctx.close()
+
+
+UPDATE_READY = "window.ramiUpdateReady = true; dispatchEvent(new CustomEvent('rami:update-ready'))"
+
+
+def shoot_loading(browser, url: str, size, out: pathlib.Path) -> None:
+    """The start, held where Python has started and the engine is on its way."""
+    w, h = size
+    ctx = browser.new_context(viewport={"width": w, "height": h}, device_scale_factor=1,
+                              service_workers="block")
+    held = []
+    ctx.route("**/rami.zip", held.append)          # answered after the picture
+    page = ctx.new_page()
+    page.goto(url)
+    end = time.monotonic() + 60
+    while not held:
+        if time.monotonic() > end:
+            raise TimeoutError("the engine was never asked for")
+        page.wait_for_timeout(50)
+    page.wait_for_timeout(700)
+    page.screenshot(path=str(out / f"loading-{w}x{h}.png"))
+    held[0].continue_()
     ctx.close()
 
 

@@ -76,13 +76,20 @@ def page(browser, site, request):
 
 def wait_for(page, expression: str, timeout: float = 60.0, what: str = ""):
     """Poll ``expression`` in the page until it is truthy (``wait_for_function`` can hang on
-    PyScript pages); returns its value."""
+    PyScript pages); returns its value. A page that reloads meanwhile (an update applied)
+    is waited for, not an error."""
+    from playwright.sync_api import Error
     end = time.monotonic() + timeout
     while True:
-        value = page.evaluate(expression)
+        try:
+            value = page.evaluate(expression)
+        except Error as e:
+            if "context was destroyed" not in str(e) and "navigat" not in str(e):
+                raise
+            value = None
         if value:
             return value
         if time.monotonic() > end:
             raise AssertionError(f"timed out waiting for {what or expression}; "
-                                 f"page errors: {page.errors}")
+                                 f"page errors: {getattr(page, 'errors', '?')}")
         time.sleep(0.05)

@@ -133,6 +133,30 @@ def test_the_summary_explains_the_score_and_keeps_the_scoreboard():
     assert "Scoreboard" in html and 'data-act="next"' in html
 
 
+def test_a_new_version_is_offered_on_a_summary_and_in_the_lobby_only_when_asked():
+    from rami.variants import find_variant
+    deal = ("gin | 0: Ah 2h 3h 5s 6s 7s 9c 9d 9h Kc | 1: 2c 3c 4c 8d 8s Qh Qs Js 10d 4h "
+            "| discard: Kd | stock: 2s 6d | turn: 0 | phase: draw | dealer: 1")
+    s = Session(from_deal(deal), 0)
+    assert 'id="update-now"' not in render.table_html(s, update=True)   # no summary: mid-hand
+    s.play(DRAW)
+    s.selected = [s.order.index("Kc")]
+    s.play(next(c for c in s.choices() if c.name == "knock").action)
+    while s.bot_to_move():
+        s.bot_step()
+    assert s.state.phase == Phase.HAND_OVER
+    offered = render.table_regions(s, update=True)["summary-slot"]
+    assert 'data-act="update"' in offered and 'data-act="update-later"' in offered
+    assert 'data-act="next"' in offered                     # the hand's own button stays
+    assert "update" not in render.table_regions(s)["summary-slot"]
+    var = find_variant("gin")
+    form = {"variant": "gin", "players": 2, "name": "P", "levels": ["heuristic"],
+            "bot_names": ["A"], "options": {o.name: o.default for o in var.OPTIONS}}
+    assert 'id="update-now"' in render.lobby_html(form, update=True)
+    assert 'id="update-now"' not in render.lobby_html(form)
+    assert 'data-act="update"' not in render.update_note()   # during a hand: said, not offered
+
+
 def test_the_lobby_lists_every_house_rule_of_the_variant():
     from rami.variants import find_variant
     for name in ("gin", "basic"):

@@ -75,7 +75,7 @@ class App:
                                        name[:40] if isinstance(name, str) and name else "Player")
         self._proxies = []
         self.update = "none"                 # a new version: "none", "ready", "later"
-        self.update_hand: tuple | None = None   # the hand in which "ready" was said mid-hand
+        self.update_note = "unsaid"          # its note during a hand: "unsaid", "shown", "done"
         self.update_shown = ""
         root.innerHTML = ('<div id="screen"></div>'
                           '<div id="dialogs" class="dialogs"></div>'
@@ -178,25 +178,32 @@ class App:
         s = self.session
         return s is None or s.state.phase in (Phase.HAND_OVER, Phase.MATCH_OVER)
 
+    def offer_update(self) -> bool:
+        """Offer the new version now (on a hand's summary, or in the lobby)?"""
+        return self.update == "ready" and self.between_hands()
+
     def on_update_ready(self, event) -> None:
         """The service worker has installed a new version in the background."""
         if self.update == "none":
             self.update = "ready"
-            self._draw_update()
+            self.render()
 
     def _draw_update(self) -> None:
+        """During a hand, a new version is said once, for a few seconds, in a note at the
+        top; between hands the lobby and the summary offer it themselves."""
         html = ""
-        if self.update == "ready":
-            s = self.session
-            hand = None if s is None else (s.state.hand_no, s.state.n)
-            if self.between_hands():
-                html = render.update_html(True)
-            elif self.update_hand in (None, hand):     # said once a hand, then quiet
-                self.update_hand = hand
-                html = render.update_html(False)
+        if self.update == "ready" and not self.between_hands() and self.update_note != "done":
+            html = render.update_note()
+            if self.update_note == "unsaid":
+                self.update_note = "shown"
+                js.setTimeout(create_once_callable(lambda: self._hide_note()), 8000)
         if self.update_shown != html:
             self.update_el.innerHTML = html
             self.update_shown = html
+
+    def _hide_note(self) -> None:
+        self.update_note = "done"
+        self._draw_update()
 
     def apply_update(self) -> None:
         """The player's word: save, and let the waiting version take over (the page
@@ -277,7 +284,8 @@ class App:
         self.focus_act = None
         if self.screen == "lobby" or self.session is None:
             can_resume = self.session is not None and not self.session.state.is_over
-            self._draw_frame(("lobby",), render.lobby_html(self.form, self.notice, can_resume))
+            self._draw_frame(("lobby",), render.lobby_html(self.form, self.notice, can_resume,
+                                                           self.offer_update()))
         else:
             had_summary = bool(self.drawn.get("summary-slot"))
             self._draw_table()
@@ -313,11 +321,12 @@ class App:
         s = self.session
         st = s.state
         new_from = self.last_seen["log"] if self.last_seen["hand"] == st.hand_no else 0
-        regions = render.table_regions(s, self.pace, self.message, self.thinking, new_from)
+        offer = self.offer_update()
+        regions = render.table_regions(s, self.pace, self.message, self.thinking, new_from, offer)
         key = ("table", id(s), st.variant.name, st.n)
         if self.frame != key:
             self.screen_el.innerHTML = render.table_html(s, self.pace, self.message,
-                                                         self.thinking, new_from)
+                                                         self.thinking, new_from, offer)
             self.frame, self.drawn = key, dict(regions)
             js.window.scrollTo(0, 0)
         else:
@@ -466,7 +475,9 @@ class App:
             return self.apply_update()
         if act == "update-later":
             self.update = "later"
-            return self._draw_update()
+            return self.render()
+        if act == "update-hide":
+            return self._hide_note()
         if act == "resume":
             self.screen = "table"
             self.focus_hand()

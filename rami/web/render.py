@@ -36,8 +36,10 @@ def pace_seconds(pace: str) -> float:
 
 
 # -- the lobby ----------------------------------------------------------------------------
-def lobby_html(form: dict, notice: str = "", can_resume: bool = False) -> str:
-    """The start screen: variant, players, each bot's level, house rules, your name."""
+def lobby_html(form: dict, notice: str = "", can_resume: bool = False,
+               update: bool = False) -> str:
+    """The start screen: variant, players, each bot's level, house rules, your name; and a
+    new version's offer when one is ready (``update``)."""
     var = find_variant(form["variant"])
     tabs = "".join(
         f'<button type="button" class="variant-tab{" on" if find_variant(v) is var else ""}" '
@@ -65,7 +67,7 @@ def lobby_html(form: dict, notice: str = "", can_resume: bool = False) -> str:
 <main class="lobby" id="lobby">
   <div class="lobby-card">
     <h1 class="brand">rami<span>the rummy table</span></h1>
-    {notice_html}
+    {notice_html}{update_offer() if update else ""}
     <div class="variant-tabs" role="group" aria-label="Game">{tabs}</div>
     <div class="lobby-grid">
       <label>Your name <input data-field="name" maxlength="16" value="{esc(form["name"])}"
@@ -117,8 +119,9 @@ def table_data(s: Session) -> dict[str, str]:
 
 
 def table_regions(s: Session, pace: str = "normal", message: str = "", thinking: bool = False,
-                  new_log_from: int = 0) -> dict[str, str]:
-    """The content of each region of the table, for the person's seat."""
+                  new_log_from: int = 0, update: bool = False) -> dict[str, str]:
+    """The content of each region of the table, for the person's seat; ``update``: a new
+    version is ready, offered on a hand's summary."""
     v = s.view()
     st = s.state
     t = s.table
@@ -138,14 +141,14 @@ def table_regions(s: Session, pace: str = "normal", message: str = "", thinking:
         "hand-area": t.hand(s),
         "actions": _actions(s, choices),
         "message": f'<p class="message-text">{pretty_text(message)}</p>' if message else "",
-        "summary-slot": summary_html(s, v) if over else "",
+        "summary-slot": summary_html(s, v, update) if over else "",
     }
 
 
 def table_html(s: Session, pace: str = "normal", message: str = "", thinking: bool = False,
-               new_log_from: int = 0) -> str:
+               new_log_from: int = 0, update: bool = False) -> str:
     """The whole table for the person's seat: the frame with every region filled."""
-    r = table_regions(s, pace, message, thinking, new_log_from)
+    r = table_regions(s, pace, message, thinking, new_log_from, update)
     data = " ".join(f'data-{k}="{esc(v)}"' for k, v in table_data(s).items())
     return f"""<div class="{table_class(s)}" id="table" {data}>
   <header class="topbar" id="top">{r["top"]}</header>
@@ -269,23 +272,27 @@ def _actions(s: Session, choices) -> str:
     return "".join(out) + why
 
 
-def update_html(offer: bool) -> str:
-    """A new version is ready: offered between hands, only mentioned during one."""
-    if not offer:
-        return ('<div class="update quiet" role="status"><b>A new version of rami is ready.'
-                '</b> It will be offered when this hand ends.</div>')
-    return ('<div class="update" role="status" aria-label="Update"><b>A new version of rami is '
-            'ready.</b> <span>Your game is saved and goes on after the update.</span>'
-            '<span class="update-go"><button type="button" class="btn ghost small" '
-            'data-act="update-later">Later</button><button type="button" class="btn primary '
-            'small" data-act="update" id="update-now">Update now</button></span></div>')
+def update_note() -> str:
+    """A new version is ready, during a hand: said for a moment, never offered."""
+    return ('<div class="update-note" role="status"><b>A new version of rami is ready.</b> '
+            'It will be offered when this hand ends.<button type="button" class="close" '
+            'data-act="update-hide" aria-label="Hide this note">×</button></div>')
 
 
-def summary_html(s: Session, v=None) -> str:
-    """The end of a hand or of the match, over the table."""
+def update_offer() -> str:
+    """A new version is ready, between hands (a summary, the lobby): offered."""
+    return ('<div class="update-offer" role="status"><p><b>A new version of rami is ready.</b>'
+            ' Your game is saved and goes on after the update.</p><span class="update-go">'
+            '<button type="button" class="btn small" data-act="update-later">Later</button>'
+            '<button type="button" class="btn primary small" data-act="update" '
+            'id="update-now">Update now</button></span></div>')
+
+
+def summary_html(s: Session, v=None, update: bool = False) -> str:
+    """The end of a hand or of the match, over the table (with a new version's offer)."""
     v = v or s.view()
     hands, button, cls = s.table.summary(s, v)
-    return _summary_frame(s, v, hands, button, cls)
+    return _summary_frame(s, v, hands, update_offer() + button if update else button, cls)
 
 
 def confirm_html(text: str, name: str, label: str) -> str:

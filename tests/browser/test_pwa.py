@@ -177,16 +177,28 @@ def test_offline_reload_resumes_the_match_and_plays(browser, serve):
         context.close()
 
 
-def hand_over_save() -> str:
-    """A gin match saved on its first hand's summary: between hands."""
+def gin_save(over: bool) -> str:
+    """A gin match saved in the middle of its first hand, the person to draw, or (``over``)
+    on that hand's summary, between hands."""
     from rami.bots import make_bot
     from rami.view import PlayerView
     g = GameState("gin", 2, seed=11)
     bots = [make_bot("heuristic", "gin", seed=s) for s in range(2)]
+    moves = 0
     while g.phase not in (Phase.HAND_OVER, Phase.MATCH_OVER):
+        if not over and moves >= 6 and g.turn == 0 and g.phase == Phase.DRAW:
+            break
         g.apply(bots[g.turn].choose(PlayerView.of(g, g.turn)))
-    assert g.phase == Phase.HAND_OVER
+        moves += 1
+    assert g.phase == (Phase.HAND_OVER if over else Phase.DRAW)
     return json.dumps(Session(g, 0).to_dict())
+
+
+def resume(page, save: str, also: str = "true"):
+    """Put a save where the page keeps its match, and start again from it."""
+    page.evaluate("(s) => localStorage.setItem('rami.save', s)", save)
+    page.reload()
+    wait_for(page, f"{READY} && !!document.querySelector('#table') && ({also})", 120)
 
 
 def new_build(site, name: str) -> str:
@@ -199,7 +211,7 @@ def new_build(site, name: str) -> str:
     return dist_script().write_service_worker(site, ROOT / "static" / "sw.js")
 
 
-BUILD = "(document.querySelector('meta[name=rami-build]') || {}).content || 'A'"
+BUILD = "((document.querySelector('meta[name=rami-build]') || {}).content || 'A')"
 UPDATE = "navigator.serviceWorker.getRegistration().then((r) => r.update()).then(() => true)"
 
 
@@ -211,17 +223,18 @@ def test_an_update_waits_for_the_hand_and_keeps_the_match(browser, serve, tmp_pa
     try:
         page = watched(context, site)
         boot(page, site)
-        deal(page, "gin")
-        take_turn(page, my_move(page))
+        resume(page, gin_save(over=False))
         offline_ready(page, site_dir)
+        my_move(page)
         mid_hand = position(page)
+        assert mid_hand["phase"] == "draw" and mid_hand["turn"] == 0
 
         # build B is published while a hand is being played: fetched in the background,
         # mentioned, never offered
         version_b = new_build(site_dir, "B")
         page.evaluate(UPDATE)
         wait_for(page, "window.ramiUpdateReady === true", 60, "the update to install")
-        wait_for(page, "!!document.querySelector('#update .update.quiet')")
+        wait_for(page, "!!document.querySelector('#update .update-note')")
         assert page.locator("#update-now").count() == 0
         assert page.evaluate(BUILD) == "A" and position(page) == mid_hand
 
@@ -235,9 +248,7 @@ def test_an_update_waits_for_the_hand_and_keeps_the_match(browser, serve, tmp_pa
         assert len(names) == 1 and names[0].endswith(version_b)
 
         # between hands (a hand's summary), build C is offered; the player's word applies it
-        page.evaluate("(s) => localStorage.setItem('rami.save', s)", hand_over_save())
-        page.reload()
-        wait_for(page, f"{READY} && !!document.querySelector('#summary')", 120)
+        resume(page, gin_save(over=True), "!!document.querySelector('#summary')")
         summary = page.inner_text("#summary")
         version_c = new_build(site_dir, "C")
         page.evaluate(UPDATE)
@@ -246,7 +257,7 @@ def test_an_update_waits_for_the_hand_and_keeps_the_match(browser, serve, tmp_pa
         wait_for(page, f"{READY} && {BUILD} === 'C'", 120, "build C")
         wait_for(page, "!!document.querySelector('#summary')")
         assert page.inner_text("#summary") == summary
-        assert page.locator("#update .update").count() == 0
+        assert page.locator(".update-offer, .update-note").count() == 0
         names = page.evaluate("caches.keys()")
         assert len(names) == 1 and names[0].endswith(version_c)
         assert page.errors == [] and page.offsite == []

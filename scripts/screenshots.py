@@ -93,7 +93,7 @@ def shoot(browser, url: str, size: tuple[int, int], out: pathlib.Path) -> None:
     page.goto(url + "?deal=" + urllib.parse.quote(MID_HAND))
     ready()
     page.evaluate(UPDATE_READY)
-    page.wait_for_selector("#update .update.quiet")
+    page.wait_for_selector("#update .update-note")
     time.sleep(0.3)
     page.screenshot(path=str(out / f"update-note-{w}x{h}.png"))
     shoot_loading(browser, url, size, out)
@@ -114,7 +114,7 @@ def shoot_loading(browser, url: str, size, out: pathlib.Path) -> None:
     ctx = browser.new_context(viewport={"width": w, "height": h}, device_scale_factor=1,
                               service_workers="block")
     held = []
-    ctx.route("**/rami.zip", held.append)          # answered after the picture
+    ctx.route("**/rami.zip", lambda route: held.append(route))   # answered after the picture
     page = ctx.new_page()
     page.goto(url)
     end = time.monotonic() + 60

@@ -24,7 +24,7 @@ from .conftest import ARGS, CHROMIUM, ROOT, wait_for
 from .test_table import STATE, my_move, take_turn
 
 DIST = ROOT / "dist"
-READY = "document.body.dataset.ready === '1'"
+READY = "(!!document.body && document.body.dataset.ready === '1')"
 CONTROLLED = "navigator.serviceWorker.controller !== null"
 CACHED = """caches.keys().then(async (names) => {
   let n = 0;

@@ -47,6 +47,7 @@ def write_service_worker(site: pathlib.Path, template: pathlib.Path | None = Non
     text = (template or ROOT / TEMPLATE).read_text()
     listed = "[\n" + ",\n".join(f"  {json.dumps(f)}" for f in files) + "\n]"
     text = text.replace("[/* PRECACHE */]", listed)
+    text = text.replace("[/* SIZES */]", json.dumps([(site / f).stat().st_size for f in files]))
     text = text.replace("/* VERSION */", ver)
     (site / "sw.js").write_text(text)
     return ver

@@ -97,15 +97,36 @@
   document.addEventListener("DOMContentLoaded", () => show(2, "Starting the page…", 6, 1));
 
   // -- offline and updates -------------------------------------------------------------------
-  // The service worker precaches the game (sw.js, made by `make dist`). It is registered once
-  // the game is on the screen, so its downloads never compete with the first start's.
-  // A new version installs in the background; the table offers it between hands
-  // (window.ramiUpdateReady, the "rami:update-ready" event, window.ramiApplyUpdate). A version
-  // still waiting when the page starts is applied at once, before Python has loaded anything.
+  // The service worker keeps the game (sw.js, made by `make dist`).
+  // * First visit: the worker is installed before Python starts; it downloads the game once
+  //   (the bar shows the megabytes) and the page then starts from its cache. So nothing is
+  //   downloaded twice, and the WebAssembly is compiled, from the first visit on, from the
+  //   copy every later visit uses: Chromium keeps its optimised code beside that copy.
+  //   Without a service worker (refused, unsupported, failing) the page starts at once.
+  // * Later visits: the page starts at once; the browser checks sw.js in the background, and
+  //   a new version installs there; the table offers it between hands
+  //   (window.ramiUpdateReady, the "rami:update-ready" event, window.ramiApplyUpdate). A
+  //   version still waiting when the page starts is applied before Python loads anything.
   const sw = "serviceWorker" in navigator && /^https?:$/.test(location.protocol)
     ? navigator.serviceWorker : null;
   window.ramiUpdateReady = false;
   let waiting = null;
+  let started = false;
+  function startPython(how) {
+    if (started) return;
+    if (document.readyState === "loading") {
+      // as a module script in the page would: once the page is parsed, <script type="py">
+      // included, or PyScript may look for it before it exists
+      return document.addEventListener("DOMContentLoaded", () => startPython(how), { once: true });
+    }
+    started = true;
+    window.ramiStartedFrom = how;
+    const meta = document.querySelector('meta[name="rami-pyscript"]');
+    const script = document.createElement("script");
+    script.type = "module";
+    script.src = new URL(meta.content, location.href).href;
+    document.head.appendChild(script);
+  }
   function ready(worker) {
     waiting = worker;
     window.ramiUpdateReady = true;
@@ -128,31 +149,63 @@
     });
     setInterval(() => reg.update().catch(() => {}), 60 * 60 * 1000);   // long sessions
   }
+  async function persist() {
+    if (navigator.storage && navigator.storage.persist) {
+      // ask the browser not to evict the cache (16 MB) when space runs short
+      window.ramiPersisted = await navigator.storage.persist();
+    }
+  }
   async function register() {
     try {
       const reg = await sw.register(new URL("../sw.js", here), { updateViaCache: "none" });
-      watch(reg);
       window.ramiServiceWorker = "registered";
-      if (navigator.storage && navigator.storage.persist) {
-        // ask the browser not to evict the cache (14 MB) when space runs short
-        window.ramiPersisted = await navigator.storage.persist();
-      }
+      return reg;
     } catch (e) {
       window.ramiServiceWorker = "failed: " + e;
       console.warn("rami: offline play is not available here:", e);
+      return null;
     }
   }
-  if (sw) {
-    if (sw.controller) {
-      sw.getRegistration(new URL("../", here)).then((reg) => {
-        if (reg && reg.waiting) {          // installed last time, never applied: now
-          sw.addEventListener("controllerchange", () => location.reload(), { once: true });
-          reg.waiting.postMessage("apply-update");
-        }
+  function installFirst() {
+    // the worker says how far its download is; the page starts once it is in control
+    show(3, "Downloading the game (16 MB, once)…", 5, 2);
+    sw.addEventListener("message", (e) => {
+      const d = e.data || {};
+      if (d.type === "precache" && d.total > 0 && !started) {
+        const mb = (n) => (n / 1e6).toFixed(1);
+        show(3 + 50 * d.done / d.total, `Downloading the game: ${mb(d.done)} of ${mb(d.total)} MB…`);
+      }
+    });
+    sw.addEventListener("controllerchange", () => startPython("cache"), { once: true });
+    register().then((reg) => {
+      if (!reg) return startPython("network");
+      watch(reg);
+      persist();
+      const worker = reg.installing || reg.waiting;
+      if (!worker) return startPython("network");   // active but not in control (a hard reload)
+      worker.addEventListener("statechange", () => {
+        if (worker.state === "redundant") startPython("network");       // it failed
       });
-    }
-    addEventListener("rami:ready", register, { once: true });
-  } else {
+    });
+    setTimeout(() => startPython("network"), 180000);  // never wait for ever
+  }
+  if (!sw) {
     window.ramiServiceWorker = "unsupported";
+    startPython("network");
+  } else if (!sw.controller) {
+    installFirst();
+  } else {
+    sw.getRegistration(new URL("../", here)).then((reg) => {
+      if (reg && reg.waiting) {          // installed last time, never applied: now
+        sw.addEventListener("controllerchange", () => location.reload(), { once: true });
+        reg.waiting.postMessage("apply-update");
+        setTimeout(() => startPython("cache"), 5000);   // if it does not take over
+      } else {
+        startPython("cache");
+      }
+    }, () => startPython("cache"));
+    addEventListener("rami:ready", () => register().then((reg) => {
+      if (reg) { watch(reg); persist(); }
+    }), { once: true });
   }
 })();

@@ -75,6 +75,7 @@ def test_the_service_worker_lists_every_file_and_changes_only_with_them(tmp_path
     sw = (site / "sw.js").read_text()
     assert precache(sw) == ["index.html", "static/style.css", "static/vendor/rami.zip"]
     assert f'const VERSION = "{v1}";' in sw and "/* PRECACHE */" not in sw
+    assert "const SIZES = [15, 7, 2];" in sw                 # bytes, for the first download
     assert dist.write_service_worker(site) == v1            # the same files: the same version
     (site / "static" / "style.css").write_text("body { color: red }")
     v2 = dist.write_service_worker(site)
@@ -86,8 +87,9 @@ def test_the_service_worker_lists_every_file_and_changes_only_with_them(tmp_path
 
 def test_the_service_worker_template_keeps_its_caches_to_its_own_site():
     sw = (ROOT / "static" / "sw.js").read_text()
-    assert "[/* PRECACHE */]" in sw and '"/* VERSION */"' in sw
+    assert "[/* PRECACHE */]" in sw and "[/* SIZES */]" in sw and '"/* VERSION */"' in sw
     # the cache's name carries the worker's scope: two rami sites on one origin (two
     # sub-paths) never delete each other's caches
     assert "const PREFIX = `rami ${SCOPE} `" in sw and "name.startsWith(PREFIX)" in sw
     assert "skipWaiting" in sw and '"apply-update"' in sw     # only on the page's word
+

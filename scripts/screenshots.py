@@ -126,6 +126,22 @@ def shoot_loading(browser, url: str, size, out: pathlib.Path) -> None:
     page.screenshot(path=str(out / f"loading-{w}x{h}.png"))
     held[0].continue_()
     ctx.close()
+    # a first visit: the service worker downloads the game, the runtime held half-way
+    ctx = browser.new_context(viewport={"width": w, "height": h}, device_scale_factor=1)
+    held = []
+    ctx.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+    page = ctx.new_page()
+    page.goto(url)
+    end = time.monotonic() + 60
+    while not held:
+        if time.monotonic() > end:
+            raise TimeoutError("the runtime was never asked for")
+        page.wait_for_timeout(50)
+    page.wait_for_timeout(700)
+    page.screenshot(path=str(out / f"loading-download-{w}x{h}.png"))
+    for route in held:
+        route.continue_()
+    ctx.close()
 
 
 def shoot_crowds(page, url: str, size, out: pathlib.Path, ready) -> None:

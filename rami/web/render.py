@@ -274,9 +274,9 @@ def _actions(s: Session, choices) -> str:
 
 def update_note() -> str:
     """A new version is ready, during a hand: said for a moment, never offered."""
-    return ('<div class="update-note" role="status"><b>A new version of rami is ready.</b> '
-            'It will be offered when this hand ends.<button type="button" class="close" '
-            'data-act="update-hide" aria-label="Hide this note">×</button></div>')
+    return ('<div class="update-note" role="status"><span><b>A new version of rami is '
+            'ready.</b> It will be offered when this hand ends.</span><button type="button" '
+            'class="close" data-act="update-hide" aria-label="Hide this note">×</button></div>')
 
 
 def update_offer() -> str:

@@ -109,39 +109,27 @@ UPDATE_READY = "window.ramiUpdateReady = true; dispatchEvent(new CustomEvent('ra
 
 
 def shoot_loading(browser, url: str, size, out: pathlib.Path) -> None:
-    """The start, held where Python has started and the engine is on its way."""
-    w, h = size
-    ctx = browser.new_context(viewport={"width": w, "height": h}, device_scale_factor=1,
-                              service_workers="block")
-    held = []
-    ctx.route("**/rami.zip", lambda route: held.append(route))   # answered after the picture
-    page = ctx.new_page()
-    page.goto(url)
-    end = time.monotonic() + 60
-    while not held:
-        if time.monotonic() > end:
-            raise TimeoutError("the engine was never asked for")
-        page.wait_for_timeout(50)
-    page.wait_for_timeout(700)
-    page.screenshot(path=str(out / f"loading-{w}x{h}.png"))
-    held[0].continue_()
-    ctx.close()
-    # a first visit: the service worker downloads the game, the runtime held half-way
-    ctx = browser.new_context(viewport={"width": w, "height": h}, device_scale_factor=1)
-    held = []
-    ctx.route("**/pyodide.asm.wasm", lambda route: held.append(route))
-    page = ctx.new_page()
-    page.goto(url)
-    end = time.monotonic() + 60
-    while not held:
-        if time.monotonic() > end:
-            raise TimeoutError("the runtime was never asked for")
-        page.wait_for_timeout(50)
-    page.wait_for_timeout(700)
-    page.screenshot(path=str(out / f"loading-download-{w}x{h}.png"))
-    for route in held:
-        route.continue_()
-    ctx.close()
+    """The start, held where Python has started and the engine is on its way (service worker
+    blocked); and a first visit, the service worker's download held at the runtime."""
+    for held_file, name, worker in (("rami.zip", "loading", "block"),
+                                    ("pyodide.asm.wasm", "loading-download", "allow")):
+        w, h = size
+        ctx = browser.new_context(viewport={"width": w, "height": h}, device_scale_factor=1,
+                                  service_workers=worker)
+        held = []
+        ctx.route(f"**/{held_file}", lambda route: held.append(route))   # answered after
+        page = ctx.new_page()
+        page.goto(url)
+        end = time.monotonic() + 60
+        while not held:
+            if time.monotonic() > end:
+                raise TimeoutError(f"{held_file} was never asked for")
+            page.wait_for_timeout(50)
+        page.wait_for_timeout(700)
+        page.screenshot(path=str(out / f"{name}-{w}x{h}.png"))
+        for route in held:
+            route.continue_()
+        ctx.close()
 
 
 def shoot_crowds(page, url: str, size, out: pathlib.Path, ready) -> None:

@@ -185,6 +185,9 @@
       if (!worker) return startPython("network");   // active but not in control (a hard reload)
       worker.addEventListener("statechange", () => {
         if (worker.state === "redundant") startPython("network");       // it failed
+        if (worker.state === "activated") {    // in control now, or (a hard reload) never
+          setTimeout(() => startPython(sw.controller ? "cache" : "network"), 1000);
+        }
       });
     });
     setTimeout(() => startPython("network"), 180000);  // never wait for ever

@@ -19,17 +19,16 @@
   // -- progress ----------------------------------------------------------------------------
   // The bar moves at each real step of the start: a runtime file arrived (its share is its
   // size), PyScript said what it is doing, Python took over. Between two steps it creeps on
-  // towards the next one without reaching it, by a CSS transition of `transform`, which the
-  // browser's compositor runs even while the main thread is busy starting Python; so the bar
-  // neither stands still for long nor jumps far.
-  // The runtime's files, [part of the URL, share of the bar]: about their sizes (1.3, 0.1,
-  // 4.5 and 9.6 MB). The WebAssembly file is compiled as it arrives and its arrival is only
-  // heard when Python has started, so its share is crept over, not stepped.
+  // towards the next one without reaching it, by a Web Animations `transform` animation,
+  // which the browser's compositor runs even while the main thread is busy starting Python;
+  // so the bar neither stands still for long nor jumps far.
+  // The runtime's files, [part of the URL, share of the bar], after their sizes (1.3, 0.1 and
+  // 4.5 MB). The 9.6 MB WebAssembly file is compiled as it arrives and its arrival is only
+  // heard once Python has started, so its share is crept over, not stepped.
   const FILES = [
     ["pyodide.asm.mjs", 8],
     ["pyodide-lock.json", 2],
     ["python_stdlib.zip", 14],
-    ["pyodide.asm.wasm", 0],
   ];
   const STEPS = {          // PyScript's messages: [percent reached, what comes next]
     "Loading Pyodide": [6, "Loading the Python runtime…"],
@@ -78,7 +77,7 @@
       if (name.includes(part) && !seen.has(part) && percent < 80) {
         seen.add(part);
         filesDone += share;
-        const last = FILES.every(([p, n]) => seen.has(p) || n === 0);
+        const last = seen.size === FILES.length;
         // the last small file: what is left is the big runtime and starting Python
         show(filesDone, last ? "Loading and starting Python…" : null, last ? 78 : filesDone + 8,
              last ? 1.2 : 1);

@@ -23,7 +23,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 
-from .cards import Card, deal_rng, parse_cards, shuffled
+from .cards import Card, CardSyntaxError, deal_rng, parse_cards, shuffled
 from .errors import RamiError
 from .melds import interpretations, parse_meld_tokens
 from .state import GameState, Phase, TableMeld
@@ -71,6 +71,8 @@ def from_deal(text: str, seed: int | str = 0) -> GameState:
         return _from_deal(text, seed)
     except DealSyntaxError:
         raise
+    except CardSyntaxError as e:      # a card's own words quote it: 'Xh' is not a card
+        raise DealSyntaxError(str(e)) from None
     except RamiError as e:            # the checks' words, as a sentence of their own
         text = str(e).rstrip(".")
         raise DealSyntaxError(text[:1].upper() + text[1:] + ".") from None

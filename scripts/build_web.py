@@ -46,7 +46,7 @@ def runtime_dirs() -> dict[str, str]:
 def check_page_names(dirs: dict[str, str]) -> list[str]:
     """The page and its config must name the folders this build makes."""
     problems = []
-    for page in ("index.html", "pyscript.toml", "benchmarks/bare.html"):
+    for page in ("index.html", "board.html", "pyscript.toml", "benchmarks/bare.html"):
         text = (ROOT / page).read_text()
         for kind, name in dirs.items():
             for used in set(re.findall(rf"static/vendor/({kind}-[0-9][^/\"']*)/", text)):

@@ -2,9 +2,11 @@
 
     python scripts/dist.py          # make dist does the build first
 
-It copies the page (index.html, pyscript.toml) and static/ (the stylesheet, the start-up
-script, the manifest and icons, the vendored runtime and rami.zip), and nothing else: no
-tests, no sources, no node_modules. Then it writes the service worker, sw.js, at the site's
+It copies the pages (index.html, board.html: the tutorial boards' runtime, pyscript.toml,
+the tutorials in learn/) and static/ (the stylesheets, the start-up and embed scripts, the
+manifest and icons, the vendored runtime and rami.zip), and nothing else: no tests, no
+sources, no node_modules. The embed script gets the boards' stylesheet written into it, so
+a board has its size before any other file arrives. Then it writes the service worker, sw.js, at the site's
 root from the template static/sw.js: its precache list is every file of the site, and its
 version a hash of those files' names and contents, so any change makes a new version that
 browsers fetch in the background and no rebuild of the same files does.
@@ -22,7 +24,7 @@ import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 DIST = ROOT / "dist"
-PAGE = ("index.html", "pyscript.toml")
+PAGE = ("index.html", "board.html", "pyscript.toml")
 TEMPLATE = "static/sw.js"
 
 
@@ -53,6 +55,17 @@ def write_service_worker(site: pathlib.Path, template: pathlib.Path | None = Non
     return ver
 
 
+def inline_board_css(site: pathlib.Path) -> None:
+    """Write static/board.css into static/embed.js (its placeholder's sizes)."""
+    embed = site / "static" / "embed.js"
+    text = embed.read_text()
+    marker = '"/* BOARD_CSS */"'
+    if text.count(marker) != 1:
+        raise SystemExit("static/embed.js has lost its BOARD_CSS marker")
+    css = (site / "static" / "board.css").read_text()
+    embed.write_text(text.replace(marker, json.dumps(css)))
+
+
 def main() -> int:
     if not (ROOT / "static" / "vendor" / "rami.zip").exists():
         print("static/vendor is missing: run the build step first (make build)", file=sys.stderr)
@@ -63,6 +76,8 @@ def main() -> int:
         shutil.copy2(ROOT / name, DIST / name)
     shutil.copytree(ROOT / "static", DIST / "static",
                     ignore=lambda folder, names: ["sw.js"] if folder == str(ROOT / "static") else [])
+    shutil.copytree(ROOT / "learn", DIST / "learn")
+    inline_board_css(DIST)
     ver = write_service_worker(DIST)
     files = [f for f in DIST.rglob("*") if f.is_file()]
     size = sum(f.stat().st_size for f in files)

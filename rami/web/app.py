@@ -562,35 +562,15 @@ class App:
                             if s.bot_to_move() else "")
         choice = next((c for c in s.choices() if c.name == name), None)
         if choice is None:
-            return self.say(self._not_now(name))
+            return self.say(s.not_now(name))
         if choice.dialog:
             return self.open_dialog(("table", choice.dialog))
         if choice.action is None:
-            return self.say(choice.reason or self._select_first(name))
+            return self.say(choice.reason or s.select_first(name))
         if choice.confirm:
             self.pending = choice.action
             return self.open_dialog(("confirm", choice.confirm, name, choice.label))
         self.play(choice.action)
-
-    def _not_now(self, name: str) -> str:
-        s = self.session
-        words = {"draw": "draw", "take": "take the discard", "meld": "meld",
-                 "layoff": "lay off", "discard": "discard", "knock": "knock", "pass": "pass",
-                 "big_gin": "go big gin", "done": "finish laying off"}
-        phase = s.state.phase
-        if name in ("draw", "take") and phase in (Phase.PLAY, Phase.LAYOFF):
-            return "You have already drawn this turn."
-        if name in ("meld", "layoff", "discard", "knock") and phase in (Phase.DRAW,
-                                                                          Phase.UPCARD):
-            return "First draw a card: from the stock or the discard pile."
-        return f"You cannot {words.get(name, name)} now."
-
-    def _select_first(self, name: str) -> str:
-        return {"meld": "Select the cards of a meld first.",
-                "layoff": "Select the card to lay off, then tap a meld.",
-                "discard": "Select the card to discard first.",
-                "declare": "Select the card to put in the finish slot, then declare.",
-                "knock": "Select the card to discard as you knock."}.get(name, "Not now.")
 
     def play(self, action) -> None:
         try:

@@ -62,6 +62,7 @@ class Session:
         self.pile_pick: int | None = None       # a spread pile: the card picked, to confirm
         self.arrived: list[str] = []            # every card that came with the last draw/take
         self.cursor = 0                         # the hand card in the Tab order (keyboard)
+        self.you = True                         # the seat is "you" (a tutorial's board: a name)
         self.reconcile()
 
     @classmethod
@@ -298,6 +299,28 @@ class Session:
         """Every action button for the current phase, each enabled only when legal (the
         variant's table decides which)."""
         return self.table.choices(self)
+
+    def not_now(self, name: str) -> str:
+        """Why the button or pile ``name`` does nothing in this phase."""
+        words = {"draw": "draw", "take": "take the discard", "meld": "meld",
+                 "layoff": "lay off", "discard": "discard", "knock": "knock", "pass": "pass",
+                 "big_gin": "go big gin", "done": "finish laying off"}
+        phase = self.state.phase
+        if name in ("draw", "take") and phase in (Phase.PLAY, Phase.LAYOFF):
+            return "You have already drawn this turn."
+        if name in ("meld", "layoff", "discard", "knock") and phase in (Phase.DRAW,
+                                                                          Phase.UPCARD):
+            return "First draw a card: from the stock or the discard pile."
+        return f"You cannot {words.get(name, name)} now."
+
+    @staticmethod
+    def select_first(name: str) -> str:
+        """What to select before pressing ``name``."""
+        return {"meld": "Select the cards of a meld first.",
+                "layoff": "Select the card to lay off, then tap a meld.",
+                "discard": "Select the card to discard first.",
+                "declare": "Select the card to put in the finish slot, then declare.",
+                "knock": "Select the card to discard as you knock."}.get(name, "Not now.")
 
     def layoff_targets(self) -> list[LayOff]:
         """The legal lay-offs of the one selected card (one per table meld)."""

@@ -203,7 +203,7 @@ class Table:
         pts = v.info.get("table_points")
         return "".join(
             f'<div class="meld-group"><div class="meld-owner">'
-            f'{"Your" if owner == s.human else esc(names[owner]) + "&rsquo;s"} melds'
+            f'{"Your" if owner == s.human and s.you else esc(names[owner]) + "&rsquo;s"} melds'
             + (f' <span class="owner-pts">· {pts[owner]} on the table</span>' if pts else "")
             + f'</div><div class="meld-row">{"".join(ms)}</div></div>'
             for owner, ms in sorted(groups.items(), key=lambda kv: kv[0] != s.human))

@@ -1,0 +1,85 @@
+"""The boards' runtime: the one Python that draws every ``<rami-board>`` of a page.
+
+``board.html`` (rami's own page, loaded by ``static/embed.js`` as one hidden frame however
+many boards the host page has) starts this module. It listens for the embed script's
+messages, each a JSON text:
+
+* ``{"type": "board", "id": "b1", "attrs": {...}}``: a board (new, or its attributes
+  changed): read it and draw it;
+* ``{"type": "act", "id": "b1", "act": "step:next"}``: a press on a board;
+* ``{"type": "drop", "id": "b1"}``: the board left the page;
+
+and answers each with ``{"type": "html", "id", "html", "state"}``, the board drawn
+(``state``: ``ready``, ``solved``, ``shown`` or ``error``). Whatever arrives, the answer is a
+board or a board that says what is wrong: never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import traceback
+
+import js
+from pyodide.ffi import create_proxy
+
+from .board import Board, BoardError, error_html
+
+MAX_BOARDS = 200
+MAX_MESSAGE = 200_000
+
+
+class Runtime:
+    def __init__(self):
+        self.boards: dict[str, Board] = {}
+        self.captions: dict[str, str] = {}
+        self._proxy = create_proxy(self.on_message)
+        js.window.addEventListener("message", self._proxy)
+
+    def on_message(self, event) -> None:
+        if event.source != js.window.parent:
+            return
+        data = event.data
+        if not isinstance(data, str) or len(data) > MAX_MESSAGE:
+            return
+        try:
+            msg = json.loads(data)
+        except ValueError:
+            return
+        if not isinstance(msg, dict) or not isinstance(msg.get("id"), str):
+            return
+        bid = msg["id"][:40]
+        try:
+            kind = msg.get("type")
+            if kind == "drop":
+                self.boards.pop(bid, None)
+                return
+            if kind == "board":
+                attrs = msg.get("attrs")
+                attrs = attrs if isinstance(attrs, dict) else {}
+                self.captions[bid] = str(attrs.get("caption", ""))[:400]
+                self.boards.pop(bid, None)
+                if len(self.boards) >= MAX_BOARDS:
+                    raise BoardError(f"A page may hold at most {MAX_BOARDS} boards.")
+                self.boards[bid] = Board(attrs)
+            elif kind == "act" and bid in self.boards:
+                self.boards[bid].act(str(msg.get("act", "")))
+            else:
+                return
+            board = self.boards[bid]
+            self.post(bid, board.html(), board.state_name())
+        except Exception as e:            # BoardError, or a bug: said on the board
+            if not isinstance(e, BoardError):
+                js.console.error("".join(traceback.format_exception(e)))
+            self.boards.pop(bid, None)
+            self.post(bid, error_html(e, self.captions.get(bid, "")), "error")
+
+    @staticmethod
+    def post(bid: str, html: str, state: str) -> None:
+        js.window.parent.postMessage(json.dumps({"type": "html", "id": bid, "html": html,
+                                                 "state": state}), "*")
+
+
+def main() -> Runtime:
+    runtime = Runtime()
+    js.window.parent.postMessage(json.dumps({"type": "ready"}), "*")
+    return runtime

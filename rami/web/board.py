@@ -345,7 +345,11 @@ class Board:
                          f" {tm.meld.describe()}")
             lines.append(words[:1].upper() + words[1:] + ".")
         if g.phase in (Phase.HAND_OVER, Phase.MATCH_OVER) and g.results:
-            lines.append(str(g.results[-1].get("headline", "")))
+            res = g.results[-1]
+            head = _sentence(str(res.get("headline", "")))
+            if head not in lines:
+                lines.append(head)
+            lines += [_sentence(str(x)) for x in res.get("lines", ())][:8]
         if note:
             lines.append(_sentence(note))
         return " ".join(x for x in lines if x)

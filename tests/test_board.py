@@ -204,6 +204,27 @@ def test_the_answer_can_be_shown_and_the_puzzle_started_again():
     assert not b.shown and b.state.phase == Phase.DRAW and b.done == 0
 
 
+def test_a_declaration_counts_by_what_the_readers_groups_make_of_it():
+    deal = ("indian | 0: 4h 5h 6h 9s 10s 7d Qc Qd Qs 2c 3c 4c Kd | 1: 2h 3h 9h Jh Kc Ks 8c "
+            "8d 10d 6s 3s Ah Jk | discard: 8h | stock: 5c | joker: 7s | turn: 0 | phase: draw "
+            "| dealer: 1 | names: Ann, Bob")
+    b = Board({"deal": deal, "solution": "draw; declare Kd",
+               "mistakes": "declare 6h {Without the 6h the hearts are no sequence.}"})
+    b.act("draw")                                  # the 5c arrives in a group of its own
+    pick(b, "Kd")
+    b.act("btn:declare")
+    assert b.tone == "wrong" and "invalid declaration" in b.message
+    assert "The right card, but the groups" in b.message and b.state.phase == Phase.PLAY
+    pick(b, "6h")
+    b.act("btn:declare")
+    assert b.tone == "wrong" and "Without the 6h the hearts are no sequence." in b.message
+    b.act("sort:best")
+    assert [str(c) for c in b.session.group_cards()[-1]] == ["Kd"]
+    pick(b, "Kd")
+    b.act("btn:declare")
+    assert b.solved and "a valid declaration" in b.message
+
+
 def test_a_puzzle_without_a_solution_accepts_any_legal_move():
     b = Board({"deal": gin(0), "mode": "puzzle", "prompt": "Try a move."})
     assert "Try a move." in text(b.html())

@@ -307,6 +307,8 @@ class Board:
     def _session(self, state: GameState) -> Session:
         s = Session(state, self.seat)
         s.you = self.mode == "puzzle"
+        if s.grouped and s.order:
+            s.regroup("best")
         return s
 
     @property
@@ -347,7 +349,8 @@ class Board:
         if g.phase in (Phase.HAND_OVER, Phase.MATCH_OVER) and g.results:
             res = g.results[-1]
             head = _sentence(str(res.get("headline", "")))
-            if head not in lines:
+            start = " ".join(head.split()[:3])
+            if not any(x.startswith(start) for x in lines):
                 lines.append(head)
             lines += [_sentence(str(x)) for x in res.get("lines", ())][:8]
         if note:
@@ -383,7 +386,7 @@ class Board:
                 s.toggle(int(arg))
                 s.cursor = int(arg)
                 return
-            if kind == "sort" and arg in ("suit", "rank", "melds"):
+            if kind == "sort" and arg in ("suit", "rank", "melds", "best"):
                 return s.sort(arg)
             if kind == "group":
                 return s.group_selected()
@@ -430,7 +433,7 @@ class Board:
                                          "move."), "ok")
             return
         expected = before.parse_action(self.solution[self.done].text)
-        if same_move(action, expected):
+        if same_move(action, expected) and _same_outcome(s.state, before, expected):
             note = _sentence(self.solution[self.done].note) if self.solution[self.done].note \
                 else ""
             self.done += 1
@@ -447,7 +450,10 @@ class Board:
         s.reconcile()
         why = _sentence(mistake.note) if mistake and mistake.note else \
             "It is legal, but it is not the move this position asks for."
-        self.say(f"Not this one: {action}. {why} Try again.", "wrong")
+        if not mistake and same_move(action, expected):
+            why = ("The right card, but the groups do not show what they should: group "
+                   "every card first (the best button can do it).")
+        self.say(f"Not this one: {said.split('. ')[0].rstrip('.')}. {why} Try again.", "wrong")
 
     def _answer_for_others(self) -> list[str]:
         """Play the solution's moves that belong to other seats; their words."""
@@ -651,6 +657,18 @@ ICONS = {"first": "M5 4h2v12H5zM17 4v12L8 10z", "prev": "M14 4v12L5 10z",
 def _icon(name: str) -> str:
     return (f'<svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true">'
             f'<path d="{ICONS[name]}" fill="currentColor"/></svg>')
+
+
+def _same_outcome(played: GameState, before: GameState, expected: Action) -> bool:
+    """A declaration or show counts by what it makes of the hand: the reader's grouping
+    must score as the author's (the engine's best grouping, when none is written)."""
+    if expected.kind not in ("declare", "show"):
+        return True
+    g = before.copy()
+    g.apply(expected)
+    return (played.phase, played.scores, [r.get("points") for r in played.results]) == \
+        (g.phase, g.scores, [r.get("points") for r in g.results]) and \
+        [e.text for e in played.events[-3:]] == [e.text for e in g.events[-3:]]
 
 
 def _matches(g: GameState, action: Action, text: str) -> bool:

@@ -81,6 +81,9 @@ def lobby_html(form: dict, notice: str = "", can_resume: bool = False,
     <div class="lobby-go">{resume}
       <button type="button" class="btn primary big" data-act="start" id="start">Deal the cards
       </button></div>
+    <nav class="lobby-learn" aria-label="Learn">Learn:
+      <a href="learn/gin.html">Gin Rummy</a> · <a href="learn/indian.html">Indian Rummy's
+      declaration</a> · <a href="learn/boards.html">boards for your own pages</a></nav>
   </div>
 </main>"""
 

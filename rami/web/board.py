@@ -512,7 +512,8 @@ class Board:
         names = st.names
         me = (f'<div class="rb-me-head"><span class="rb-name">{esc(names[self.seat])}</span>'
               f'{self._turn_dot(v, self.seat)}<span class="rb-count">{len(s.order)} '
-              f'{t.unit}s</span>{t.head(s, v) if interactive else ""}'
+              f'{t.unit}{"s" if len(s.order) != 1 else ""}</span>'
+              f'{t.head(s, v) if interactive else ""}'
               f'{t.sorts(s) if interactive and s.grouped else ""}</div>'
               f'<div class="rb-hand-area">{hand}</div>')
         summary = ""

@@ -1,0 +1,268 @@
+"""Tutorial boards on a page of another site: the shipped tutorials, copied to a second
+server whose pages load rami's embed script from the first (``localhost`` against
+``127.0.0.1``: two origins, two sites), in Chromium.
+
+Every request is recorded; any that goes anywhere but those two origins is refused and fails
+the test."""
+
+from __future__ import annotations
+
+import pathlib
+import time
+
+import pytest
+
+from rami.serve import serve_in_background
+
+from .conftest import ROOT, wait_for
+
+HOSTILE = """<style>
+  /* a host page's careless CSS: it must not reach inside a board */
+  div, p, span, button, svg { color: purple !important; border: 3px solid red !important;
+                              font-size: 31px !important; background: yellow !important; }
+</style>"""
+STATES = "[...document.querySelectorAll('rami-board')].map(b => b.getAttribute('state'))"
+
+
+@pytest.fixture(scope="module")
+def host(tmp_path_factory, site):
+    """A second site holding the tutorials, with rami's files named by their full address."""
+    rami = site.replace("127.0.0.1", "localhost")
+    folder = tmp_path_factory.mktemp("host")
+    for page in ("gin.html", "indian.html", "boards.html"):
+        text = (ROOT / "dist" / "learn" / page).read_text()
+        text = text.replace('"../static/', f'"{rami}static/').replace('"../index.html',
+                                                                      f'"{rami}index.html')
+        (folder / page).write_text(text.replace("</head>", HOSTILE + "</head>"))
+    server, url = serve_in_background(str(folder))
+    yield url, rami, folder
+    server.shutdown()
+
+
+@pytest.fixture
+def tab(browser, host):
+    url, rami, _ = host
+
+    def open_(page: str, width: int = 1100, height: int = 900, dark: bool = False):
+        context = browser.new_context(viewport={"width": width, "height": height},
+                                      color_scheme="dark" if dark else "light",
+                                      service_workers="block")
+        seen, offsite = [], []
+
+        def route(r):
+            u = r.request.url
+            if u.startswith((url, rami)):
+                seen.append(u)
+                r.continue_()
+            else:
+                offsite.append(u)
+                r.abort()
+
+        context.route("**/*", route)
+        pg = context.new_page()
+        errors = []
+        pg.on("pageerror", lambda e: errors.append(str(e)))
+        pg.goto(url + page, wait_until="domcontentloaded")
+        pg.seen, pg.offsite, pg.errors = seen, offsite, errors
+        contexts.append(context)
+        return pg
+
+    contexts = []
+    yield open_
+    for c in contexts:
+        c.close()
+
+
+def boards_ready(pg, count: int | None = None, timeout: float = 90):
+    """Scroll every board into view (later ones start when near) and wait until each is
+    drawn."""
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        states = pg.evaluate(STATES)
+        if states and all(s and s != "loading" for s in states):
+            return states
+        for i, s in enumerate(states):
+            if s == "loading":
+                pg.locator("rami-board").nth(i).scroll_into_view_if_needed()
+                break
+        time.sleep(0.2)
+    raise AssertionError(f"boards not drawn: {pg.evaluate(STATES)}")
+
+
+def inside(pg, index: int, script: str):
+    """Run ``script`` (a function body of ``root``, the board's shadow root)."""
+    return pg.locator("rami-board").nth(index).evaluate(
+        f"(el) => {{ const root = el.shadowRoot; {script} }}")
+
+
+def say(pg, index: int) -> str:
+    return inside(pg, index, "return root.querySelector('.rb-say').textContent;")
+
+
+def press(pg, index: int, act: str) -> None:
+    before = inside(pg, index, "return root.querySelector('.rb').outerHTML;")
+    inside(pg, index, f"root.querySelector('[data-act=\"{act}\"]').click();")
+    wait_for(pg, f"""document.querySelectorAll('rami-board')[{index}].shadowRoot
+                     .querySelector('.rb').outerHTML !== {before!r}""", 20, f"press {act}")
+
+
+def pick(pg, index: int, card: str) -> None:
+    press(pg, index, inside(pg, index, f"""return root.querySelector('[data-card="{card}"]')
+                                              .getAttribute('data-act');"""))
+
+
+# -- the tutorials, from another site ---------------------------------------------------------
+def test_the_gin_tutorial_works_from_another_site_with_one_runtime(tab, host):
+    pg = tab("gin.html")
+    states = boards_ready(pg)
+    assert states == ["ready"] * 6
+    url, rami, _ = host
+    assert pg.offsite == [] and pg.errors == []
+    assert {u.split("/")[2] for u in pg.seen} == {url.split("/")[2], rami.split("/")[2]}
+    # six boards, one hidden frame of rami's, one Python runtime
+    assert pg.evaluate("document.querySelectorAll('iframe').length") == 1
+    assert sum(u.endswith("pyodide.asm.wasm") for u in pg.seen) == 1
+    modes = [inside(pg, i, "return root.querySelector('.rb').className.split(' ')[1];")
+             for i in range(6)]
+    assert modes == ["rb-show", "rb-puzzle", "rb-puzzle", "rb-replay", "rb-replay",
+                     "rb-puzzle"]
+    # the host page's CSS stops at the board; the board's CSS stays inside
+    look = inside(pg, 0, """const s = getComputedStyle(root.querySelector('.rb-say'));
+                            return [s.color, s.fontSize, s.borderTopStyle];""")
+    assert look[0] != "rgb(128, 0, 128)" and look[1] != "31px" and look[2] == "none"
+    assert pg.evaluate("getComputedStyle(document.querySelector('p.lede')).color") == \
+        "rgb(128, 0, 128)"
+    assert pg.evaluate("""(() => { const d = document.createElement('div');
+        d.className = 'rb card hand'; document.body.append(d);
+        return getComputedStyle(d).position + ' ' + getComputedStyle(d).borderRadius; })()""") \
+        == "static 0px"
+
+
+def test_the_indian_tutorial_from_another_site(tab):
+    pg = tab("indian.html")
+    assert boards_ready(pg) == ["ready"] * 5 and pg.offsite == [] and pg.errors == []
+    groups = inside(pg, 0, "return [...root.querySelectorAll('.group-label')]"
+                           ".map(e => e.textContent);")
+    assert groups.count("pure sequence") == 2 and "sequence" in groups and "set" in groups
+
+
+def test_placeholders_have_the_boards_size_and_caption_before_python(tab):
+    pg = tab("gin.html")
+    first = pg.evaluate("""[...document.querySelectorAll('rami-board')].map(b => [
+        b.getAttribute('state'), Math.round(b.getBoundingClientRect().height),
+        b.shadowRoot.querySelector('.rb-caption').textContent])""")
+    assert all(state in ("loading", "ready") for state, _, _ in first)
+    assert first[0][0] == "loading" and "the run A♥" in first[0][2]
+    boards_ready(pg)
+    after = pg.evaluate("""[...document.querySelectorAll('rami-board')].map(b =>
+        Math.round(b.getBoundingClientRect().height))""")
+    assert [h for _, h, _ in first] == after
+
+
+# -- replay ---------------------------------------------------------------------------------
+def test_a_replay_steps_by_keys(tab):
+    pg = tab("gin.html")
+    boards_ready(pg)
+    board = pg.locator("rami-board").nth(3)
+    board.scroll_into_view_if_needed()
+    inside(pg, 3, "root.querySelector('.rb').focus();")
+    assert "The deal" in say(pg, 3)
+
+    def key(name, expect):
+        pg.keyboard.press(name)
+        wait_for(pg, f"""document.querySelectorAll('rami-board')[3].shadowRoot
+                         .querySelector('.rb-at').textContent.includes({expect!r})""", 20, name)
+
+    key("ArrowRight", "Move 1 of 6")
+    assert say(pg, 3).startswith("Bob drew 5♥.")             # every hand is revealed
+    key("ArrowRight", "Move 2 of 6")
+    assert "cannot see them" in say(pg, 3)
+    key("End", "Move 6 of 6")
+    assert "Ann knocks and scores 47" in say(pg, 3)
+    assert inside(pg, 3, "return !!root.querySelector('.rb-summary');")
+    key("ArrowLeft", "Move 5 of 6")
+    assert "laid off 8♠ on Ann’s run" in say(pg, 3)
+    key("Home", "The deal")
+    # the step buttons do the same, and the board keeps focus for the keys
+    press(pg, 3, "step:next")
+    assert inside(pg, 3, "return root.querySelector('.rb-at').textContent;") == "Move 1 of 6"
+    assert inside(pg, 3, "return !!root.activeElement;")
+
+
+# -- puzzle -----------------------------------------------------------------------------------
+def test_a_puzzle_tried_illegally_wrongly_and_solved(tab):
+    pg = tab("gin.html")
+    boards_ready(pg)
+    k = 2                                           # the knocking puzzle
+    pg.locator("rami-board").nth(k).scroll_into_view_if_needed()
+    assert inside(pg, k, "return !!root.querySelector('[data-act=\"btn:knock\"]');") is False
+    press(pg, k, "draw")
+    assert "✓ Right: Ann drew K♥." in say(pg, k)
+    pick(pg, k, "Jh")
+    press(pg, k, "btn:knock")                       # illegal: said why, nothing moves
+    assert say(pg, k).startswith("✗ To knock, your deadwood after discarding must be 10 or "
+                                 "less: it would be")
+    assert inside(pg, k, "return root.querySelectorAll('.hand-card').length;") == 11
+    pick(pg, k, "Jh")                               # unselect it
+    pick(pg, k, "9s")
+    press(pg, k, "btn:discard")                     # legal, but a listed mistake
+    words = say(pg, k)
+    assert words.startswith("✗ Not this one: Ann discarded 9♠.") and "Knock now" in words
+    assert inside(pg, k, "return root.querySelectorAll('.hand-card').length;") == 11
+    assert pg.locator("rami-board").nth(k).get_attribute("state") == "ready"
+    pick(pg, k, "9s")
+    press(pg, k, "btn:knock")
+    assert "Ann knocks with 6 deadwood." in say(pg, k)
+    assert pg.locator("rami-board").nth(k).get_attribute("state") == "solved"
+    press(pg, k, "reset")
+    assert pg.locator("rami-board").nth(k).get_attribute("state") == "ready"
+    press(pg, k, "answer")
+    assert pg.locator("rami-board").nth(k).get_attribute("state") == "shown"
+    assert say(pg, k).startswith("The answer: Ann drew K♥.")
+
+
+# -- errors, sizes, themes ------------------------------------------------------------------
+def test_a_bad_deal_says_what_and_where_on_the_board(tab):
+    pg = tab("boards.html")
+    states = boards_ready(pg)
+    bad = states.index("error")
+    assert states.count("error") == 1
+    words = inside(pg, bad, "return root.querySelector('.rb-error').textContent;")
+    assert "This board has a problem" in words and "'9x' is not a card" in words
+    assert inside(pg, bad, "return root.querySelector('mark').textContent;") == "9x"
+    assert inside(pg, bad, "return root.querySelector('.rb-caption').textContent;") == \
+        "A deal with a typo."
+    # every example shows its own HTML above it
+    assert pg.evaluate("document.querySelectorAll('pre + rami-board').length") == len(states)
+
+
+@pytest.mark.parametrize("dark", [False, True])
+def test_a_board_fits_a_320_pixel_column_in_either_theme(tab, dark):
+    pg = tab("gin.html", width=320, height=700, dark=dark)
+    boards_ready(pg)
+    assert pg.evaluate("document.scrollingElement.scrollWidth") <= 320
+    widths = pg.evaluate("""[...document.querySelectorAll('rami-board')].map(b =>
+        b.shadowRoot.querySelector('.rb').getBoundingClientRect().width)""")
+    assert all(200 < w <= 320 - 2 * 18 + 1 for w in widths), widths
+    # every card of the hand is on the board (none cut off by the column)
+    hand = inside(pg, 0, """const r = root.querySelector('.rb').getBoundingClientRect();
+        return [...root.querySelectorAll('.hand-card')].map(c => c.getBoundingClientRect())
+          .every(c => c.left >= r.left - 1 && c.right <= r.right + 1);""")
+    assert hand
+
+
+def test_the_dark_theme_and_the_looks_attributes(tab):
+    pg = tab("boards.html")
+    states = boards_ready(pg)
+    dark = next(i for i in range(len(states))
+                if pg.locator("rami-board").nth(i).get_attribute("theme") == "dark")
+    foot = inside(pg, dark, "return getComputedStyle(root.querySelector('.rb-foot'))"
+                            ".backgroundColor;")
+    rgb = [int(x) for x in foot[foot.index("(") + 1:foot.index(")")].split(",")[:3]]
+    assert sum(rgb) < 150                           # a dark panel
+    felt = inside(pg, dark, "return getComputedStyle(root.querySelector('.rb-wrap'))"
+                            ".getPropertyValue('--rami-felt').trim();")
+    assert felt == "#3b2a5a"
+    small = inside(pg, dark, "return root.querySelector('.hand-card').getBoundingClientRect()"
+                             ".width;")
+    assert small <= 44 * .9 + 1                     # card-size="small": 44 px, tiles .9

@@ -6,7 +6,7 @@ PY     := $(VENV)/bin/python
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 VARIANT ?= gin
 
-.PHONY: play play-terminal screenshots test test-cpython test-browser test-pyodide build dist chromium serve bench bench-web simulate soak setup clean
+.PHONY: play play-terminal screenshots test test-cpython test-browser test-pyodide build dist chromium serve bench bench-web bench-embed simulate soak setup clean
 
 setup: $(VENV)/.installed
 
@@ -67,6 +67,9 @@ bench-web: dist chromium     ## the page's start-up times, ratios to bare Pyodid
 SOAK_MINUTES ?= 60
 soak: setup            ## the deep run on every core: make soak SOAK_MINUTES=60
 	SOAK_MINUTES=$(SOAK_MINUTES) $(PY) scripts/soak.py
+
+bench-embed: dist chromium   ## tutorial boards: one against six, time to interactive and memory
+	$(PY) benchmarks/embed.py
 
 bench: setup           ## print the engine's speed figures
 	$(PY) benchmarks/bench.py

@@ -3,8 +3,10 @@ score summary, Indian rummy's grouped hand, declaration and declaration screen, 
 spread pile (a deep pick, its duty, the table after), the start's progress, a new version
 offered at a summary and mentioned during a hand, Push (the draw, the readings of a
 contract, the table after it), tile Rami (an initial meld selected, the row, a Joly
-swap), and full tables (eight and six
-players), at 1280x800 and 390x844 (served from dist/, in Debian's Chromium).
+swap), full tables (eight and six players), and the tutorials' boards (placeholders before
+Python, a puzzle answered wrongly and rightly, a replay at its scoring, Indian rummy's
+declaration, a dark board, a board's error), at 1280x800 and 390x844 (served from dist/, in
+Debian's Chromium).
 
     python scripts/screenshots.py [out_dir [WxH,WxH]]      # after make dist
 """
@@ -103,6 +105,7 @@ def shoot(browser, url: str, size: tuple[int, int], out: pathlib.Path) -> None:
     shoot_tiles(page, url, size, out, ready)
     shoot_crowds(page, url, size, out, ready)
     ctx.close()
+    shoot_tutorials(browser, url, size, out)
 
 
 UPDATE_READY = "window.ramiUpdateReady = true; dispatchEvent(new CustomEvent('rami:update-ready'))"
@@ -130,6 +133,80 @@ def shoot_loading(browser, url: str, size, out: pathlib.Path) -> None:
         for route in held:
             route.continue_()
         ctx.close()
+
+
+BOARDS = "[...document.querySelectorAll('rami-board')]"
+
+
+def shoot_tutorials(browser, url: str, size, out: pathlib.Path) -> None:
+    """The tutorial pages: their placeholders (the boards' runtime held back), then boards
+    looked at, stepped through and played."""
+    w, h = size
+    ctx = browser.new_context(viewport={"width": w, "height": h}, device_scale_factor=1,
+                              service_workers="block")
+    held = []
+    ctx.route("**/board.html", lambda route: held.append(route))
+    page = ctx.new_page()
+    page.goto(url + "learn/gin.html", wait_until="domcontentloaded")
+    wait(page, "document.querySelector('rami-board')", "the boards")
+    page.evaluate("document.getElementById('melds').scrollIntoView()")
+    time.sleep(0.4)
+    page.screenshot(path=str(out / f"learn-placeholder-{w}x{h}.png"))
+    for route in held:
+        route.continue_()
+    ctx.unroute("**/board.html")
+
+    def drawn():
+        wait(page, f"{BOARDS}.every(b => b.getAttribute('state') !== 'loading')", "boards", 90)
+
+    def board(i: int):
+        return page.locator("rami-board").nth(i)
+
+    def press(i: int, act: str) -> None:
+        board(i).evaluate(f"""el => el.shadowRoot.querySelector('[data-act="{act}"]').click()""")
+        time.sleep(0.4)
+
+    def pick(i: int, card: str) -> None:
+        press(i, board(i).evaluate(f"""el => el.shadowRoot.querySelector('[data-card="{card}"]')
+                                       .getAttribute('data-act')"""))
+
+    for i in range(6):
+        board(i).scroll_into_view_if_needed()
+        time.sleep(0.1)
+    drawn()
+    page.evaluate("document.getElementById('knock').scrollIntoView()")
+    time.sleep(0.3)
+    page.screenshot(path=str(out / f"learn-gin-{w}x{h}.png"))
+    press(2, "draw")
+    pick(2, "9s")
+    press(2, "btn:discard")
+    board(2).screenshot(path=str(out / f"learn-puzzle-wrong-{w}x{h}.png"))
+    pick(2, "9s")
+    press(2, "btn:knock")
+    board(2).screenshot(path=str(out / f"learn-puzzle-solved-{w}x{h}.png"))
+    press(4, "step:last")
+    board(4).screenshot(path=str(out / f"learn-replay-end-{w}x{h}.png"))
+    page.goto(url + "learn/indian.html")
+    for i in range(5):
+        board(i).scroll_into_view_if_needed()
+        time.sleep(0.1)
+    drawn()
+    press(2, "draw")
+    press(2, "sort:best")
+    pick(2, "Kd")
+    press(2, "btn:declare")
+    board(2).screenshot(path=str(out / f"learn-indian-declare-{w}x{h}.png"))
+    page.goto(url + "learn/boards.html")
+    for i in range(page.locator("rami-board").count()):
+        board(i).scroll_into_view_if_needed()
+        time.sleep(0.1)
+    drawn()
+    states = page.evaluate(f"{BOARDS}.map(b => b.getAttribute('theme') + ' ' + b.getAttribute('state'))")
+    board(next(i for i, s in enumerate(states) if s.startswith("dark"))).screenshot(
+        path=str(out / f"learn-dark-{w}x{h}.png"))
+    board(next(i for i, s in enumerate(states) if s.endswith("error"))).screenshot(
+        path=str(out / f"learn-error-{w}x{h}.png"))
+    ctx.close()
 
 
 def shoot_crowds(page, url: str, size, out: pathlib.Path, ready) -> None:

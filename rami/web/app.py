@@ -16,7 +16,8 @@ Start it from the page with ``from rami.web.app import main; main()``. It
 * plays the bots on the main thread, one move at a time, sleeping between moves at the
   pace the person chose, so the page never freezes while they think.
 
-This is the only module that talks to the browser (``js``, ``pyodide``).
+This and :mod:`rami.web.embed_app` (the tutorial boards' glue) are the only modules that
+talk to the browser (``js``, ``pyodide``).
 """
 
 from __future__ import annotations

@@ -155,8 +155,11 @@ def test_offline_reload_resumes_the_match_and_plays(browser, serve):
                   if u.startswith(site) and not u.endswith("sw.js")}
         listed = set(precache_list(DIST))
         assert loaded <= listed, loaded - listed
+        # ... and for the tutorials and their boards, which the game does not load
+        tutorials = {"board.html", "static/embed.js", "static/board.css", "static/learn.css"} \
+            | {p for p in listed if p.startswith("learn/")}
         assert {p for p in listed - loaded if not p.startswith("static/icons/")} \
-            <= {"static/manifest.webmanifest"}, listed - loaded
+            <= {"static/manifest.webmanifest"} | tutorials, listed - loaded
         before = my_move(page)
         context.set_offline(True)
         page.reload()
@@ -172,6 +175,10 @@ def test_offline_reload_resumes_the_match_and_plays(browser, serve):
                 break
             take_turn(page, s)
         assert my_move(page)["log"] != after["log"]
+        # the tutorials work offline too: their boards' runtime comes from the same cache
+        page.goto(site + "learn/gin.html")
+        wait_for(page, "document.querySelector('rami-board').getAttribute('state') === 'ready'",
+                 120, "a tutorial's board offline")
         assert page.errors == [] and page.offsite == []
     finally:
         context.close()

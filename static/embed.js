@@ -245,7 +245,20 @@
     onKey(e) {
       if (e.altKey || e.ctrlKey || e.metaKey) return;
       const board = this.shadowRoot.querySelector(".rb");
-      if (!board || !board.classList.contains("rb-replay")) return;
+      if (!board) return;
+      const card = e.target.closest && e.target.closest(".hand-card");
+      if (card && (e.key === "ArrowLeft" || e.key === "ArrowRight")) {
+        // a puzzle's hand: one card in the Tab order, the arrow keys move along the hand
+        const cards = [...this.shadowRoot.querySelectorAll("button.hand-card")];
+        const next = cards[cards.indexOf(card) + (e.key === "ArrowRight" ? 1 : -1)];
+        if (next) {
+          e.preventDefault();
+          cards.forEach((c) => { c.tabIndex = c === next ? 0 : -1; });
+          next.focus();
+        }
+        return;
+      }
+      if (!board.classList.contains("rb-replay")) return;
       const step = { ArrowRight: "next", ArrowLeft: "prev", Home: "first", End: "last" }[e.key];
       if (step) { e.preventDefault(); this.act(`step:${step}`); }
     }

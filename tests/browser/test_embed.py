@@ -266,3 +266,21 @@ def test_the_dark_theme_and_the_looks_attributes(tab):
     small = inside(pg, dark, "return root.querySelector('.hand-card').getBoundingClientRect()"
                              ".width;")
     assert small <= 44 * .9 + 1                     # card-size="small": 44 px, tiles .9
+
+
+def test_a_puzzle_is_played_from_the_keyboard(tab):
+    pg = tab("gin.html")
+    boards_ready(pg)
+    k = 2
+    pg.locator("rami-board").nth(k).scroll_into_view_if_needed()
+    inside(pg, k, "root.querySelector('button.hand-card[tabindex=\"0\"]').focus();")
+    pg.keyboard.press("ArrowRight")
+    assert inside(pg, k, "return root.activeElement.getAttribute('data-act');") == "card:1"
+    pg.keyboard.press("Space")
+    wait_for(pg, """document.querySelectorAll('rami-board')[2].shadowRoot
+                    .querySelector('[data-act="card:1"]').getAttribute('aria-pressed') === 'true'""",
+             20, "the card selected")
+    # the redrawn board keeps the focus on that card
+    assert inside(pg, k, "return root.activeElement.getAttribute('data-act');") == "card:1"
+    pg.keyboard.press("Tab")
+    assert inside(pg, k, "return !!root.activeElement;")

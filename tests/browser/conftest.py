@@ -54,24 +54,32 @@ def page(browser, site, request):
     # that each does not precache 16 MB (tests/browser/test_pwa.py tests it)
     context = browser.new_context(viewport={"width": size[0], "height": size[1]},
                                   service_workers="block")
-    offsite, errors, requests = [], [], []
-
-    def route(r):
-        url = r.request.url
-        if url.startswith(site) or url.startswith(("data:", "blob:")):
-            requests.append(url)
-            r.continue_()
-        else:
-            offsite.append(url)
-            r.abort()
-
-    context.route("**/*", route)
+    requests, offsite = guard(context, (site,))
+    errors = []
     pg = context.new_page()
     pg.on("pageerror", lambda e: errors.append(str(e)))
     pg.on("console", lambda m: m.type == "error" and errors.append(m.text))
     pg.offsite, pg.errors, pg.requests, pg.site = offsite, errors, requests, site
     yield pg
     context.close()
+
+
+def guard(context, origins: tuple[str, ...]) -> tuple[list[str], list[str]]:
+    """Let the context's requests reach ``origins`` only (and data:/blob: URLs); returns the
+    lists of the addresses let through and of those refused."""
+    seen, offsite = [], []
+
+    def route(r):
+        url = r.request.url
+        if url.startswith(origins) or url.startswith(("data:", "blob:")):
+            seen.append(url)
+            r.continue_()
+        else:
+            offsite.append(url)
+            r.abort()
+
+    context.route("**/*", route)
+    return seen, offsite
 
 
 def wait_for(page, expression: str, timeout: float = 60.0, what: str = ""):

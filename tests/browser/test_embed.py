@@ -14,7 +14,7 @@ import pytest
 
 from rami.serve import serve_in_background
 
-from .conftest import ROOT, wait_for
+from .conftest import ROOT, guard, wait_for
 
 HOSTILE = """<style>
   /* a host page's careless CSS: it must not reach inside a board */
@@ -47,18 +47,7 @@ def tab(browser, host):
         context = browser.new_context(viewport={"width": width, "height": height},
                                       color_scheme="dark" if dark else "light",
                                       service_workers="block")
-        seen, offsite = [], []
-
-        def route(r):
-            u = r.request.url
-            if u.startswith((url, rami)):
-                seen.append(u)
-                r.continue_()
-            else:
-                offsite.append(u)
-                r.abort()
-
-        context.route("**/*", route)
+        seen, offsite = guard(context, (url, rami))
         pg = context.new_page()
         errors = []
         pg.on("pageerror", lambda e: errors.append(str(e)))

@@ -18,8 +18,11 @@
   "use strict";
   if (!window.customElements || customElements.get("rami-board")) return;
 
-  const script = document.currentScript;
-  const ROOT = new URL("../", script ? script.src : location.href);   // this file is static/embed.js
+  // this file is static/embed.js of the rami site (found by name if it was not loaded as a
+  // classic script, which has no currentScript)
+  const script = document.currentScript ||
+    [...document.querySelectorAll("script[src]")].find((s) => /static\/embed\.js(\?|$)/.test(s.src));
+  const ROOT = new URL("../", script ? script.src : location.href);
   const FRAME = new URL("board.html", ROOT).href;
   const RAMI = new URL(FRAME).origin;
   const STYLE = new URL("static/style.css", ROOT).href;

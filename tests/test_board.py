@@ -195,6 +195,24 @@ def test_the_other_seats_moves_of_a_solution_are_played_for_them():
     assert b.done == 4 and not b.solved
 
 
+def test_a_solution_move_may_accept_several_answers():
+    b = Board({"deal": gin(0), "solution": "draw; discard Kc or discard 9c {Either.}"})
+    b.act("draw")
+    pick(b, "9c")
+    b.act("btn:discard")
+    assert b.solved and "Either." in b.message
+    b.act("reset")
+    b.act("draw")
+    pick(b, "Ah")
+    b.act("btn:discard")
+    assert b.tone == "wrong"
+    # every answer must be playable, and the rest of the line after it
+    bad = Board({"deal": gin(0), "solution": "draw; discard Kc or discard Ad"})
+    assert "'discard Ad'" in str(bad.problem) and len(bad.solution) == 1
+    with pytest.raises(BoardError, match="In 'mistakes', 'discard 9z'"):
+        Board({"deal": gin(0), "solution": "draw", "mistakes": "take; discard 9z {a typo}"})
+
+
 def test_the_answer_can_be_shown_and_the_puzzle_started_again():
     b = puzzle()
     b.act("answer")

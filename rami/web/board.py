@@ -32,7 +32,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-from ..actions import Action
+from ..actions import Action, parse_action
 from ..errors import RamiError
 from ..scenario import DealSyntaxError, from_deal
 from ..state import GameState, Phase
@@ -63,9 +63,10 @@ ATTRIBUTES = (
               "in {braces} after a move is shown with that step."),
     ("step", "Replay: the step shown first, a number or end. Default 0, the deal."),
     ("prompt", "Puzzle: the question asked of the reader. Default: Your move."),
-    ("solution", "Puzzle: the expected moves in order, as in moves, with {notes}. Moves of "
-                 "other seats in it are played for them. Without it any legal move is "
-                 "accepted."),
+    ("solution", "Puzzle: the expected moves in order, as in moves, with {notes}; a move "
+                 "that may be one of several is written with or (discard Kh or discard Jd). "
+                 "Moves of other seats in it are played for them. Without it any legal move "
+                 "is accepted."),
     ("mistakes", "Puzzle: tempting wrong moves, each with the {note} shown when the reader "
                  "plays it."),
     ("success", "Puzzle: what is said when the puzzle is solved (the author's "
@@ -96,6 +97,11 @@ class Move:
     note: str
     start: int
     end: int
+
+    @property
+    def answers(self) -> list[str]:
+        """A solution's move may accept several: ``discard Kh or discard Jd``."""
+        return [x.strip() for x in re.split(r"\s+or\s+", self.text) if x.strip()]
 
 
 def parse_moves(text: str, attribute: str) -> list[Move]:
@@ -222,9 +228,15 @@ class Board:
             self.step = self._first_step(a.get("step", ""))
         elif mode == "puzzle":
             self.solution = parse_moves(a.get("solution", ""), "solution")
-            line = self._check_line(self.solution, "solution")
+            line = self._check_line(self.solution, "solution", answers=True)
             self.solution = [m for _, m in line]
             self.mistakes = parse_moves(a.get("mistakes", ""), "mistakes")
+            for m in self.mistakes:             # played at any step: checked as text here
+                try:
+                    parse_action(m.text)
+                except RamiError as e:
+                    raise BoardError(f"In 'mistakes', '{m.text}': {_sentence(str(e))}",
+                                     "mistakes", a["mistakes"], (m.start, m.end)) from None
         self.message = ""
         self.tone = ""                  # how the message reads: ok, right, wrong, illegal
         self.dialog = ""
@@ -267,29 +279,45 @@ class Board:
                              f"'{text.strip()}'.", "step", text, (0, len(text)))
         return int(t)
 
-    def _check_line(self, moves: list[Move], attribute: str) -> list[tuple[Action, Move]]:
+    def _check_line(self, moves: list[Move], attribute: str,
+                    answers: bool = False) -> list[tuple[Action, Move]]:
         """Play ``moves`` from the deal; the first that cannot be played stops the line and
-        is kept as the board's problem (the position before it is still shown)."""
+        is kept as the board's problem (the position before it is still shown). With
+        ``answers`` (a solution), a move's other answers must each be playable too, and the
+        rest of the line after them."""
         g = self.start.copy()
         out = []
-        text = self.attrs.get(attribute, "")
         for k, m in enumerate(moves):
-            if g.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
-                self.problem = BoardError(
-                    f"Move {k + 1} of '{attribute}', '{m.text}': the hand is already over.",
-                    attribute, text, (m.start, m.end))
+            texts = m.answers if answers else [m.text]
+            for alt in texts[1:]:
+                other = g.copy()
+                if not self._play_line(other, [alt] + [x.answers[0] for x in moves[k + 1:]],
+                                       moves[k:], attribute, k):
+                    return out
+            if not self._play_line(g, texts[:1], [m], attribute, k):
                 break
+            out.append((g.history[-1], m))
+        return out
+
+    def _play_line(self, g: GameState, texts: list[str], moves: list[Move], attribute: str,
+                   first: int) -> bool:
+        """Play ``texts`` (the moves of ``moves``, from number ``first``) on ``g``; False,
+        with the board's problem set, at the first that cannot be played."""
+        where = self.attrs.get(attribute, "")
+        for k, (text, m) in enumerate(zip(texts, moves)):
+            said = f"Move {first + k + 1} of '{attribute}', '{text}'"
+            if g.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
+                self.problem = BoardError(f"{said}: the hand is already over.", attribute,
+                                          where, (m.start, m.end))
+                return False
             try:
-                action = g.parse_action(m.text)
-                g.apply(action)
+                g.apply(g.parse_action(text))
             except RamiError as e:
                 who = g.names[g.turn] if g.turn is not None else ""
-                self.problem = BoardError(
-                    f"Move {k + 1} of '{attribute}', '{m.text}' ({who} to play): "
-                    f"{_sentence(str(e))}", attribute, text, (m.start, m.end))
-                break
-            out.append((action, m))
-        return out
+                self.problem = BoardError(f"{said} ({who} to play): {_sentence(str(e))}",
+                                          attribute, where, (m.start, m.end))
+                return False
+        return True
 
     # -- the position ---------------------------------------------------------------------
     def reset(self) -> None:
@@ -432,7 +460,8 @@ class Board:
                                          " Your turn is over: start again to try another "
                                          "move."), "ok")
             return
-        expected = before.parse_action(self.solution[self.done].text)
+        answers = [before.parse_action(x) for x in self.solution[self.done].answers]
+        expected = next((x for x in answers if same_move(action, x)), answers[0])
         if same_move(action, expected) and _same_outcome(s.state, before, expected):
             note = _sentence(self.solution[self.done].note) if self.solution[self.done].note \
                 else ""
@@ -462,7 +491,7 @@ class Board:
                 self.state.phase not in (Phase.HAND_OVER, Phase.MATCH_OVER):
             m = self.solution[self.done]
             g = self.state.copy()
-            action = self.state.parse_action(m.text)
+            action = self.state.parse_action(m.answers[0])
             out.append(self._said(g, action, m.note))
             self.session.state.apply(action)
             self.session.reconcile()
@@ -479,7 +508,7 @@ class Board:
         while self.done < len(self.solution):
             m = self.solution[self.done]
             g = self.state.copy()
-            action = self.state.parse_action(m.text)
+            action = self.state.parse_action(m.answers[0])
             words.append(self._said(g, action, m.note))
             self.session.state.apply(action)
             self.done += 1

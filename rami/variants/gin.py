@@ -82,7 +82,8 @@ class GinRummy(Variant):
         e = state.extra
         need(e["passes"] <= 2, "the upcard was passed more than twice")
         if state.phase == Phase.UPCARD:
-            need(bool(state.discard), "the upcard round needs the upcard")
+            need(bool(state.discard),
+                 "the upcard round needs the upcard (the discard pile, as in discard: 8c)")
             need(e["passes"] < 2, "both players have passed: the upcard round is over")
             need(state.turn == (state.dealer if e["passes"] else state.next_seat(state.dealer)),
                  "the non-dealer decides on the upcard first, then the dealer")

@@ -223,6 +223,13 @@ def test_a_bad_deal_says_what_and_where_on_the_board(tab):
         "A deal with a typo."
     # every example shows its own HTML above it
     assert pg.evaluate("document.querySelectorAll('pre + rami-board').length") == len(states)
+    # the author (or the page's script) fixes the deal: the board is drawn again
+    pg.locator("rami-board").nth(bad).evaluate(
+        "el => el.setAttribute('deal', el.getAttribute('deal').replace('9x', '9s') + "
+        "' | discard: 8c')")
+    wait_for(pg, f"document.querySelectorAll('rami-board')[{bad}].getAttribute('state') "
+                 "=== 'ready'", 20, "the fixed board")
+    assert inside(pg, bad, "return root.querySelectorAll('.hand-card').length;") == 10
 
 
 @pytest.mark.parametrize("dark", [False, True])

@@ -201,7 +201,8 @@ def shoot_tutorials(browser, url: str, size, out: pathlib.Path) -> None:
         board(i).scroll_into_view_if_needed()
         time.sleep(0.1)
     drawn()
-    states = page.evaluate(f"{BOARDS}.map(b => b.getAttribute('theme') + ' ' + b.getAttribute('state'))")
+    states = page.evaluate(f"{BOARDS}.map(b => b.getAttribute('theme') + ' ' + "
+                           "b.getAttribute('state'))")
     board(next(i for i, s in enumerate(states) if s.startswith("dark"))).screenshot(
         path=str(out / f"learn-dark-{w}x{h}.png"))
     board(next(i for i, s in enumerate(states) if s.endswith("error"))).screenshot(

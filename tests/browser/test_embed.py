@@ -274,8 +274,8 @@ def test_a_puzzle_is_played_from_the_keyboard(tab):
     assert inside(pg, k, "return root.activeElement.getAttribute('data-act');") == "card:1"
     pg.keyboard.press("Space")
     wait_for(pg, """document.querySelectorAll('rami-board')[2].shadowRoot
-                    .querySelector('[data-act="card:1"]').getAttribute('aria-pressed') === 'true'""",
-             20, "the card selected")
+                    .querySelector('[data-act="card:1"]')
+                    .getAttribute('aria-pressed') === 'true'""", 20, "the card selected")
     # the redrawn board keeps the focus on that card
     assert inside(pg, k, "return root.activeElement.getAttribute('data-act');") == "card:1"
     pg.keyboard.press("Tab")

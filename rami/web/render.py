@@ -78,12 +78,13 @@ def lobby_html(form: dict, notice: str = "", can_resume: bool = False,
     <details class="house"{" open" if form.get("rules_open") else ""}>
       <summary>House rules <small>{esc(changed)}</small></summary>
       <div class="opts">{opts}</div></details>
-    <div class="lobby-go">{resume}
+    <div class="lobby-go">
+      <nav class="lobby-learn" aria-label="Learn the games">Learn:
+        <a href="learn/gin.html">Gin Rummy</a> · <a href="learn/indian.html">Indian
+        Rummy's declaration</a><br><a href="learn/boards.html">Boards for your own pages</a>
+      </nav>{resume}
       <button type="button" class="btn primary big" data-act="start" id="start">Deal the cards
       </button></div>
-    <nav class="lobby-learn" aria-label="Learn">Learn:
-      <a href="learn/gin.html">Gin Rummy</a> · <a href="learn/indian.html">Indian Rummy's
-      declaration</a> · <a href="learn/boards.html">boards for your own pages</a></nav>
   </div>
 </main>"""
 

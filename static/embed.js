@@ -202,6 +202,12 @@
       for (const name of ATTRS) {
         if (!LOOKS.includes(name) && this.hasAttribute(name)) attrs[name] = this.getAttribute(name);
       }
+      const size = JSON.stringify(attrs).length;
+      if (size > 150000) {
+        this.broken(`This board's attributes are too long (${size} characters): a board ` +
+                    "takes at most 20,000 for its deal and its moves.");
+        return;
+      }
       hub.send({ type: "board", id: this.bid, attrs });
     }
 

@@ -311,3 +311,34 @@ def test_whatever_the_attributes_a_board_is_drawn_or_says_what_is_wrong():
                     "meld:3", "card:99", "step:last", "bogus:"):
             b.act(act)
             assert "rb" in b.html()
+
+
+@pytest.mark.parametrize("variant, n", [("basic", 3), ("gin", 2), ("indian", 2), ("rum500", 3),
+                                        ("push", 4), ("tiles", 3)])
+def test_a_free_try_survives_any_presses_in_every_variant(variant, n):
+    """Random presses on every kind of element a board draws: each is played, refused with
+    words, or ignored; the board is always drawn."""
+    rng = random.Random(variant)
+    total = 0
+    for seed in range(3):
+        g = GameState(variant, ["Ann", "Bob", "Cy", "Di"][:n], seed=seed)
+        for _ in range(rng.randint(0, 12)):          # somewhere into the first hand
+            if g.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
+                break
+            g.apply(rng.choice(g.legal_actions()))
+        if g.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
+            continue
+        b = Board({"deal": to_deal(g), "mode": "puzzle"})
+        played = 0
+        for _ in range(150):
+            acts = re.findall(r'data-act="([^"]+)"', b.html())
+            if not acts:
+                break
+            before = len(b.state.history)
+            b.act(rng.choice(acts))
+            played += len(b.state.history) > before
+            if b.tone == "illegal":
+                assert b.message and "Traceback" not in b.message
+        assert "rb-puzzle" in b.html()
+        total += played
+    assert total > 0                                  # the presses did make moves

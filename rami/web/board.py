@@ -598,10 +598,12 @@ class Board:
         cards = "".join(face(c, "small") for c in shown) if shown is not None else \
             "".join(back("mini") for _ in range(min(n, 14)))
         badge = short_names(st.names)[seat]
+        partner = len(set(st.teams)) < st.n and st.side(seat) == st.side(self.seat)
+        tag = '<span class="rb-partner">partner</span>' if partner else ""
         return (f'<div class="rb-seat{" rb-open" if shown is not None else ""}" '
                 f'data-seat="{seat}"><div class="rb-seat-head"><span class="avatar" '
                 f'aria-hidden="true">{esc(badge)}</span><span class="rb-name">'
-                f'{esc(st.names[seat])}</span>{self._turn_dot(v, seat)}<span class="rb-count">'
+                f'{esc(st.names[seat])}</span>{tag}{self._turn_dot(v, seat)}<span class="rb-count">'
                 f'{n} {s.table.unit}{"s" if n != 1 else ""}</span>'
                 f'{s.table.seat_badges(s, v, seat)}</div>'
                 f'<div class="rb-cards">{cards}</div></div>')

@@ -557,7 +557,8 @@ class Board:
             dialog = t.dialog(s, self.dialog)
             if not dialog:
                 self.dialog = ""
-        problem = self._problem_html() if self.problem else ""
+        problem = (f'<div class="rb-problem" role="alert">{error_text(self.problem)}</div>'
+                   if self.problem else "")
         var = esc(st.variant.name)
         return (f'{symbol_defs()}<div class="rb rb-{self.mode} variant-{var} seats-{st.n}'
                 f'{" rb-reveal" if self.reveal - {self.seat} else ""}'
@@ -676,10 +677,6 @@ class Board:
         return (f'<div class="rb-foot" part="controls"><p class="rb-say{tone}" '
                 f'role="status" aria-live="polite">{mark}{pretty_text(said)}</p>'
                 f'<div class="rb-actions">{buttons}</div></div>')
-
-    def _problem_html(self) -> str:
-        e = self.problem
-        return (f'<div class="rb-problem" role="alert">{error_text(e)}</div>')
 
 
 ICONS = {"first": "M5 4h2v12H5zM17 4v12L8 10z", "prev": "M14 4v12L5 10z",

@@ -75,7 +75,7 @@ bench: setup           ## print the engine's speed figures
 	$(PY) benchmarks/bench.py
 
 simulate: setup        ## bot against bot: make simulate VARIANT=basic
-	$(PY) -m rami simulate --variant $(VARIANT) --games 200 --seats heuristic,random
+	$(PY) -m rami simulate --variant $(VARIANT) --games 200 --seats good,beginner
 
 clean:
 	rm -rf $(VENV) build dist node_modules static/vendor *.egg-info

@@ -2,7 +2,7 @@
 
     python -m rami play gin
     python -m rami play basic --players 4 --option final_discard=required
-    python -m rami simulate --variant gin --games 200 --seats heuristic,random
+    python -m rami simulate --variant gin --games 200 --seats expert,good
     python -m rami variants
     python -m rami serve --port 8000
 """
@@ -15,7 +15,7 @@ import sys
 import time
 
 from .actions import DEAL
-from .bots import BOT_LEVELS, make_bot
+from .bots import ALL_LEVELS, LEVEL_WORDS, make_bot
 from .cards import Card, sort_by_rank, sort_by_suit
 from .errors import RamiError
 from .scenario import _value
@@ -341,8 +341,9 @@ def play(args) -> int:
                     print("  - " + e.describe(g.names, viewer=0))
                 continue
             if low == "hint":
-                hint = make_bot("heuristic", variant.name, seed=g.seed).choose(view)
-                print(f"  Hint: {hint}")
+                from .bots.hint import hint
+                h = hint(view, f"{g.seed}:{len(g.history)}")
+                print(f"  Hint: {h.text}  [{h.action}]")
                 continue
             try:
                 if text.isdigit():
@@ -440,7 +441,8 @@ def main(argv=None) -> int:
     pp = sub.add_parser("play", help="play against bots in the terminal")
     pp.add_argument("variant", nargs="?", default="gin")
     pp.add_argument("--players", type=int, default=0)
-    pp.add_argument("--bots", default="heuristic", choices=BOT_LEVELS)
+    pp.add_argument("--bots", default="good", choices=ALL_LEVELS,
+                    help="; ".join(f"{k}: {w}" for k, w in LEVEL_WORDS.items()))
     pp.add_argument("--name", default="Player")
     pp.add_argument("--seed", default=None)
     pp.add_argument("--delay", type=float, default=0.35, help="seconds between bot moves")
@@ -448,7 +450,7 @@ def main(argv=None) -> int:
     ps = sub.add_parser("simulate", help="bot-against-bot matches")
     ps.add_argument("--variant", default="gin")
     ps.add_argument("--games", type=int, default=100)
-    ps.add_argument("--seats", default="heuristic,random")
+    ps.add_argument("--seats", default="good,beginner")
     ps.add_argument("--seed", default="0")
     ps.add_argument("--max-hands", type=int, default=500)
     ps.add_argument("--option", "-o", action="append", metavar="NAME=VALUE")

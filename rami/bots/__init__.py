@@ -26,6 +26,13 @@ class Bot:
     def choose(self, view: PlayerView):
         raise NotImplementedError
 
+    def think(self, view: PlayerView):
+        """The decision in steps: a generator that yields now and then while it works (so a
+        page can draw between steps) and returns the action. Bots that search override it;
+        the result is always what :meth:`choose` gives."""
+        return self.choose(view)
+        yield               # a generator, even when nothing is searched
+
 
 class RandomBot(Bot):
     """Uniformly random among the legal actions (for tests and baselines)."""
@@ -37,17 +44,37 @@ class RandomBot(Bot):
 
 
 def make_bot(kind: str, variant: str, seed: int | str = 0) -> Bot:
-    """A bot by level name: ``random`` or ``heuristic``."""
+    """A bot by level name: ``beginner``, ``good`` or ``expert`` (``heuristic`` is the old
+    name of ``good``; ``random`` plays any legal move, for tests and baselines)."""
     from .heuristic import heuristic_bot
     from ..variants import find_variant
     variant = find_variant(variant).name
     if kind == "random":
         return RandomBot(variant, seed)
-    if kind == "heuristic":
+    if kind in ("heuristic", "good"):
         return heuristic_bot(variant, seed)
-    raise OptionError(f"There is no bot level '{kind}': choose {', '.join(BOT_LEVELS)}")
+    if kind == "beginner":
+        from .beginner import beginner_bot
+        return beginner_bot(variant, seed)
+    if kind == "expert":
+        from .expert import expert_bot
+        return expert_bot(variant, seed)
+    raise OptionError(f"There is no bot level '{kind}': choose {', '.join(BOT_LEVELS)}.")
 
 
-BOT_LEVELS = ("heuristic", "random")
+BOT_LEVELS = ("beginner", "good", "expert")       # what a person is offered
+ALL_LEVELS = BOT_LEVELS + ("heuristic", "random")
 
-__all__ = ["Bot", "RandomBot", "make_bot", "BOT_LEVELS"]
+# how each level plays, in a few words (the lobby and the terminal show them)
+LEVEL_WORDS = {
+    "beginner": "knows the rules, not the tactics: keeps melds, throws high cards",
+    "good": "plays for low deadwood and watches what you pick up",
+    "expert": "counts the cards, reads your hand, and weighs each move ahead",
+}
+
+
+def canonical_level(kind: str) -> str:
+    return "good" if kind == "heuristic" else kind
+
+__all__ = ["Bot", "RandomBot", "make_bot", "BOT_LEVELS", "ALL_LEVELS", "LEVEL_WORDS",
+           "canonical_level"]

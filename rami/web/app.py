@@ -66,6 +66,8 @@ class App:
         self.drag: dict | None = None
         self.suppress_click = False
         self.pending = None                  # a move waiting for the person's confirmation
+        self.hint = None                     # (position, Hint) the person asked for
+        self.hinting = False
         self.persist = True                  # save to localStorage (not for a ?deal= page)
         self.saved = False                   # did the last save work?
         self.last_seen = {"log": 0, "top": None, "melds": 0, "hand": -1}
@@ -272,7 +274,7 @@ class App:
             var = find_variant("gin")
         n = var.min_players if var.min_players > 2 else 2
         return {"variant": var.name, "players": n, "name": name,
-                "levels": ["heuristic"] * (var.max_players - 1),
+                "levels": ["good"] * (var.max_players - 1),
                 "bot_names": [bot_name(i) for i in range(var.max_players - 1)],
                 "options": {o.name: o.default for o in var.OPTIONS}}
 
@@ -323,10 +325,13 @@ class App:
         st = s.state
         new_from = self.last_seen["log"] if self.last_seen["hand"] == st.hand_no else 0
         offer = self.offer_update()
-        regions = render.table_regions(s, self.pace, self.message, self.thinking, new_from, offer)
+        if self.hint is not None and self.hint[0] != self._position():
+            self.hint = None                    # the game moved on: the hint is stale
+        message = self.message or (render.hint_line(self.hint[1]) if self.hint else "")
+        regions = render.table_regions(s, self.pace, message, self.thinking, new_from, offer)
         key = ("table", id(s), st.variant.name, st.n)
         if self.frame != key:
-            self.screen_el.innerHTML = render.table_html(s, self.pace, self.message,
+            self.screen_el.innerHTML = render.table_html(s, self.pace, message,
                                                          self.thinking, new_from, offer)
             self.frame, self.drawn = key, dict(regions)
             js.window.scrollTo(0, 0)
@@ -343,8 +348,48 @@ class App:
             for k, v in render.table_data(s).items():
                 table.setAttribute(f"data-{k}", v)
         self._mark_changes()
+        self._mark_hint()
         self._announce()
         self._show_turn()
+
+    def _position(self) -> tuple:
+        st = self.session.state
+        return (id(self.session), st.hand_no, len(st.history))
+
+    def _mark_hint(self) -> None:
+        """Light up the hinted move: its cards in the hand, and its button or pile."""
+        for el in list(self.screen_el.querySelectorAll(".hinted")):
+            el.classList.remove("hinted")
+        if self.hint is None:
+            return
+        s, h = self.session, self.hint[1]
+        acts = [f"card:{i}" for i in s.positions_of(h.cards)]
+        kind = h.action.kind
+        acts += [f"btn:{kind}", kind]
+        for act in acts:
+            for el in list(self.screen_el.querySelectorAll(f'[data-act="{act}"]')):
+                el.classList.add("hinted")
+
+    async def run_hint(self) -> None:
+        """Ask the Expert for the person's move, thinking in slices like the bots."""
+        s = self.session
+        if s is None or not s.human_to_move() or self.hinting:
+            return
+        self.hinting = True
+        where = self._position()
+        try:
+            self.message = "Thinking of a hint…"
+            self.render()
+            await asyncio.sleep(0)
+            found = await sliced(s.hint_steps())
+            if self.session is s and self._position() == where:
+                self.hint = (where, found)
+                self.message = ""
+                self.render()
+        except Exception as e:
+            self._crash(e)
+        finally:
+            self.hinting = False
 
     def _show_turn(self) -> None:
         """Where the opponents' strip scrolls sideways (phones), keep the seat to move in
@@ -507,6 +552,11 @@ class App:
         if act == "skip":
             self.focus_hand()
             return self.render()
+        if act == "hint":
+            if not s.human_to_move():
+                return self.say("A hint is for your turn.")
+            asyncio.ensure_future(self.run_hint())
+            return
         if act.startswith("card:"):
             pos = int(act.split(":")[1])
             s.toggle(pos)
@@ -703,6 +753,8 @@ class App:
         if low == "h":
             self.focus_hand()
             return self.render()
+        if low == "i":
+            return self.act("hint")
         if low == "n":
             if s.state.phase == Phase.HAND_OVER:
                 return self.act("next")
@@ -823,15 +875,16 @@ class App:
                 if self.session is not s or not s.bot_to_move() or self.screen != "table":
                     break
                 t0 = js.performance.now()
-                s.bot_step()
-                thought = js.performance.now() - t0
+                thought = [0.0]
+                await sliced(s.bot_steps(), thought)
+                _record("ramiBotThinks", t0, t0 + thought[0])
                 # drawing is a task of its own, so thinking and drawing never add up to one
                 # long task
                 await asyncio.sleep(0)
                 t1 = js.performance.now()
                 self.thinking = False
                 self.render()
-                _record("ramiBotMoves", t0, t0 + thought + js.performance.now() - t1)
+                _record("ramiBotMoves", t0, t0 + thought[0] + js.performance.now() - t1)
                 await asyncio.sleep(0)
         except Exception as e:
             self._crash(e)
@@ -844,6 +897,28 @@ class App:
         if self.session is not None and self.screen == "table":
             self.render()
         _record("ramiBotSpans", began, js.performance.now())
+
+
+SLICE_MS = 25        # a bot thinks this long at most before the page may draw and listen
+
+
+async def sliced(steps, spent: list | None = None):
+    """Run a generator of thinking steps (:meth:`rami.bots.Bot.think`) in slices of about
+    ``SLICE_MS``, giving the page a turn between slices; its return value. ``spent[0]`` gets
+    the time spent thinking (the slices, without the pauses)."""
+    clock = js.performance.now
+    while True:
+        start = clock()
+        try:
+            while clock() - start < SLICE_MS:
+                next(steps)
+        except StopIteration as done:
+            if spent is not None:
+                spent[0] += clock() - start
+            return done.value
+        if spent is not None:
+            spent[0] += clock() - start
+        await asyncio.sleep(0)
 
 
 def _record(name: str, start: float, end: float) -> None:

@@ -20,6 +20,7 @@ from ..state import Phase
 from ..variants import find_variant, variant_names
 from .parts import esc, plain_text, pretty_text
 from .parts import LABEL_CLASS, face, short_names  # noqa: F401  (re-exported for callers)
+from ..bots import BOT_LEVELS, LEVEL_WORDS
 from .session import BOT_PHASES, LEVEL_NAMES, Session
 from .svg import back_svg
 from .tables import TABLES, Table, table_for
@@ -53,8 +54,10 @@ def lobby_html(form: dict, notice: str = "", can_resume: bool = False,
         f'<label class="seat-level">{esc(form["bot_names"][i])}'
         f'<select data-field="level:{i}">'
         + "".join(f'<option value="{lv}"{" selected" if form["levels"][i] == lv else ""}>'
-                  f'{LEVEL_NAMES[lv]}</option>' for lv in ("heuristic", "random"))
+                  f'{LEVEL_NAMES[lv]}</option>' for lv in BOT_LEVELS)
         + '</select></label>' for i in range(n - 1))
+    words = "".join(f"<li><b>{LEVEL_NAMES[lv]}</b> {esc(LEVEL_WORDS[lv])}</li>"
+                    for lv in BOT_LEVELS)
     opts = "".join(_option_input(o, form["options"].get(o.name, o.default))
                    for o in var.OPTIONS)
     notice_html = f'<div class="notice" role="alert">{esc(notice)}</div>' if notice else ""
@@ -74,7 +77,8 @@ def lobby_html(form: dict, notice: str = "", can_resume: bool = False,
         autocomplete="nickname"></label>
       <label>Players <select data-field="players">{players}</select></label>
     </div>
-    <fieldset class="bots"><legend>Opponents</legend>{seats}</fieldset>
+    <fieldset class="bots"><legend>Opponents</legend>{seats}
+      <ul class="level-words">{words}</ul></fieldset>
     <details class="house"{" open" if form.get("rules_open") else ""}>
       <summary>House rules <small>{esc(changed)}</small></summary>
       <div class="opts">{opts}</div></details>
@@ -144,7 +148,8 @@ def table_regions(s: Session, pace: str = "normal", message: str = "", thinking:
                  f'{t.head(s, v)}{t.sorts(s)}'),
         "hand-area": t.hand(s),
         "actions": _actions(s, choices),
-        "message": f'<p class="message-text">{pretty_text(message)}</p>' if message else "",
+        "message": (f'<p class="message-text{" hint" if message.startswith("Hint: ") else ""}">'
+                    f'{pretty_text(message)}</p>') if message else "",
         "summary-slot": summary_html(s, v, update) if over else "",
     }
 
@@ -273,7 +278,14 @@ def _actions(s: Session, choices) -> str:
         ("meld", "layoff", "discard", "knock", "declare")
     first = next((reasons[n] for n in order if n in reasons), next(iter(reasons.values()), ""))
     why = f'<p class="why">{pretty_text(first)}</p>' if first else ""
-    return "".join(out) + why
+    hint = ('<button type="button" class="btn ghost hint-btn" data-act="hint" '
+            'title="The Expert\'s move, and why (key I)">Hint</button>')
+    return "".join(out) + hint + why
+
+
+def hint_line(hint) -> str:
+    """The hint's one line, as the table's message shows it."""
+    return f"Hint: {hint.text}"
 
 
 def update_note() -> str:
@@ -398,7 +410,8 @@ def help_html(table: Table | None = None) -> str:
         [("Shift + ← →", "move the focused card in your hand")]
     keys = ([("← →", "move between your cards"), ("Space / Enter", "select a card")] + move
             + [k for k in table.help_keys if not k[0].startswith("Shift")]
-            + [("H", "go to your hand"), ("Esc", "clear the selection, close a dialog"),
+            + [("H", "go to your hand"), ("I", "a hint: the Expert's move, and why"),
+               ("Esc", "clear the selection, close a dialog"),
                ("?", "this help")])
     tip = table.help_tip
     rows = "".join(f"<tr><th><kbd>{esc(k)}</kbd></th><td>{esc(t)}</td></tr>" for k, t in keys)

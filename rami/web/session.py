@@ -18,7 +18,7 @@ import random
 from collections import Counter
 
 from ..actions import DEAL, REJOIN, Action, LayOff
-from ..bots import BOT_LEVELS, Bot, make_bot
+from ..bots import ALL_LEVELS, Bot, canonical_level, make_bot
 from ..cards import Card, sort_by_rank, sort_by_suit
 from ..checks import read_json
 from ..errors import RamiError, SaveError
@@ -32,7 +32,7 @@ WEB_VERSION = 1
 BOT_NAMES = ("Ada", "Bruno", "Chloé", "Dmitri", "Esme", "Farid", "Greta")
 BOT_PHASES = (Phase.UPCARD, Phase.DRAW, Phase.PLAY, Phase.LAYOFF, Phase.SHOW, Phase.RUM,
               Phase.EXCHANGE, Phase.OPENING)
-LEVEL_NAMES = {"heuristic": "Good", "random": "Beginner"}
+LEVEL_NAMES = {"beginner": "Beginner", "good": "Good", "expert": "Expert", "random": "Random"}
 
 
 class Session:
@@ -42,10 +42,10 @@ class Session:
                  order: list[str] | None = None, sizes: list[int] | None = None):
         self.state = state
         self.human = human
-        self.levels = {s: (levels or {}).get(s, "heuristic")
+        self.levels = {s: canonical_level((levels or {}).get(s, "good"))
                        for s in range(state.n) if s != human}
         for level in self.levels.values():
-            if level not in BOT_LEVELS:
+            if level not in ALL_LEVELS:
                 raise SaveError(f"The save names an unknown bot level, '{level}'.")
         self.bots: dict[int, Bot] = {s: make_bot(lv, state.variant.name, f"{state.seed}:{s}")
                                      for s, lv in self.levels.items()}
@@ -264,17 +264,42 @@ class Session:
         st = self.state
         return (st.phase in BOT_PHASES or self._offer()) and st.turn == self.human
 
-    def bot_step(self) -> Action:
-        """Let the bot whose turn it is make one move; returns it."""
+    def bot_steps(self):
+        """The move of the bot whose turn it is, in steps: yields while the bot thinks (the
+        page draws between steps), then plays the move and returns it."""
         seat = self.state.turn
         bot = self.bots[seat]
         # reseeded per move from the position, so a restored game goes on exactly as it would
         bot.rng = random.Random(f"{self.state.seed}:{seat}:{len(self.state.history)}")
-        action = bot.choose(PlayerView.of(self.state, seat))
+        action = yield from bot.think(PlayerView.of(self.state, seat))
         self.state.apply(action)
         self.pile_pick = None
         self.reconcile()
         return action
+
+    def bot_step(self) -> Action:
+        """Let the bot whose turn it is make one move; returns it."""
+        return _drain(self.bot_steps())
+
+    def hint_steps(self):
+        """The Expert's move for the person, and why (a :class:`~rami.bots.hint.Hint`), in
+        steps as :meth:`bot_steps`. Seeded by the position: the same hint every time."""
+        from ..bots.hint import hint_steps
+        return (yield from hint_steps(self.view(), f"{self.state.seed}:{len(self.state.history)}"))
+
+    def hint(self):
+        return _drain(self.hint_steps())
+
+    def positions_of(self, cards) -> list[int]:
+        """Where these cards sit in the person's order (each card once)."""
+        out = []
+        for c in cards:
+            text = str(c)
+            for i, t in enumerate(self.order):
+                if t == text and i not in out:
+                    out.append(i)
+                    break
+        return out
 
     def play(self, action: Action) -> None:
         """Apply the person's action (raises a RamiError, changing nothing, if illegal)."""
@@ -392,6 +417,15 @@ class Session:
             raise
         except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
             raise SaveError(f"The save is damaged ({type(e).__name__}: {e}).") from None
+
+
+def _drain(steps):
+    """Run a generator of steps to its end; its return value."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value
 
 
 def bot_name(i: int) -> str:

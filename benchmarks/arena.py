@@ -1,0 +1,165 @@
+"""The duplicate-deal arena: two bots, any variant; prints figures with 90% confidence
+intervals, asserts nothing.
+
+    python benchmarks/arena.py gin expert simple --deals 1000
+    python benchmarks/arena.py basic expert good --deals 250 --unit match
+
+Every deal is played twice with the seats swapped, so both bots hold every hand: luck of the
+cards cancels out and what is left is play. With more seats than two (Push needs four), the
+first bot takes the even seats and the second the odd ones, then they swap.
+
+``--unit hand`` plays each deal as one hand from a new match (the hand's winner and the
+points it moved); ``--unit match`` plays whole matches from each seed (the match's winner,
+and the final totals). Bots: ``beginner``, ``good``, ``expert``, ``random``, and ``simple``
+(SimpleGinRummyPlayer, Gin only: benchmarks/simple_gin.py).
+
+Figures: the share of hands (or matches) each bot won, drawn hands, and the points per hand
+(or per match) of the first bot less the second's (a penalty score counts the other way, so
+positive is always good for the first bot). Intervals treat the two plays of a deal as one
+sample, since they share the cards. Work is spread over ``--jobs`` processes; the figures do
+not depend on it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import sys
+import time
+from multiprocessing import Pool
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from rami.bots import make_bot                          # noqa: E402
+from rami.state import GameState                        # noqa: E402
+from rami.variants import find_variant                  # noqa: E402
+from rami.view import PlayerView                        # noqa: E402
+
+LOWER_WINS = {"indian", "push"}      # penalty points: fewer is better
+MAX_HANDS = 300                      # a match that runs longer is stopped and not counted
+
+
+def bot(kind: str, variant: str, seed: str):
+    if kind == "simple":
+        if variant != "gin":
+            raise SystemExit("simple (SimpleGinRummyPlayer) plays Gin only")
+        from simple_gin import SimpleGinBot
+        return SimpleGinBot(variant, seed)
+    return make_bot(kind, variant, seed)
+
+
+def play(job) -> tuple[float, float, bool, float]:
+    """One play of one deal: (first bot's win share, first's points less second's, drawn,
+    seconds the first bot thought)."""
+    variant, kinds, players, deal, swap, unit, options, tune = job
+    seed = f"arena:{deal}"
+    order = [kinds[(s + swap) % 2] for s in range(players)]
+    g = GameState(variant, [f"{k} {s + 1}" for s, k in enumerate(order)], options, seed)
+    bots = [bot(k, variant, f"{seed}:{s}") for s, k in enumerate(order)]
+    mine = [s for s in range(players) if (s + swap) % 2 == 0]
+    for s in mine:
+        for name, value in tune.items():        # --set: the first bot's parameters
+            setattr(bots[s], name, value)
+    team_a = g.teams[mine[0]]
+    team_b = g.teams[next(s for s in range(players) if s not in mine)]
+    sign = -1 if variant in LOWER_WINS else 1
+    thought = 0.0
+    clock = time.perf_counter
+    while not g.is_over:
+        if unit == "hand" and g.results:
+            break
+        if len(g.results) >= MAX_HANDS:
+            return (math.nan, math.nan, False, thought)
+        seat = g.turn
+        t = clock()
+        action = bots[seat].choose(PlayerView.of(g, seat))
+        if seat in mine:
+            thought += clock() - t
+        g.apply(action)
+    if unit == "hand":
+        r = g.results[-1]
+        w = r.get("winner")
+        points = sign * (g.scores[team_a] - g.scores[team_b])
+        if w is None or w < 0:
+            return (0.0, points, True, thought)
+        return (1.0 if g.teams[w] == team_a else 0.0, points, False, thought)
+    winners = g.final["winners"]
+    share = sum(1 for w in winners if g.teams[w] == team_a) / len(winners)
+    totals = g.final["totals"]
+    return (share, sign * (totals[team_a] - totals[team_b]), False, thought)
+
+
+def interval(xs: list[float]) -> tuple[float, float]:
+    """Mean and the half-width of its 90% confidence interval."""
+    n = len(xs)
+    mean = sum(xs) / n
+    if n < 2:
+        return mean, math.inf
+    var = sum((x - mean) ** 2 for x in xs) / (n - 1)
+    return mean, 1.645 * math.sqrt(var / n)
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("variant")
+    ap.add_argument("first")
+    ap.add_argument("second")
+    ap.add_argument("--deals", type=int, default=200, help="deals, each played twice")
+    ap.add_argument("--unit", choices=("hand", "match"), default="hand")
+    ap.add_argument("--players", type=int, default=0, help="seats (default: the fewest)")
+    ap.add_argument("--start", type=int, default=0, help="first deal number")
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("-o", "--option", action="append", default=[], help="name=value")
+    ap.add_argument("--set", action="append", default=[], metavar="NAME=NUMBER",
+                    help="tune one of the first bot's parameters (its class constants)")
+    args = ap.parse_args(argv)
+    var = find_variant(args.variant)
+    players = args.players or max(2, var.min_players)
+    options = {}
+    for o in args.option:
+        k, _, v = o.partition("=")
+        options[k] = v
+    tune = {}
+    for o in args.set:
+        k, _, v = o.partition("=")
+        tune[k] = float(v)
+    kinds = (args.first, args.second)
+    jobs = [(var.name, kinds, players, d, swap, args.unit, options, tune)
+            for d in range(args.start, args.start + args.deals) for swap in (0, 1)]
+    start = time.perf_counter()
+    if args.jobs > 1:
+        with Pool(args.jobs) as pool:
+            out = pool.map(play, jobs, chunksize=4)
+    else:
+        out = [play(j) for j in jobs]
+    secs = time.perf_counter() - start
+    pairs = [(out[i], out[i + 1]) for i in range(0, len(out), 2)]
+    pairs = [p for p in pairs if not any(math.isnan(x[0]) for x in p)]
+    dropped = args.deals - len(pairs)
+    won = [(a[0] + b[0]) / 2 for a, b in pairs]
+    lost = [((1 - a[0]) * (not a[2]) + (1 - b[0]) * (not b[2])) / 2 for a, b in pairs]
+    drawn = sum(a[2] + b[2] for a, b in pairs) / (2 * len(pairs))
+    points = [(a[1] + b[1]) / 2 for a, b in pairs]
+    thought = sum(a[3] + b[3] for a, b in pairs)
+    unit = args.unit + "es" if args.unit == "match" else args.unit + "s"
+    w, wh = interval(won)
+    l_, lh = interval(lost)
+    p, ph = interval(points)
+    a, b = kinds
+    print(f"{var.title}, {players} seats: {a} against {b}, {len(pairs)} deals played both "
+          f"ways = {2 * len(pairs)} {unit}" +
+          (f" ({', '.join(args.option + args.set)})" if args.option or args.set else ""))
+    print(f"  {unit} won by {a}: {100 * w:5.1f}% ± {100 * wh:.1f}   by {b}: "
+          f"{100 * l_:5.1f}% ± {100 * lh:.1f}" + (f"   drawn: {100 * drawn:.1f}%"
+                                                  if args.unit == "hand" else ""))
+    print(f"  points per {args.unit} ({a} less {b}): {p:+.2f} ± {ph:.2f}   (90% confidence)")
+    print(f"  {secs:.0f} s on {args.jobs} process(es); {a} thought {thought:.0f} s in all"
+          + (f"; {dropped} deal(s) left out: a match ran past {MAX_HANDS} hands" if dropped
+             else ""))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

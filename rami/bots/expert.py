@@ -1,0 +1,552 @@
+"""The Expert level: it remembers the hand, infers the hidden cards, and weighs its choices
+against sampled hands consistent with everything it has seen.
+
+What every Expert keeps track of (:class:`Memory`, rebuilt from the view's events at every
+decision, so a restored game thinks exactly as the running one did):
+
+* the discard pile in order, and which cards each opponent took from it and still holds;
+* what each opponent threw away, and which offered cards he let go (a card he passed on, or
+  left on the pile to draw from the stock, did not complete anything for him then);
+* the unseen cards: neither in our hand, nor on the table, nor known to be held.
+
+From that it draws **determinizations**: hidden hands for the opponent, drawn from the unseen
+cards and weighted by how well they agree with his play (a hand in which a card he passed on
+would have made a meld is unlikely; so is one he could have knocked with). Each sample is a
+possible world; a choice is judged by its average over them.
+
+The search is split into small steps: :meth:`think` is a generator that yields between
+steps, so the web page can draw frames while a bot thinks. The amount of work is fixed by
+counts (samples, cards), never by the clock, so the same position always gives the same move.
+"""
+
+from __future__ import annotations
+
+from ..actions import (DEAL, DONE, DRAW, PASS, TAKE, BigGin, Discard, Knock, LayOff)
+from ..cards import Card
+from ..state import Phase
+from ..view import PlayerView
+from .heuristic import BasicBot, GinBot, IndianBot, PushBot, Rum500Bot
+from .tiles import TilesBot
+
+
+class Memory:
+    """What a seat has seen of this hand (see the module's docstring)."""
+
+    def __init__(self, view: PlayerView):
+        n = len(view.names)
+        self.pile: list[Card] = []
+        self.held: list[list[Card]] = [[] for _ in range(n)]       # taken, still in hand
+        self.took: list[list[Card]] = [[] for _ in range(n)]       # every card taken
+        self.threw: list[list[Card]] = [[] for _ in range(n)]      # every discard
+        self.declined: list[list[Card]] = [[] for _ in range(n)]   # offered, not taken
+        me = view.seat
+        for e in view.events:
+            k, s = e.kind, e.seat
+            if k == "deal":
+                self.pile = [e.card] if e.card is not None else []
+                continue
+            if s < 0 or s >= n:
+                continue
+            if k == "take" and e.card is not None:
+                if self.pile and self.pile[-1] == e.card:
+                    self.pile.pop()
+                self.held[s].append(e.card)
+                self.took[s].append(e.card)
+            elif k in ("discard", "knock") and e.card is not None:
+                self.pile.append(e.card)
+                self.threw[s].append(e.card)
+                if e.card in self.held[s]:
+                    self.held[s].remove(e.card)
+            elif k in ("pass", "draw") and s != me and self.pile:
+                self.declined[s].append(self.pile[-1])
+        known = set(view.hand) | set(self.pile)
+        for s in range(n):
+            if s != me:
+                known.update(self.held[s])
+        self.known = known
+
+    def unseen(self, deck) -> list[Card]:
+        return [c for c in deck if c not in self.known]
+
+
+# -- Gin ------------------------------------------------------------------------------------------
+
+class GinMath:
+    """Deadwood by card mask with memos (one per decision), on the exact bitmask solver."""
+
+    def __init__(self, solver):
+        self.s = solver
+        self._dw: dict = {}
+        self._bd: dict = {}
+
+    def dw(self, m: int) -> int:
+        v = self._dw.get(m)
+        if v is None:
+            s = self.s
+            v = self._dw[m] = s._mask_value(m) - s._best_packing(m)[0]
+        return v
+
+    def bd(self, m: int) -> tuple[int, int]:
+        """(least deadwood after one discard, that discard's code) for an 11-card mask."""
+        v = self._bd.get(m)
+        if v is None:
+            v = self._bd[m] = self.s._best_discard_mask(m)
+        return v
+
+
+def mask_of(cards) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c.code
+    return m
+
+
+def in_some_meld(code: int, m: int) -> bool:
+    """Would the card ``code`` be in a set or run with the cards of mask ``m``?"""
+    r, s = code % 13, code // 13
+    same = sum(1 for t in range(4) if t != s and m >> (13 * t + r) & 1)
+    if same >= 2:
+        return True
+    row = (m >> (13 * s)) & 0x1FFF
+    lo1 = r >= 1 and row >> (r - 1) & 1
+    lo2 = r >= 2 and row >> (r - 2) & 1
+    hi1 = r <= 11 and row >> (r + 1) & 1
+    hi2 = r <= 10 and row >> (r + 2) & 1
+    return bool((lo1 and lo2) or (lo1 and hi1) or (hi1 and hi2))
+
+
+class GinExpert(GinBot):
+    """Gin, Expert: every discard is judged by what the next draw is likely to bring (the
+    unseen cards weighted by how likely each is still in the stock) and by how much it would
+    help the opponent's sampled hands; the upcard is taken when that leaves a better hand
+    than a stock card would on average; a knock is made when its expected score over the
+    sampled hands, lay-offs and undercuts included, is positive."""
+
+    name = "expert"
+    SAMPLES = 24          # opponent hands per decision
+    TRIES = 8             # draws per accepted sample, at most
+    KNOCK_WEIGHT = 15     # how much a knock within reach next turn is worth, in deadwood
+    FEED = 0.8            # how much each point of the opponent's gain weighs against ours
+    NOW = 0.25            # how much the deadwood kept now weighs beside the expected one
+    KNOCK_MIN = 0         # the least expected score that a knock must promise
+
+    # -- the world ----------------------------------------------------------------------------------
+    def setup(self, view: PlayerView) -> None:
+        self.math = GinMath(self.solver(view))
+        self.mem = Memory(view)
+        self.me = view.seat
+        self.opp = 1 - view.seat
+        self.limit = view.info.get("knock_limit", 10)
+        deck = self.math.s._cards
+        unseen = self.mem.unseen(deck)
+        self.unseen = sorted(unseen, key=lambda c: c.code)
+        held = self.mem.held[self.opp]
+        self.opp_known = mask_of(held)
+        self.hidden = max(0, view.hand_counts[self.opp] - len(held))
+        self.samples: list[int] = []
+        self.in_stock: dict[int, float] = {}
+
+    def sample(self):
+        """Draws opponent hands (masks), weighted by his play; yields between batches."""
+        rng = self.rng
+        codes = [c.code for c in self.unseen]
+        declined = [c.code for c in self.mem.declined[self.opp]
+                    if c.code not in {x.code for x in self.mem.took[self.opp]}]
+        threw = [c.code for c in self.mem.threw[self.opp]]
+        played = bool(self.mem.threw[self.opp])
+        out = []
+        k = min(self.hidden, len(codes))
+        for i in range(self.SAMPLES):
+            best = None
+            for _ in range(self.TRIES):
+                m = self.opp_known
+                for c in rng.sample(codes, k):
+                    m |= 1 << c
+                w = 1.0
+                for c in declined:
+                    if not m >> c & 1 and in_some_meld(c, m):
+                        w *= 0.3
+                for c in threw:
+                    if in_some_meld(c, m):
+                        w *= 0.6
+                if played and self.hidden + len(self.mem.held[self.opp]) == 10 and \
+                        self.math.dw(m) <= self.limit:
+                    w *= 0.35       # he could have knocked and did not
+                if rng.random() < w:
+                    best = m
+                    break
+                if best is None:
+                    best = m
+            out.append(best)
+            if i % 6 == 5:
+                yield
+        self.samples = out
+        counts = {c: 0 for c in codes}
+        for m in out:
+            for c in codes:
+                if m >> c & 1:
+                    counts[c] += 1
+        n = max(1, len(out))
+        self.in_stock = {c: 1 - counts[c] / n for c in codes}
+
+    # -- judging a hand of ten -------------------------------------------------------------------
+    def outlook(self, h: int) -> float:
+        """The ten cards ``h`` after our next draw: expected deadwood after the best discard,
+        less the worth of being able to knock, over the cards likely to be in the stock."""
+        total = weight = 0.0
+        bd = self.math.bd
+        limit = self.limit
+        for c, p in self.in_stock.items():
+            if p <= 0:
+                continue
+            d = bd(h | 1 << c)[0]
+            total += p * (d - (self.KNOCK_WEIGHT if d <= limit else 0) -
+                          (self.KNOCK_WEIGHT if d == 0 else 0))
+            weight += p
+        return total / weight if weight else float(self.math.dw(h))
+
+    def feed(self, code: int) -> float:
+        """How much the card ``code`` would lower the opponent's deadwood, on average."""
+        if not self.samples:
+            return 0.0
+        dw, bd = self.math.dw, self.math.bd
+        gain = 0
+        for m in self.samples:
+            if m >> code & 1:
+                continue
+            g = dw(m) - bd(m | 1 << code)[0]
+            if g > 0:
+                gain += g
+        return gain / len(self.samples)
+
+    def discard_score(self, hand: int, code: int) -> float:
+        h = hand & ~(1 << code)
+        return (self.outlook(h) + self.NOW * self.math.dw(h) + self.FEED * self.feed(code))
+
+    def rank_discards(self, hand: int, exclude: int = -1):
+        """(score, code) for the discards worth weighing, best first; yields between them."""
+        dw = self.math.dw
+        codes = [c for c in range(52) if hand >> c & 1 and c != exclude]
+        plain = sorted((dw(hand & ~(1 << c)), c) for c in codes)
+        floor = plain[0][0]
+        cands = [c for d, c in plain if d <= floor + 10][:6]
+        out = []
+        for c in cands:
+            out.append((self.discard_score(hand, c), c))
+            yield
+        out.sort()
+        self.ranked = out
+
+    # -- decisions -------------------------------------------------------------------------------
+    def think(self, view: PlayerView):
+        phase = view.phase
+        legal = view.legal
+        if phase == Phase.HAND_OVER:
+            return DEAL
+        if phase == Phase.LAYOFF:
+            return self.best_layoff(view) or DONE
+        if phase not in (Phase.UPCARD, Phase.DRAW, Phase.PLAY):
+            return legal[0]
+        self.setup(view)
+        yield from self.sample()
+        hand = mask_of(view.hand)
+        if phase in (Phase.UPCARD, Phase.DRAW):
+            if TAKE not in legal:
+                return DRAW if DRAW in legal else legal[0]
+            take = yield from self.take_is_better(view, hand)
+            if take:
+                return TAKE
+            return PASS if phase == Phase.UPCARD else DRAW
+        # the turn: big gin, a knock, or a discard
+        big = next((a for a in legal if isinstance(a, BigGin)), None)
+        if big is not None:
+            return big
+        taken = view.taken.code if view.taken is not None else -1
+        yield from self.rank_discards(hand, taken)
+        knock = yield from self.knock(view, hand, taken)
+        if knock is not None:
+            return knock
+        code = self.ranked[0][1]
+        return Discard.of(self.math.s._cards[code])
+
+    def choose(self, view: PlayerView):
+        steps = self.think(view)
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                return done.value
+
+    def take_is_better(self, view: PlayerView, hand: int):
+        top = view.top_discard.code
+        yield from self.rank_discards(hand | 1 << top, top)
+        take = self.ranked[0][0]
+        # a stock card: each likely card, and the better of its two plainest discards
+        dw, bd = self.math.dw, self.math.bd
+        total = weight = 0.0
+        for i, (c, p) in enumerate(self.in_stock.items()):
+            if p <= 0:
+                continue
+            h = hand | 1 << c
+            plain = sorted((dw(h & ~(1 << x)), x) for x in range(52) if h >> x & 1)[:2]
+            total += p * min(self.outlook(h & ~(1 << x)) + self.NOW * d for d, x in plain)
+            weight += p
+            if i % 4 == 3:
+                yield
+        draw = total / weight if weight else take
+        # taking shows the opponent what we collect: a small price
+        return take + 0.5 < draw
+
+    def knock(self, view: PlayerView, hand: int, taken: int):
+        """A knock worth making, or None."""
+        knocks = {a.card.code: a for a in view.legal if isinstance(a, Knock)}
+        if not knocks:
+            return None
+        dw = self.math.dw
+        best = None
+        for code, act in sorted(knocks.items()):
+            mine = dw(hand & ~(1 << code))
+            if mine == 0:
+                return act                  # gin: nothing can go wrong
+            ev = yield from self.knock_value(hand & ~(1 << code), mine)
+            if best is None or ev > best[0]:
+                best = (ev, act)
+        if best is None:
+            return None
+        ev, act = best
+        if ev > self.KNOCK_MIN:
+            return act
+        return None
+
+    def knock_value(self, kept: int, mine: int):
+        """Expected score of knocking with ``kept`` over the sampled opponent hands."""
+        s = self.math.s
+        _, packing = s._best_packing(kept)
+        total = 0.0
+        for i, m in enumerate(self.samples):
+            theirs = self.after_layoffs(m, packing)
+            if theirs > mine:
+                total += theirs - mine
+            else:
+                total -= 25 + mine - theirs
+            if i % 8 == 7:
+                yield
+        return total / max(1, len(self.samples))
+
+    def after_layoffs(self, m: int, melds: list[int]) -> int:
+        """The defender's deadwood once his loose cards are laid off on ``melds``."""
+        s = self.math.s
+        _, packing = s._best_packing(m)
+        used = 0
+        for x in packing:
+            used |= x
+        loose = m & ~used
+        melds = list(melds)
+        changed = True
+        while loose and changed:
+            changed = False
+            for i, meld in enumerate(melds):
+                for c in range(52):
+                    if loose >> c & 1 and fits(c, meld):
+                        loose &= ~(1 << c)
+                        melds[i] = meld | 1 << c
+                        changed = True
+                        break
+        return s._mask_value(loose)
+
+
+def fits(code: int, meld: int) -> bool:
+    """Can ``code`` be laid off on the gin meld ``meld`` (a set or an ace-low run)?"""
+    r, s = code % 13, code // 13
+    ranks = {c % 13 for c in range(52) if meld >> c & 1}
+    if len(ranks) == 1:                     # a set
+        return r in ranks
+    suit = next(c // 13 for c in range(52) if meld >> c & 1)
+    return s == suit and (r == min(ranks) - 1 or r == max(ranks) + 1)
+
+
+# -- the other variants ------------------------------------------------------------------------
+
+class Lookahead:
+    """Expert for the variants of many cards (mixed in before the variant's Good player):
+    the Good player's few best discards are weighed again by what the next draw is likely to
+    bring (cards sampled from the unseen ones, each followed by the natural discard), by the
+    deadwood kept, and by how much each discard would feed the next player (what he took
+    from the pile, and the melds on the table he could lay it off on). The weighing runs in
+    :meth:`think`, a step at a time; the Good player's own choice then reads the result."""
+
+    name = "expert"
+    DRAWS = 8             # unseen cards sampled per weighed discard
+    CANDIDATES = 4        # the Good player's best discards weighed again
+    NOW = 0.5             # weight of the deadwood kept now beside the expected one
+    DANGER = 3.0          # points of weight per point of danger to the next player
+
+    def unseen(self, view: PlayerView) -> list[Card]:
+        from types import SimpleNamespace
+        mem = Memory(view)
+        try:
+            deck = self.var.deck(SimpleNamespace(options=dict(view.options),
+                                                 n=len(view.names)))
+        except Exception:        # a deck that needs more than options: every card kind once
+            deck = list(dict.fromkeys(list(view.hand) + list(mem.pile)))
+        pool = sorted(deck, key=lambda c: (c.code, c.is_tile))
+        seen = list(view.hand) + list(mem.pile) + [c for t in view.table for c in t.meld.cards]
+        for s_, cards in enumerate(mem.held):
+            if s_ != view.seat:
+                seen += cards
+        for c in seen:
+            if c in pool:
+                pool.remove(c)
+        return pool
+
+    def measure(self, view: PlayerView, cards) -> float:
+        return self.solver(view).deadwood(list(cards))
+
+    def after_draw(self, view: PlayerView, cards) -> float:
+        """The measure of ``cards`` (one more than a hand) after the natural discard: the
+        highest loose card of the best arrangement."""
+        arr = self.solver(view).arrange(list(cards))
+        loose = [c for c in arr.deadwood]
+        if not loose:
+            return 0.0
+        worst = max(loose, key=lambda c: (self.value(view, c), c.code))
+        rest = list(cards)
+        if worst not in rest:          # a wild the arrangement names otherwise
+            return max(0.0, arr.deadwood_value - self.value(view, worst))
+        rest.remove(worst)
+        return self.measure(view, rest)
+
+    def next_player(self, view: PlayerView) -> int:
+        return view.info.get("left", (view.seat + 1) % len(view.names))
+
+    def feeds(self, view: PlayerView, card: Card) -> float:
+        nxt = self.next_player(view)
+        if view.teams[nxt] == view.teams[view.seat]:
+            return 0.0
+        score = 0.0
+        mem = self._mem
+        for s_, cards in enumerate(mem.took):
+            if view.teams[s_] == view.teams[view.seat]:
+                continue
+            w = 1.0 if s_ == nxt else 0.4
+            for t in cards:
+                if t.rank == card.rank:
+                    score += 2 * w
+                elif t.suit == card.suit and abs(t.rank - card.rank) <= 2:
+                    score += w
+        if not card.suit:
+            score += 4
+        return score
+
+    def weigh(self, view: PlayerView, hand, cards):
+        """Scores (lower is better) for discarding each of ``cards``; yields between draws."""
+        pool = self.unseen(view)
+        draws = self.rng.sample(pool, min(self.DRAWS, len(pool))) if pool else []
+        out = {}
+        for card in cards:
+            rest = list(hand)
+            rest.remove(card)
+            total = 0.0
+            for u in draws:
+                total += self.after_draw(view, rest + [u])
+                yield
+            ahead = total / len(draws) if draws else 0.0
+            out[card] = ahead + self.NOW * self.measure(view, rest) + \
+                self.DANGER * self.feeds(view, card)
+        self._weighed = out
+
+    def good_order(self, view: PlayerView, hand, cards) -> list[Card]:
+        """The Good player's discards, best first."""
+        solver = self.solver(view)
+        return [c for _, c in solver.best_discards(list(hand)) if c in cards]
+
+    def think(self, view: PlayerView):
+        self._weighed = {}
+        self._mem = Memory(view)
+        discards = [a.card for a in view.legal if isinstance(a, Discard)]
+        if view.phase == Phase.PLAY and len(discards) > 1:
+            order = self.good_order(view, view.hand, discards)[:self.CANDIDATES]
+            yield from self.weigh(view, view.hand, order)
+        return super().choose(view)
+
+    def choose(self, view: PlayerView):
+        steps = self.think(view)
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                return done.value
+
+    def reweigh(self, view: PlayerView, card: Card, candidates) -> Card:
+        """The Good player's ``card``, or a weighed candidate that scores better."""
+        w = self._weighed
+        if not w or card not in w:
+            return card
+        best = min((c for c in w if c in candidates), key=lambda c: (w[c], c.code),
+                   default=card)
+        return best
+
+    def best_discard(self, view: PlayerView, candidates) -> Card:
+        return self.reweigh(view, super().best_discard(view, candidates), candidates)
+
+    def pick_discard(self, view: PlayerView, candidates) -> Card:
+        return self.reweigh(view, super().pick_discard(view, candidates), candidates)
+
+
+class IndianLookahead(Lookahead):
+    def measure(self, view: PlayerView, cards) -> float:
+        return IndianBot.measure(self, view, cards)
+
+    def value(self, view: PlayerView, card: Card) -> int:
+        return IndianBot.value(self, view, card)
+
+    def good_order(self, view: PlayerView, hand, cards) -> list[Card]:
+        self._memo = {}
+        return [r[-1] for r in IndianBot.weigh_discards(self, view, hand) if r[-1] in cards]
+
+    def weigh_discards(self, view: PlayerView, hand) -> list[tuple]:
+        ranked = super().weigh_discards(view, hand)
+        w = self._weighed
+        if not w or len(hand) != len(view.hand) or any(a is not b for a, b in
+                                                         zip(hand, view.hand)):
+            return ranked
+        # a declaration stays first; the rest by the weighing, unweighed ones after
+        return sorted(ranked, key=lambda r: (r[0] > 0, w.get(r[-1], 1e9) if r[0] > 0 else 0,
+                                             r))
+
+    def think(self, view: PlayerView):
+        self._memo = {}
+        return (yield from super().think(view))
+
+
+class ExpertBasic(Lookahead, BasicBot):
+    pass
+
+
+class ExpertRum500(Lookahead, Rum500Bot):
+    pass
+
+
+class ExpertIndian(IndianLookahead, IndianBot):
+    pass
+
+
+class ExpertPush(Lookahead, PushBot):
+    def good_order(self, view: PlayerView, hand, cards) -> list[Card]:
+        h = list(hand)
+        return sorted(dict.fromkeys(cards), key=lambda c: (
+            self.usefulness(view, h, c) + 2 * self.gift(view, c), -self.value(view, c),
+            c.code))
+
+
+class ExpertTiles(Lookahead, TilesBot):
+    pass
+
+
+def expert_bot(variant: str, seed=0):
+    cls = {"gin": GinExpert, "basic": ExpertBasic, "indian": ExpertIndian,
+           "rum500": ExpertRum500, "push": ExpertPush, "tiles": ExpertTiles}[variant]
+    return cls(variant, seed)
+
+
+__all__ = ["Memory", "GinExpert", "expert_bot"]

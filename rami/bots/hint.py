@@ -1,0 +1,274 @@
+"""Hints: the move the Expert would make for a seat, and why, in one line.
+
+>>> from rami.state import GameState
+>>> from rami.view import PlayerView
+>>> g = GameState("gin", ["Ann", "Bob"], seed=3)
+>>> h = hint(PlayerView.of(g, g.turn))
+>>> h.action in PlayerView.of(g, g.turn).legal, h.text[:4] in ("Take", "Pass")
+(True, True)
+
+The reasons are read from the same things the Expert weighs: the best arrangement of the
+hand, the cards the opponents took and threw, and the unseen cards.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..actions import Action
+from ..cards import Card
+from ..view import PlayerView
+from .expert import Memory, expert_bot
+
+RANK_PLURAL = {1: "aces", 11: "jacks", 12: "queens", 13: "kings"}
+
+
+@dataclass(frozen=True)
+class Hint:
+    action: Action
+    text: str                      # one line, plain words
+    cards: tuple = ()              # the hand's cards the move plays (to highlight)
+
+
+def hint_steps(view: PlayerView, seed: int | str = 0):
+    """The hint in steps, as :meth:`rami.bots.Bot.think`: yields while the Expert thinks."""
+    bot = expert_bot(view.variant, seed)
+    import random
+    bot.rng = random.Random(f"hint:{seed}:{len(view.events)}")
+    action = yield from bot.think(view)
+    return Hint(action, Words(bot, view).say(action), _cards_of(action))
+
+
+def hint(view: PlayerView, seed: int | str = 0) -> Hint:
+    steps = hint_steps(view, seed)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value
+
+
+def _cards_of(action) -> tuple:
+    cards = getattr(action, "cards", None) or ()
+    card = getattr(action, "card", None)
+    melds = getattr(action, "melds", None) or ()
+    out = list(cards) + ([card] if card is not None else [])
+    for m in melds:
+        out += list(getattr(m, "cards", m))
+    return tuple(dict.fromkeys(out))
+
+
+def label(card: Card) -> str:
+    """A card as a hint names it: ``K♣``, ``red 7``, ``joker``."""
+    return card.pretty() if card.suit and not card.is_tile else card.name()
+
+
+def plural(card: Card) -> str:
+    if not card.suit:
+        return "Jolys" if card.is_tile else "jokers"
+    if card.is_tile:
+        return f"{card.rank}s"
+    return RANK_PLURAL.get(card.rank, f"{card.rank}s")
+
+
+class Words:
+    """The reasons for one move of one seat."""
+
+    def __init__(self, bot, view: PlayerView):
+        self.bot = bot
+        self.view = view
+        self.mem = Memory(view)
+        self.var = bot.var
+
+    # -- what the hand says -------------------------------------------------------------------
+    def solver(self):
+        return self.bot.solver(self.view)
+
+    def deadwood(self, cards) -> int:
+        return self.solver().deadwood(list(cards))
+
+    def near(self, card: Card, cards) -> bool:
+        """Does ``card`` make a pair or a near-run with any of ``cards``?"""
+        if not card.suit:
+            return True
+        return any(c is not card and c.suit and (c.rank == card.rank or (
+            c.suit == card.suit and abs(c.rank - card.rank) <= 2)) for c in cards)
+
+    def in_meld(self, card: Card, cards) -> bool:
+        arr = self.solver().arrange(list(cards))
+        return any(c is card for c in arr.melded)
+
+    def who(self, seat: int) -> str:
+        return self.view.names[seat]
+
+    def others(self):
+        v = self.view
+        return [s for s in range(len(v.names)) if v.teams[s] != v.teams[v.seat]]
+
+    def collector(self, card: Card):
+        """(seat, card taken) of an opponent who took a card of this rank or next to it."""
+        for s in self.others():
+            for t in self.mem.took[s]:
+                if t.suit and card.suit and (t.rank == card.rank or (
+                        t.suit == card.suit and abs(t.rank - card.rank) <= 2)):
+                    return s, t
+        return None
+
+    def thrower(self, card: Card):
+        """(seat, card thrown) of an opponent who threw this rank away."""
+        for s in self.others():
+            for t in self.mem.threw[s]:
+                if t.suit and card.suit and t.rank == card.rank and t is not card:
+                    return s, t
+        return None
+
+    # -- the line ----------------------------------------------------------------------------
+    def say(self, action) -> str:
+        kind = action.kind
+        fn = getattr(self, f"say_{kind}", None)
+        text = fn(action) if fn is not None else None
+        return text or f"{_capital(self.describe(action))}: the Expert's choice here."
+
+    def points_word(self) -> str:
+        return "points in your hand" if self.view.variant == "indian" else "in deadwood"
+
+    def describe(self, action) -> str:
+        return str(action)
+
+    def discard_reason(self, card: Card) -> str:
+        hand = list(self.view.hand)
+        rest = list(hand)
+        rest.remove(card)
+        left = self.deadwood(rest)
+        if not card.suit:
+            fit = "you have nothing better to let go"
+        elif not self.near(card, hand):
+            fit = "it fits nothing in your hand"
+        elif not self.in_meld(card, hand):
+            fit = "it is the loose card you need least"
+        else:
+            fit = "breaking that meld costs least"
+        thrown = self.thrower(card)
+        took = self.collector(card)
+        if thrown:
+            safe = f"{self.who(thrown[0])} threw the {label(thrown[1])} and is not " \
+                   f"collecting {plural(card)}"
+        elif took:
+            safe = f"though {self.who(took[0])} took the {label(took[1])}"
+        else:
+            safe = f"it leaves {left} {self.points_word()}"
+        return f"{fit}, and {safe}"
+
+    def say_discard(self, a) -> str:
+        return f"Discard the {label(a.card)}: {self.discard_reason(a.card)}."
+
+    def say_knock(self, a) -> str:
+        rest = list(self.view.hand)
+        rest.remove(a.card)
+        left = self.deadwood(rest)
+        if left == 0:
+            return f"Go gin, discarding the {label(a.card)}: every card is in a meld."
+        opp = self.others()[0]
+        return (f"Knock, discarding the {label(a.card)}: {left} in deadwood, and "
+                f"{self.who(opp)} most likely holds more.")
+
+    def say_gin(self, a) -> str:
+        return "Go out with big gin: all eleven cards are in melds."
+
+    def take_reason(self, card: Card) -> str:
+        hand = list(self.view.hand)
+        if not card.suit or self.bot.var.rules_for(self.view.options).is_wild(card):
+            return "a wild card fits any meld"
+        with_it = hand + [card]
+        arr = self.solver().arrange(with_it)
+        for m in arr.melds:
+            if any(c is card for c in m.cards):
+                return f"it makes {' '.join(label(c) for c in m.cards)}"
+        now = self.deadwood(hand)
+        after = min(d for d, c in self.solver().best_discards(with_it) if c is not card) \
+            if len(with_it) > 1 else now
+        if after < now:
+            what = "your points" if self.view.variant == "indian" else "your deadwood"
+            return f"it brings {what} from {now} down to {after}"
+        return "it builds towards a meld"
+
+    def say_take(self, a) -> str:
+        top = self.view.top_discard
+        if top is None:
+            return None
+        return f"Take the {label(top)}: {self.take_reason(top)}."
+
+    def say_draw(self, a) -> str:
+        top = self.view.top_discard
+        if top is None:
+            return "Draw from the stock: there is nothing to take."
+        if not self.near(top, self.view.hand):
+            why = "it fits nothing in your hand"
+        else:
+            why = "a card from the stock is likely to do more for you"
+        return f"Draw from the stock, not the {label(top)}: {why}."
+
+    def say_pass(self, a) -> str:
+        top = self.view.top_discard
+        if top is None:
+            return "Pass."
+        why = "it fits nothing in your hand" if not self.near(top, self.view.hand) \
+            else "it would not lower your deadwood enough"
+        return f"Pass on the {label(top)}: {why}."
+
+    def say_push(self, a) -> str:
+        top = self.view.top_discard
+        return f"Push the {label(top)} on: it does not help you enough to keep." \
+            if top is not None else None
+
+    def say_layoff(self, a) -> str:
+        return f"Lay off the {label(a.card)} on meld {a.meld + 1}: it no longer counts " \
+               "against you."
+
+    def say_done(self, a) -> str:
+        return "Done: nothing more of yours fits the melds on the table."
+
+    def say_meld(self, a) -> str:
+        return f"Meld {' '.join(label(c) for c in a.cards)}: it takes " \
+               f"{sum(self.bot.value(self.view, c) for c in a.cards)} points off your hand."
+
+    def say_declare(self, a) -> str:
+        return f"Declare, finishing with the {label(a.card)}: your groups are valid."
+
+    def say_drop(self, a) -> str:
+        return "Drop: this hand is too far from a valid declaration to be worth playing."
+
+    def say_show(self, a) -> str:
+        return "Show your groups: the best grouping counts fewest points."
+
+    def say_rum(self, a) -> str:
+        return f"Call rum: the {label(a.card) if getattr(a, 'card', None) else 'card'} " \
+               "fits a meld."
+
+    def say_rejoin(self, a) -> str:
+        return "Rejoin the pool: you are still in with a chance."
+
+    def say_contract(self, a) -> str:
+        return "Lay down the contract now: it spends the fewest wilds."
+
+    def say_rescue(self, a) -> str:
+        return "Rescue the wild: it is worth more in your hand."
+
+    def say_open(self, a) -> str:
+        return "Open now: your first melds reach the points needed."
+
+    def say_swap(self, a) -> str:
+        return "Swap for the Joly: it fits anywhere."
+
+    def say_exposed(self, a) -> str:
+        return "Take the exposed tile: it lets you go out."
+
+    def say_deal(self, a) -> str:
+        return "Deal the next hand."
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+__all__ = ["Hint", "hint", "hint_steps"]

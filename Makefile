@@ -6,7 +6,7 @@ PY     := $(VENV)/bin/python
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 VARIANT ?= gin
 
-.PHONY: play play-terminal screenshots test test-cpython test-browser test-pyodide build dist chromium serve bench bench-web bench-embed simulate soak setup clean
+.PHONY: play play-terminal screenshots test test-cpython test-browser test-pyodide build dist chromium serve bench bench-web bench-embed bench-bots arena simulate soak setup clean
 
 setup: $(VENV)/.installed
 
@@ -70,6 +70,13 @@ soak: setup            ## the deep run on every core: make soak SOAK_MINUTES=60
 
 bench-embed: dist chromium   ## tutorial boards: one against six, time to interactive and memory
 	$(PY) benchmarks/embed.py
+
+bench-bots: dist chromium    ## the Expert's thinking time inside Pyodide in Chromium; the page during bot turns
+	$(PY) benchmarks/bots_web.py
+
+ARENA ?= gin expert simple --deals 1000
+arena: setup           ## the duplicate-deal arena: make arena ARENA="basic expert good --deals 250"
+	$(PY) benchmarks/arena.py $(ARENA)
 
 bench: setup           ## print the engine's speed figures
 	$(PY) benchmarks/bench.py

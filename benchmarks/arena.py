@@ -33,6 +33,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from rami.bots import make_bot                          # noqa: E402
+from rami.cli import parse_options                      # noqa: E402
 from rami.state import GameState                        # noqa: E402
 from rami.variants import find_variant                  # noqa: E402
 from rami.view import PlayerView                        # noqa: E402
@@ -117,14 +118,11 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
     var = find_variant(args.variant)
     players = args.players or max(2, var.min_players)
-    options = {}
-    for o in args.option:
-        k, _, v = o.partition("=")
-        options[k] = v
+    options = parse_options(args.option)
     tune = {}
     for o in args.set:
         k, _, v = o.partition("=")
-        tune[k] = float(v)
+        tune[k] = int(v) if v.lstrip("-").isdigit() else float(v)
     kinds = (args.first, args.second)
     jobs = [(var.name, kinds, players, d, swap, args.unit, options, tune)
             for d in range(args.start, args.start + args.deals) for swap in (0, 1)]

@@ -134,14 +134,18 @@ def indian_turn(page, s) -> None:
     page.click('[data-act="btn:discard"]')
 
 
-def responsiveness(browser, site: str, moves: int, variant: str = "basic") -> dict:
+def responsiveness(browser, site: str, moves: int, variant: str = "basic",
+                   level: str = "good") -> dict:
     ctx = browser.new_context(viewport={"width": 1280, "height": 800})
     page = ctx.new_page()
     page.errors = []
     page.goto(site)
     wait_for(page, "document.body.dataset.ready === '1'", 180)
     page.click(f'[data-act="variant:{variant}"]')
-    page.select_option('[data-field="players"]', "6")
+    if variant != "gin":
+        page.select_option('[data-field="players"]', "6")
+    for el in page.query_selector_all('[data-field^="level:"]'):
+        el.select_option(level)
     if variant == "indian":
         page.click(".house summary")
         page.select_option('[data-opt="format"]', "pool101")
@@ -154,7 +158,7 @@ def responsiveness(browser, site: str, moves: int, variant: str = "basic") -> di
 
     deal()
     page.evaluate("window.ramiLongTasks.length = 0; window.ramiBotSpans.length = 0;"
-                  "window.ramiBotMoves.length = 0")
+                  "window.ramiBotMoves.length = 0; window.ramiBotThinks = []")
     while page.evaluate("window.ramiBotMoves.length") < moves:
         s = my_move(page, 120)
         if not s["summary"]:
@@ -169,16 +173,20 @@ def responsiveness(browser, site: str, moves: int, variant: str = "basic") -> di
         else:                                   # a bot is deciding whether to rejoin
             page.wait_for_timeout(50)
     data = page.evaluate("({tasks: window.ramiLongTasks, spans: window.ramiBotSpans,"
-                         " moves: window.ramiBotMoves})")
+                         " moves: window.ramiBotMoves, thinks: window.ramiBotThinks})")
     ctx.close()
     spans = data["spans"]
     during = [d for start, d in data["tasks"]
               if any(a - 1 <= start <= b for a, b in spans)]
     times = [b - a for a, b in data["moves"]]
+    thinks = sorted(b - a for a, b in data["thinks"]) or [0.0]
     return {"bot_moves": len(times), "stretches": len(spans),
             "longest_task_ms": max(during, default=0.0), "long_tasks": len(during),
             "longest_move_ms": max(times, default=0.0),
-            "median_move_ms": statistics.median(times) if times else 0.0}
+            "median_move_ms": statistics.median(times) if times else 0.0,
+            "median_think_ms": statistics.median(thinks),
+            "p95_think_ms": thinks[min(len(thinks) - 1, int(.95 * len(thinks)))],
+            "longest_think_ms": thinks[-1]}
 
 
 def main() -> int:

@@ -205,3 +205,135 @@ def test_tile_bot_swaps_a_joly_and_takes_the_exposed_tile_to_go_out():
     g = from_deal("tiles | 0: y5 y7 r9 | 1: b1 y4 y9 k12 r3 | 2: k3 k4 y13 b6 "
                   "| table: 0=k2 k3 k4 | crosswise: k13 | exposed: y6 | dealer: 1 | phase: draw")
     assert str(bot.choose(PlayerView.of(g, 0))) == "take exposed"
+
+
+# -- the three levels --------------------------------------------------------------------------
+
+LEVEL_SEATS = {"gin": 2, "basic": 3, "indian": 3, "rum500": 3, "push": 4, "tiles": 3}
+
+
+@pytest.mark.parametrize("variant", sorted(LEVEL_SEATS))
+def test_every_level_plays_only_from_its_view_and_finishes_a_hand(variant):
+    from rami.bots import BOT_LEVELS
+    n = LEVEL_SEATS[variant]
+    for k, level in enumerate(BOT_LEVELS):
+        kinds = [level] + [BOT_LEVELS[(k + i) % 3] for i in range(1, n)]
+        g = GameState(variant, n, None, f"levels:{k}")
+        bots = [Spy(make_bot(kd, variant, seed=f"{k}:{i}")) for i, kd in enumerate(kinds)]
+        while not g.results:
+            g.apply(bots[g.turn].choose(PlayerView.of(g, g.turn)))
+        assert all(b.seen == {PlayerView} for b in bots)
+        assert [b.bot.name for b in bots][0] == level
+
+
+@pytest.mark.parametrize("variant", sorted(LEVEL_SEATS))
+def test_the_expert_thinks_in_steps_and_decides_as_choose_does(variant):
+    """think() yields (so a page can draw) and returns what choose() returns, every time."""
+    n = LEVEL_SEATS[variant]
+    g = GameState(variant, n, None, "steps")
+    others = [make_bot("good", variant, seed=i) for i in range(n)]
+    yielded = 0
+    for _ in range(60):
+        if g.results:
+            break
+        view = PlayerView.of(g, g.turn)
+        a = make_bot("expert", variant, seed="same")
+        b = make_bot("expert", variant, seed="same")
+        steps = a.think(view)
+        while True:
+            try:
+                next(steps)
+                yielded += 1
+            except StopIteration as done:
+                thought = done.value
+                break
+        assert thought == b.choose(view)
+        g.apply(thought if g.turn % 2 == 0 else others[g.turn].choose(view))
+    assert yielded > 0
+
+
+def test_a_bot_level_that_does_not_exist_is_refused_in_plain_words():
+    from rami.errors import OptionError
+    with pytest.raises(OptionError, match="no bot level 'wizard': choose beginner, good, expert"):
+        make_bot("wizard", "gin")
+
+
+def test_the_beginner_keeps_its_melds_and_knocks_at_the_first_chance():
+    from rami.actions import Knock
+    from rami.scenario import from_deal
+    far = from_deal("gin | 0: As 2s 3s 7h 7d 7c Kd Qc Jh 9s 4d | 1: 5h 6h 8c 9c 10d Jd Qd "
+                    "2h 3h 4h | discard: 5c | turn: 0 | phase: play | dealer: 1")
+    for seed in range(8):
+        move = make_bot("beginner", "gin", seed).choose(PlayerView.of(far, 0))
+        assert not isinstance(move, Knock)
+        assert move.card.rank in (13, 12, 11)          # one of its high loose cards
+    near = from_deal("gin | 0: As 2s 3s 7h 7d 7c 4d 5d 6d 2c Kc | 1: 5h 6h 8c 9c 10d Jd Qd "
+                     "2h 3h 4h | discard: 5c | turn: 0 | phase: play | dealer: 1")
+    move = make_bot("beginner", "gin", 0).choose(PlayerView.of(near, 0))
+    assert isinstance(move, Knock) and str(move.card) == "Kc"
+
+
+def test_the_expert_remembers_what_the_opponent_took_and_does_not_feed_it():
+    """Bob took the K♥: the Expert keeps that card out of the unseen ones, knows Bob holds
+    it, and does not throw him the K♦."""
+    from rami.bots.expert import Memory
+    from rami.cards import Card
+    from rami.scenario import from_deal
+    g = from_deal("gin | 0: As 2s 3s 7h 7d 7c 9c 8d Kd Qc | 1: Ks Kc 2h 3h 5c 6c 8s 10d "
+                  "10s 4s | discard: Kh | stock: 2d | turn: 1 | phase: draw | dealer: 0")
+    g.apply("take")
+    g.apply("discard 4s")
+    g.apply("draw")
+    view = PlayerView.of(g, 0)
+    mem = Memory(view)
+    assert [str(c) for c in mem.held[1]] == ["Kh"] and "4s" in map(str, mem.pile)
+    expert = make_bot("expert", "gin", 3)
+    unseen = {str(c) for c in mem.unseen(expert.solver(view)._cards)}
+    assert "Kh" not in unseen and "4s" not in unseen and "Ks" in unseen
+    # in its sampled worlds Bob holds the K♥: the K♦ would help him, the Q♣ hardly
+    expert.setup(view)
+    for _ in expert.sample():
+        pass
+    kd, qc = (Card.parse(x).code for x in ("Kd", "Qc"))
+    assert all(m >> kd_h & 1 for m in expert.samples for kd_h in [Card.parse("Kh").code])
+    assert expert.feed(kd) > 2 * expert.feed(qc)
+    for seed in range(4):
+        assert str(make_bot("expert", "gin", seed).choose(view)) != "discard Kd"
+
+
+def test_hints_name_a_legal_move_and_say_why_in_one_line_in_every_variant():
+    from rami.bots.hint import hint
+    for variant, n in LEVEL_SEATS.items():
+        g = GameState(variant, n, None, "hint")
+        bots = [make_bot("good", variant, seed=i) for i in range(n)]
+        kinds = set()
+        for _ in range(40):
+            if g.results:
+                break
+            view = PlayerView.of(g, g.turn)
+            h = hint(view, "x")
+            assert h.action in view.legal or g.variant.allows(g, h.action), (variant, h)
+            assert h.text and "\n" not in h.text and len(h.text) < 160 and h.text[-1] == "."
+            assert h == hint(view, "x")                     # the same position, the same hint
+            kinds.add(h.action.kind)
+            g.apply(bots[g.turn].choose(view))
+        assert kinds & {"discard", "draw", "take", "push"}, variant
+
+
+def test_a_discard_hint_names_the_card_and_the_reason():
+    from rami.bots.hint import Words, hint, label
+    from rami.cards import Card
+    from rami.scenario import from_deal
+    g = from_deal("gin | 0: As 2s 3s 7h 7d 7c 9c 8d Kd Qc | 1: Ks Kc 2h 3h 5c 6c 8s 10d "
+                  "10s 4s | discard: Kh | stock: 2d | turn: 1 | phase: draw | dealer: 0 | "
+                  "names: Ann,Bob")
+    for move in ("take", "discard 4s", "draw"):
+        g.apply(move)
+    view = PlayerView.of(g, 0)
+    h = hint(view)
+    assert h.action.kind == "discard" and h.cards == (h.action.card,)
+    assert h.text.startswith(f"Discard the {label(h.action.card)}: "), h.text
+    words = Words(make_bot("expert", "gin"), view)
+    assert words.discard_reason(Card.parse("Qc")).startswith("it fits nothing in your hand")
+    assert words.discard_reason(Card.parse("Kd")).endswith("though Bob took the K♥")
+    assert words.discard_reason(Card.parse("8d")).startswith("it is the loose card")

@@ -355,3 +355,42 @@ def test_tiles_rack_arranged_by_taps_keeps_its_order():
     with pytest.raises(RamiError, match="Select the tiles to move"):
         s.selected = []
         s.table.act(s, "shift", "left")
+
+
+def test_the_lobby_offers_three_levels_and_says_how_each_plays():
+    from rami.variants import find_variant
+    var = find_variant("basic")
+    form = {"variant": "basic", "players": 3, "name": "P", "levels": ["expert", "beginner"],
+            "bot_names": ["A", "B"], "options": {o.name: o.default for o in var.OPTIONS}}
+    html = render.lobby_html(form)
+    for level, words in (("beginner", "knows the rules"), ("good", "low deadwood"),
+                         ("expert", "counts the cards")):
+        assert html.count(f'<option value="{level}"') == 2
+        assert words in html
+    assert '<option value="expert" selected>' in html and '<option value="beginner" selected>' in html
+
+
+def test_an_old_save_with_the_old_level_names_plays_on_at_the_same_levels():
+    s = Session.new("gin", ["P", "A"], levels={1: "expert"}, seed=3)
+    d = s.to_dict()
+    assert d["levels"] == {"1": "expert"}
+    d["levels"] = {"1": "heuristic"}
+    old = Session.from_dict(d)
+    assert old.levels == {1: "good"} and old.bots[1].name == "good"
+    d["levels"] = {"1": "grandmaster"}
+    with pytest.raises(RamiError, match="unknown bot level"):
+        Session.from_dict(d)
+
+
+def test_a_hint_is_the_experts_move_for_the_person_with_its_cards_placed():
+    s = Session.new("gin", ["P", "A"], seed=9)
+    while not s.human_to_move():
+        s.bot_step()
+    h = s.hint()
+    assert h.action in s.state.legal_actions() and h.text
+    assert s.hint() == h
+    assert all(s.order[i] == str(c) for i, c in zip(s.positions_of(h.cards), h.cards))
+    assert 'data-act="hint"' in render.table_regions(s)["actions"]
+    assert render.hint_line(h).startswith("Hint: ")
+    steps = s.bot_steps
+    assert callable(steps)

@@ -129,6 +129,9 @@ class GinExpert(GinBot):
     FEED = 0.8            # how much each point of the opponent's gain weighs against ours
     NOW = 0.25            # how much the deadwood kept now weighs beside the expected one
     KNOCK_MIN = 0         # the least expected score that a knock must promise
+    PLAYOUTS = 24         # worlds each weighed discard is played out in (0: none)
+    PLAYOUT_CANDIDATES = 3
+    WIN = 10              # what winning a hand is worth beyond its points, in play-outs
 
     # -- the world ----------------------------------------------------------------------------------
     def setup(self, view: PlayerView) -> None:
@@ -145,6 +148,7 @@ class GinExpert(GinBot):
         self.hidden = max(0, view.hand_counts[self.opp] - len(held))
         self.samples: list[int] = []
         self.in_stock: dict[int, float] = {}
+        self._worlds = None
 
     def sample(self):
         """Draws opponent hands (masks), weighted by his play; yields between batches."""
@@ -178,7 +182,7 @@ class GinExpert(GinBot):
                 if best is None:
                     best = m
             out.append(best)
-            if i % 6 == 5:
+            if i % 3 == 2:
                 yield
         self.samples = out
         counts = {c: 0 for c in codes}
@@ -267,7 +271,83 @@ class GinExpert(GinBot):
         if knock is not None:
             return knock
         code = self.ranked[0][1]
+        if self.PLAYOUTS and len(self.ranked) > 1:
+            code = yield from self.play_out(view, hand)
         return Discard.of(self.math.s._cards[code])
+
+    # -- play-outs -------------------------------------------------------------------------------
+    def worlds(self):
+        """(opponent hand, stock order) pairs: each sampled hand with the rest of the unseen
+        cards shuffled as the stock."""
+        if getattr(self, "_worlds", None) is None:
+            codes = [c.code for c in self.unseen]
+            out = []
+            for m in self.samples[:self.PLAYOUTS]:
+                stock = [c for c in codes if not m >> c & 1]
+                self.rng.shuffle(stock)
+                out.append((m, stock))
+            self._worlds = out
+        return self._worlds
+
+    def play_out(self, view: PlayerView, hand: int):
+        """The best of the few best-ranked discards, by playing each world out to its end."""
+        cands = [c for _, c in self.ranked[:self.PLAYOUT_CANDIDATES]]
+        worlds = self.worlds()
+        best = None
+        for code in cands:
+            total = 0.0
+            for i, (m, stock) in enumerate(worlds):
+                total += self.rollout(hand & ~(1 << code), m, list(stock), code,
+                                      view.stock_count)
+                if i % 4 == 3:
+                    yield
+            value = total / max(1, len(worlds))
+            if best is None or value > best[0]:
+                best = (value, code)
+        return best[1]
+
+    def rollout(self, mine: int, theirs: int, stock: list, top: int, left: int) -> float:
+        """Our points when the hand is played to its end from here (the opponent to move),
+        both sides drawing the upcard only when it makes a meld, discarding for least
+        deadwood and knocking at once; a won hand counts ``WIN`` more than its points."""
+        bd = self.math.bd
+        limit = self.limit
+        hands = [mine, theirs]
+        p = 1
+        while left > 2 and stock:
+            h = hands[p]
+            d = -1
+            if in_some_meld(top, h):
+                d, code = bd(h | 1 << top)
+                if code == top:             # it would throw the card straight back
+                    d = -1
+                else:
+                    h |= 1 << top
+            if d < 0:
+                h |= 1 << stock.pop()
+                left -= 1
+                d, code = bd(h)
+            h &= ~(1 << code)
+            hands[p] = h
+            if d <= limit:
+                pts = self.knock_points(h, hands[1 - p], d)
+                if p == 1:
+                    pts = -pts
+                return pts + (self.WIN if pts > 0 else -self.WIN)
+            top = code
+            p = 1 - p
+        return 0.0
+
+    def knock_points(self, knocker: int, defender: int, dead: int) -> int:
+        """The points the knocker makes (negative: the defender's undercut)."""
+        s = self.math.s
+        theirs = self.math.dw(defender)
+        if dead == 0:
+            return 25 + theirs
+        theirs = self.after_layoffs(defender, s._best_packing(knocker)[1])
+        if theirs <= dead:
+            return -(25 + dead - theirs)
+        return theirs - dead
 
     def choose(self, view: PlayerView):
         steps = self.think(view)
@@ -291,8 +371,7 @@ class GinExpert(GinBot):
             plain = sorted((dw(h & ~(1 << x)), x) for x in range(52) if h >> x & 1)[:2]
             total += p * min(self.outlook(h & ~(1 << x)) + self.NOW * d for d, x in plain)
             weight += p
-            if i % 4 == 3:
-                yield
+            yield
         draw = total / weight if weight else take
         # taking shows the opponent what we collect: a small price
         return take + 0.5 < draw
@@ -500,12 +579,21 @@ class IndianLookahead(Lookahead):
     def value(self, view: PlayerView, card: Card) -> int:
         return IndianBot.value(self, view, card)
 
+    def good_weighing(self, view: PlayerView, hand) -> list[tuple]:
+        """The Good player's weighing of ``hand``'s discards, kept for the decision (its
+        search is the longest step of a turn, so it runs as a step of its own)."""
+        key = tuple(hand)
+        got = self._good.get(key)
+        if got is None:
+            self._memo = {}
+            got = self._good[key] = IndianBot.weigh_discards(self, view, hand)
+        return got
+
     def good_order(self, view: PlayerView, hand, cards) -> list[Card]:
-        self._memo = {}
-        return [r[-1] for r in IndianBot.weigh_discards(self, view, hand) if r[-1] in cards]
+        return [r[-1] for r in self.good_weighing(view, hand) if r[-1] in cards]
 
     def weigh_discards(self, view: PlayerView, hand) -> list[tuple]:
-        ranked = super().weigh_discards(view, hand)
+        ranked = self.good_weighing(view, hand)
         w = self._weighed
         if not w or len(hand) != len(view.hand) or any(a is not b for a, b in
                                                          zip(hand, view.hand)):
@@ -516,6 +604,12 @@ class IndianLookahead(Lookahead):
 
     def think(self, view: PlayerView):
         self._memo = {}
+        self._good = {}
+        top = view.top_discard
+        if view.phase == Phase.DRAW and TAKE in view.legal and top is not None:
+            yield
+            self.good_weighing(view, list(view.hand) + [top])      # what taking would give
+            yield
         return (yield from super().think(view))
 
 

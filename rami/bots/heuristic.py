@@ -18,7 +18,7 @@ from . import Bot
 
 
 class HeuristicBot(Bot):
-    name = "heuristic"
+    name = "good"
 
     def __init__(self, variant: str, seed=0):
         super().__init__(variant, seed)

@@ -364,8 +364,11 @@ class App:
             return
         s, h = self.session, self.hint[1]
         acts = [f"card:{i}" for i in s.positions_of(h.cards)]
-        kind = h.action.kind
-        acts += [f"btn:{kind}", kind]
+        # the button (or pile) that plays it: the choice holding this very action, else the
+        # one named after its kind (a discard's button waits for its card to be selected)
+        names = [c.name for c in s.choices() if c.action == h.action] + [h.action.kind]
+        for name in dict.fromkeys(names):
+            acts += [f"btn:{name}", name]
         for act in acts:
             for el in list(self.screen_el.querySelectorAll(f'[data-act="{act}"]')):
                 el.classList.add("hinted")

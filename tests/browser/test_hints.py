@@ -1,0 +1,45 @@
+"""Computer opponents at the table: the lobby's three levels, the Expert playing in the page,
+and a hint (button and key) in every variant."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.conftest import wait_for
+from tests.browser.test_table import my_move, open_page
+
+VARIANTS = ("basic", "gin", "indian", "rum500", "push", "tiles")
+HINT = "document.querySelector('.message-text.hint')"
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_a_hint_lights_up_the_experts_move_and_says_why(page, variant):
+    open_page(page)
+    page.click(f'[data-act="variant:{variant}"]')
+    levels = page.locator('[data-field^="level:"]')
+    for i in range(levels.count()):
+        levels.nth(i).select_option("expert")
+    assert "counts the cards" in page.inner_text(".level-words")
+    page.click("#start")
+    wait_for(page, "!!document.querySelector('#table')")
+    page.select_option("#pace", "instant")
+    tags = page.evaluate("[...document.querySelectorAll('.seat-level-tag')]"
+                         ".map(e => e.textContent)")
+    assert tags and all(t.endswith("Expert") for t in tags), tags
+    s = my_move(page, 120)                       # the Experts play up to the person's turn
+    assert not s["summary"]
+    page.keyboard.press("i")
+    wait_for(page, f"!!{HINT}", 30, "the hint")
+    line = page.inner_text(".message-text.hint")
+    assert line.startswith("Hint: ") and line.endswith(".") and "\n" not in line
+    lit = page.evaluate("[...document.querySelectorAll('.hinted')].map(e => e.dataset.act)")
+    assert lit, "nothing lit up"
+    # the lit button or pile is one the person may press now
+    assert any(a in s["enabled"] or a in ("draw", "take", "push") or a.startswith("card:")
+               for a in lit), (lit, s["enabled"])
+    # the button gives the same hint
+    page.evaluate(f"{HINT}.remove()")
+    page.click('[data-act="hint"]')
+    wait_for(page, f"!!{HINT}", 30, "the hint by the button")
+    assert page.inner_text(".message-text.hint") == line
+    assert not page.errors, page.errors

@@ -1,0 +1,61 @@
+"""The reference opponent (SimpleGinRummyPlayer) plays as published, and the duplicate
+arena's figures are sound: a bot against itself breaks exactly even."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+import pytest
+
+from rami.actions import DRAW, PASS, TAKE, Discard, Knock
+from rami.scenario import from_deal
+from rami.view import PlayerView
+
+pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="benchmarks/ is not "
+                                "shipped to Pyodide")
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(__file__)), "benchmarks"))
+
+
+def simple(seed=0):
+    from simple_gin import SimpleGinBot
+    return SimpleGinBot("gin", seed)
+
+
+def test_simple_takes_the_face_up_card_only_when_it_makes_a_meld():
+    # 9♥ goes with 9♠ 9♦ (a set), though it is not in the hand's best arrangement
+    g = from_deal("gin | 0: 9s 9d 2c 3c 4c 5c Kd Qh 7s Jc | 1: As 2s 3s 4h 5h 6h 8d 8c 10d "
+                  "Ks | discard: 9h | turn: 0 | phase: draw | dealer: 1")
+    assert simple().choose(PlayerView.of(g, 0)) == TAKE
+    g = from_deal("gin | 0: 9s 8d 2c 3c 4c 5c Kd Qh 7s Jc | 1: As 2s 3s 4h 5h 6h 9d 8c 10d "
+                  "Ks | discard: 9h | turn: 0 | phase: draw | dealer: 1")
+    assert simple().choose(PlayerView.of(g, 0)) == DRAW      # 9♥ lowers deadwood, melds nothing
+    g = from_deal("gin | 0: 9s 8d 2c 3c 4c 5c Kd Qh 7s Jc | 1: As 2s 3s 4h 5h 6h 9d 8c 10d "
+                  "Ks | discard: 10h | turn: 0 | phase: upcard | dealer: 1")
+    assert simple().choose(PlayerView.of(g, 0)) == PASS
+
+
+def test_simple_discards_at_random_among_the_least_deadwood_and_knocks_at_once():
+    g = from_deal("gin | 0: As 2s 3s 7h 7d 7c Kd Qc Jh 9s 4d | 1: 5h 6h 8c 9c 10d Jd Qd "
+                  "2h 3h 4h | discard: 5c | turn: 0 | phase: play | dealer: 1")
+    seen = {simple(seed).choose(PlayerView.of(g, 0)) for seed in range(30)}
+    assert seen == {Discard.of(c) for c in g.hands[0] if str(c) in ("Kd", "Qc", "Jh")}
+    g = from_deal("gin | 0: As 2s 3s 7h 7d 7c 4d 5d 6d 2c Kc | 1: 5h 6h 8c 9c 10d Jd Qd "
+                  "2h 3h 4h | discard: 5c | turn: 0 | phase: play | dealer: 1")
+    move = simple().choose(PlayerView.of(g, 0))
+    assert isinstance(move, Knock) and str(move.card) == "Kc"   # 2 left: knock, not wait
+
+
+def test_the_arena_plays_each_deal_both_ways(capsys):
+    import arena
+    assert arena.main(["gin", "simple", "simple", "--deals", "6", "--jobs", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "6 deals played both ways = 12 hands" in out
+    assert "won by simple:  50.0% ± 0.0" in out and "+0.00 ± 0.00" in out
+    assert arena.main(["basic", "good", "beginner", "--deals", "3", "--jobs", "1",
+                       "--unit", "match", "-o", "hands=1"]) == 0
+    assert "= 6 matches" in capsys.readouterr().out
+    a, b = arena.play(("push", ("good", "beginner"), 4, 1, 0, "hand", {}, {})), \
+        arena.play(("push", ("good", "beginner"), 4, 1, 1, "hand", {}, {}))
+    assert {a[0], b[0]} <= {0.0, 1.0} and a[1] == a[1]

@@ -1,7 +1,7 @@
 """Fingerprints of seeded bot matches, to compare across processes.
 
 ``python -m tests.fingerprint [SEED ...]`` plays, for each seed, one match of every
-configuration below with heuristic and random bots, and prints one JSON object: the SHA-256
+configuration below with bots of every level (and random ones), and prints one JSON object: the SHA-256
 of each match's final saved JSON. The same seed must give the same fingerprints in every
 process, whatever ``PYTHONHASHSEED`` is: nothing the engine or a bot decides may depend on
 the iteration order of sets or dicts of objects that hash by identity.
@@ -39,7 +39,7 @@ MAX_MOVES = 20_000
 
 def play(variant: str, players: int, options: dict, seed) -> GameState:
     g = GameState(variant, players, options, seed)
-    kinds = ["heuristic", "random"] * players
+    kinds = ["expert", "good", "beginner", "random"] * players
     bots = [make_bot(kinds[s], variant, seed=f"{seed}:{s}") for s in range(players)]
     for _ in range(MAX_MOVES):
         if g.is_over:

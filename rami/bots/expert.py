@@ -464,6 +464,7 @@ class Lookahead:
     CANDIDATES = 4        # the Good player's best discards weighed again
     NOW = 0.5             # weight of the deadwood kept now beside the expected one
     DANGER = 3.0          # points of weight per point of danger to the next player
+    MARGIN = 2.0          # how much better a weighed discard must score than the Good one
 
     def unseen(self, view: PlayerView) -> list[Card]:
         from types import SimpleNamespace
@@ -566,7 +567,7 @@ class Lookahead:
             return card
         best = min((c for c in w if c in candidates), key=lambda c: (w[c], c.code),
                    default=card)
-        return best
+        return best if w[best] < w[card] - self.MARGIN else card
 
     def best_discard(self, view: PlayerView, candidates) -> Card:
         return self.reweigh(view, super().best_discard(view, candidates), candidates)

@@ -34,6 +34,22 @@ class Bot:
         yield               # a generator, even when nothing is searched
 
 
+def drain(steps):
+    """Run a generator of thinking steps (:meth:`Bot.think`) to its end; its return value."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value
+
+
+class Thinker:
+    """For bots whose :meth:`~Bot.think` does the work: ``choose`` runs it to its end."""
+
+    def choose(self, view: PlayerView):
+        return drain(self.think(view))
+
+
 class RandomBot(Bot):
     """Uniformly random among the legal actions (for tests and baselines)."""
 
@@ -76,5 +92,5 @@ LEVEL_WORDS = {
 def canonical_level(kind: str) -> str:
     return "good" if kind == "heuristic" else kind
 
-__all__ = ["Bot", "RandomBot", "make_bot", "BOT_LEVELS", "ALL_LEVELS", "LEVEL_WORDS",
+__all__ = ["Bot", "RandomBot", "Thinker", "drain", "make_bot", "BOT_LEVELS", "ALL_LEVELS", "LEVEL_WORDS",
            "canonical_level"]

@@ -25,6 +25,7 @@ from ..actions import (DEAL, DONE, DRAW, PASS, TAKE, BigGin, Discard, Knock, Lay
 from ..cards import Card
 from ..state import Phase
 from ..view import PlayerView
+from . import Thinker
 from .heuristic import BasicBot, GinBot, IndianBot, PushBot, Rum500Bot
 from .tiles import TilesBot
 
@@ -115,7 +116,7 @@ def in_some_meld(code: int, m: int) -> bool:
     return bool((lo1 and lo2) or (lo1 and hi1) or (hi1 and hi2))
 
 
-class GinExpert(GinBot):
+class GinExpert(Thinker, GinBot):
     """Gin, Expert: every discard is judged by what the next draw is likely to bring (the
     unseen cards weighted by how likely each is still in the stock) and by how much it would
     help the opponent's sampled hands; the upcard is taken when that leaves a better hand
@@ -354,14 +355,6 @@ class GinExpert(GinBot):
             return -(25 + dead - theirs)
         return theirs - dead
 
-    def choose(self, view: PlayerView):
-        steps = self.think(view)
-        while True:
-            try:
-                next(steps)
-            except StopIteration as done:
-                return done.value
-
     def take_is_better(self, view: PlayerView, hand: int):
         top = view.top_discard.code
         yield from self.rank_discards(hand | 1 << top, top)
@@ -466,6 +459,9 @@ class Lookahead:
     DANGER = 3.0          # points of weight per point of danger to the next player
     MARGIN = 2.0          # how much better a weighed discard must score than the Good one
 
+    # choose() runs think() to its end; think() ends in the Good player's own choose()
+    choose = Thinker.choose
+
     def unseen(self, view: PlayerView) -> list[Card]:
         from types import SimpleNamespace
         mem = Memory(view)
@@ -551,14 +547,6 @@ class Lookahead:
             order = self.good_order(view, view.hand, discards)[:self.CANDIDATES]
             yield from self.weigh(view, view.hand, order)
         return super().choose(view)
-
-    def choose(self, view: PlayerView):
-        steps = self.think(view)
-        while True:
-            try:
-                next(steps)
-            except StopIteration as done:
-                return done.value
 
     def reweigh(self, view: PlayerView, card: Card, candidates) -> Card:
         """The Good player's ``card``, or a weighed candidate that scores better."""

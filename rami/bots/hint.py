@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from ..actions import Action
 from ..cards import Card
 from ..view import PlayerView
+from . import drain
 from .expert import Memory, expert_bot
 
 RANK_PLURAL = {1: "aces", 11: "jacks", 12: "queens", 13: "kings"}
@@ -40,12 +41,7 @@ def hint_steps(view: PlayerView, seed: int | str = 0):
 
 
 def hint(view: PlayerView, seed: int | str = 0) -> Hint:
-    steps = hint_steps(view, seed)
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            return done.value
+    return drain(hint_steps(view, seed))
 
 
 def _cards_of(action) -> tuple:

@@ -18,7 +18,7 @@ import random
 from collections import Counter
 
 from ..actions import DEAL, REJOIN, Action, LayOff
-from ..bots import ALL_LEVELS, Bot, canonical_level, make_bot
+from ..bots import ALL_LEVELS, Bot, canonical_level, drain, make_bot
 from ..cards import Card, sort_by_rank, sort_by_suit
 from ..checks import read_json
 from ..errors import RamiError, SaveError
@@ -279,7 +279,7 @@ class Session:
 
     def bot_step(self) -> Action:
         """Let the bot whose turn it is make one move; returns it."""
-        return _drain(self.bot_steps())
+        return drain(self.bot_steps())
 
     def hint_steps(self):
         """The Expert's move for the person, and why (a :class:`~rami.bots.hint.Hint`), in
@@ -288,7 +288,7 @@ class Session:
         return (yield from hint_steps(self.view(), f"{self.state.seed}:{len(self.state.history)}"))
 
     def hint(self):
-        return _drain(self.hint_steps())
+        return drain(self.hint_steps())
 
     def positions_of(self, cards) -> list[int]:
         """Where these cards sit in the person's order (each card once)."""
@@ -417,15 +417,6 @@ class Session:
             raise
         except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
             raise SaveError(f"The save is damaged ({type(e).__name__}: {e}).") from None
-
-
-def _drain(steps):
-    """Run a generator of steps to its end; its return value."""
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            return done.value
 
 
 def bot_name(i: int) -> str:

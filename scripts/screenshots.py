@@ -104,6 +104,7 @@ def shoot(browser, url: str, size: tuple[int, int], out: pathlib.Path) -> None:
     shoot_push(page, url, size, out, ready)
     shoot_tiles(page, url, size, out, ready)
     shoot_crowds(page, url, size, out, ready)
+    shoot_hint(page, url, size, out, ready)
     ctx.close()
     shoot_tutorials(browser, url, size, out)
 
@@ -337,6 +338,28 @@ def shoot_tiles(page, url: str, size, out: pathlib.Path, ready) -> None:
     page.click('[data-act="meld:0"]')
     time.sleep(0.4)
     page.screenshot(path=str(out / f"tiles-swap-{w}x{h}.png"))
+
+
+HINT_DEAL = ("gin | 0: As 2s 3s 7h 7d 7c 9c 8d Kd Qc 2d | 1: Ks Kc Kh 2h 3h 5c 6c 8s 10d 10s "
+             "| discard: 4s | turn: 0 | phase: play | dealer: 1")
+
+
+def shoot_hint(page, url: str, size, out: pathlib.Path, ready) -> None:
+    """A hint lit up on the table, and the lobby's three levels."""
+    w, h = size
+    page.goto(url + "?deal=" + urllib.parse.quote(HINT_DEAL))
+    ready()
+    page.keyboard.press("i")
+    wait(page, "!!document.querySelector('.message-text.hint')", "the hint")
+    time.sleep(0.3)
+    page.screenshot(path=str(out / f"hint-{w}x{h}.png"))
+    page.goto(url)
+    ready()
+    page.click('[data-act="variant:basic"]')
+    page.select_option('[data-field="players"]', "3")
+    page.select_option('[data-field="level:0"]', "expert")
+    page.select_option('[data-field="level:1"]', "beginner")
+    page.locator(".bots").screenshot(path=str(out / f"levels-{w}x{h}.png"))
 
 
 def main() -> int:

@@ -388,6 +388,10 @@ class App:
             if self.session is s and self._position() == where:
                 self.hint = (where, found)
                 self.message = ""
+                # the move's cards are selected, so its lit button plays it in one press
+                picked = s.positions_of(found.cards)
+                if picked:
+                    s.selected = picked
                 self.render()
         except Exception as e:
             self._crash(e)

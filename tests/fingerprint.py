@@ -39,7 +39,7 @@ MAX_MOVES = 20_000
 
 def play(variant: str, players: int, options: dict, seed) -> GameState:
     g = GameState(variant, players, options, seed)
-    kinds = ["expert", "good", "beginner", "random"] * players
+    kinds = ["expert", "good", "beginner", "random"] + ["good", "random"] * players
     bots = [make_bot(kinds[s], variant, seed=f"{seed}:{s}") for s in range(players)]
     for _ in range(MAX_MOVES):
         if g.is_over:

@@ -7,8 +7,9 @@ while bots think. Prints figures, asserts nothing.
    times every Expert decision with more than one legal move (its thinking steps added up),
    and the longest single step between two yields, in every variant (Gin with two seats, the
    others with four: Expert and Good alternating).
-2. The real page, Expert opponents at the fastest pace: the longest main-thread task (Long
-   Tasks API) while bots think, and each bot move's thinking time as the page measured it.
+2. The real page (Gin; Basic and Indian with six players), Expert opponents at the fastest
+   pace: main-thread tasks over 50 ms (Long Tasks API) while bots think, and each bot move's
+   thinking time as the page measured it (its slices added up).
 """
 
 from __future__ import annotations
@@ -58,8 +59,10 @@ def main() -> int:
                   f"p95 {pct(t, .95):6.1f}  max {max(t):6.1f}   longest step "
                   f"{max(s):5.1f}")
         from web import responsiveness
-        for variant, title in (("gin", "Gin"), ("basic", "Basic Rummy, 6 players")):
-            r = responsiveness(browser, site + "dist/index.html", args.bot_moves, variant, level="expert")
+        for variant, title in (("gin", "Gin"), ("basic", "Basic Rummy, 6 players"),
+                               ("indian", "Indian rummy, pool 101, 6 players")):
+            r = responsiveness(browser, site + "dist/index.html", args.bot_moves, variant,
+                               level="expert")
             print(f"The page, {title}, Expert opponents, fastest pace:")
             print(f"  {r['bot_moves']} bot moves; thinking as the page measured it: median "
                   f"{r['median_think_ms']:.1f} ms, p95 {r['p95_think_ms']:.1f} ms, longest "

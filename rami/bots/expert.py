@@ -131,6 +131,11 @@ class GinExpert(Thinker, GinBot):
     NOW = 0.25            # how much the deadwood kept now weighs beside the expected one
     KNOCK_MIN = 0         # the least expected score that a knock must promise
     TAKE_MARGIN = 0.5     # how much better than a stock card the upcard must leave us
+    # how much less likely a sampled hand is when a card he let go would have made a meld
+    # with it, when a card he threw melds with it, and when he could have knocked with it
+    W_DECLINED = 0.3
+    W_THREW = 0.6
+    W_NO_KNOCK = 0.35
     # play-outs: each of the best few discards played to the hand's end in sampled worlds
     # with both sides on SimpleGin's policy. Measured off: 47% of hands against
     # SimpleGinRummyPlayer with 24 worlds, 53% without (benchmarks/arena.py, 600 hands), so
@@ -175,13 +180,13 @@ class GinExpert(Thinker, GinBot):
                 w = 1.0
                 for c in declined:
                     if not m >> c & 1 and in_some_meld(c, m):
-                        w *= 0.3
+                        w *= self.W_DECLINED
                 for c in threw:
                     if in_some_meld(c, m):
-                        w *= 0.6
+                        w *= self.W_THREW
                 if played and self.hidden + len(self.mem.held[self.opp]) == 10 and \
                         self.math.dw(m) <= self.limit:
-                    w *= 0.35       # he could have knocked and did not
+                    w *= self.W_NO_KNOCK        # he could have knocked and did not
                 if rng.random() < w:
                     best = m
                     break

@@ -463,6 +463,7 @@ class Lookahead:
     NOW = 0.5             # weight of the deadwood kept now beside the expected one
     DANGER = 3.0          # points of weight per point of danger to the next player
     MARGIN = 2.0          # how much better a weighed discard must score than the Good one
+    TIES_ONLY = False     # weigh again only the discards that keep the least measure
 
     # choose() runs think() to its end; think() ends in the Good player's own choose()
     choose = Thinker.choose
@@ -550,6 +551,9 @@ class Lookahead:
         discards = [a.card for a in view.legal if isinstance(a, Discard)]
         if view.phase == Phase.PLAY and len(discards) > 1:
             order = self.good_order(view, view.hand, discards)[:self.CANDIDATES]
+            if self.TIES_ONLY:      # only among the discards that keep the least measure
+                kept = [self.measure(view, _without(view.hand, c)) for c in order]
+                order = [c for c, k in zip(order, kept) if k == min(kept)]
             yield from self.weigh(view, view.hand, order)
         return super().choose(view)
 
@@ -611,7 +615,13 @@ class IndianLookahead(Lookahead):
 
 
 class ExpertBasic(Lookahead, BasicBot):
-    pass
+    # going out decides a hand of Basic Rummy, and any loose card may be caught in hand:
+    # weighing discards that keep more deadwood lost matches to the Good player (39% of
+    # 500), so only the discards that keep the least deadwood are weighed again, over
+    # every unseen card
+    TIES_ONLY = True
+    MARGIN = 0.0
+    DRAWS = 64
 
 
 class ExpertRum500(Lookahead, Rum500Bot):
@@ -632,6 +642,12 @@ class ExpertPush(Lookahead, PushBot):
 
 class ExpertTiles(Lookahead, TilesBot):
     pass
+
+
+def _without(hand, card) -> list:
+    rest = list(hand)
+    rest.remove(card)
+    return rest
 
 
 def expert_bot(variant: str, seed=0):

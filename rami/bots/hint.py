@@ -45,6 +45,11 @@ def hint(view: PlayerView, seed: int | str = 0) -> Hint:
 
 
 def _cards_of(action) -> tuple:
+    """The hand's cards to light up (and select) for the move: the one card of a discard,
+    knock, lay-off or declaration (its finish card), every card of a meld."""
+    if action.kind in ("discard", "knock", "layoff", "declare", "rescue", "swap") and \
+            getattr(action, "card", None) is not None:
+        return (action.card,)
     cards = getattr(action, "cards", None) or ()
     card = getattr(action, "card", None)
     melds = getattr(action, "melds", None) or ()

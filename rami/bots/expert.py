@@ -575,7 +575,13 @@ class Lookahead:
 
 class IndianLookahead(Lookahead):
     def measure(self, view: PlayerView, cards) -> float:
-        return IndianBot.measure(self, view, cards)
+        """The Good player's measure, kept for the decision (its searches are the longest
+        steps of a turn; the Good player's own choice asks for some of them again)."""
+        key = ("measure",) + tuple(cards)
+        got = self._good.get(key)
+        if got is None:
+            got = self._good[key] = IndianBot.measure(self, view, cards)
+        return got
 
     def value(self, view: PlayerView, card: Card) -> int:
         return IndianBot.value(self, view, card)
@@ -607,10 +613,13 @@ class IndianLookahead(Lookahead):
         self._memo = {}
         self._good = {}
         top = view.top_discard
-        if view.phase == Phase.DRAW and TAKE in view.legal and top is not None:
+        if view.phase == Phase.DRAW:
             yield
-            self.good_weighing(view, list(view.hand) + [top])      # what taking would give
+            self.measure(view, view.hand)           # how far the hand is (drop, take)
             yield
+            if TAKE in view.legal and top is not None:
+                self.good_weighing(view, list(view.hand) + [top])  # what taking would give
+                yield
         return (yield from super().think(view))
 
 

@@ -907,18 +907,27 @@ class App:
 
 
 SLICE_MS = 25        # a bot thinks this long at most before the page may draw and listen
+TASK_MS = 40         # ... and starts no step that, as long as its longest, would pass this
 
 
 async def sliced(steps, spent: list | None = None):
     """Run a generator of thinking steps (:meth:`rami.bots.Bot.think`) in slices of about
-    ``SLICE_MS``, giving the page a turn between slices; its return value. ``spent[0]`` gets
-    the time spent thinking (the slices, without the pauses)."""
+    ``SLICE_MS``, giving the page a turn between slices; its return value. A slice ends
+    early when the longest step seen so far would carry it past ``TASK_MS``, so a long step
+    runs in a task of its own. ``spent[0]`` gets the time spent thinking (the slices,
+    without the pauses)."""
     clock = js.performance.now
+    longest = 0.0
     while True:
         start = clock()
         try:
-            while clock() - start < SLICE_MS:
+            while True:
+                t = clock()
                 next(steps)
+                now = clock()
+                longest = max(longest, now - t)
+                if now - start >= SLICE_MS or now - start + longest > TASK_MS:
+                    break
         except StopIteration as done:
             if spent is not None:
                 spent[0] += clock() - start

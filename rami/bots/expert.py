@@ -453,8 +453,9 @@ class Lookahead:
     """Expert for the variants of many cards (mixed in before the variant's Good player):
     the Good player's few best discards are weighed again by what the next draw is likely to
     bring (cards sampled from the unseen ones, each followed by the natural discard), by the
-    deadwood kept, and by how much each discard would feed the next player (what he took
-    from the pile, and the melds on the table he could lay it off on). The weighing runs in
+    deadwood kept, and by how much each discard would feed the next player (what the
+    opponents took from the pile, his takes counting most). A weighed discard replaces the
+    Good one only when it scores ``MARGIN`` better. The weighing runs in
     :meth:`think`, a step at a time; the Good player's own choice then reads the result."""
 
     name = "expert"

@@ -36,7 +36,7 @@ def test_a_push_then_a_contract_whose_wild_the_player_reads(page):
     open_page(page, "?deal=" + urllib.parse.quote(DEAL))
     page.select_option("#pace", "instant")
     s = my_move(page)
-    assert s["enabled"] == ["btn:take", "btn:draw"]
+    assert s["enabled"] == ["btn:take", "btn:draw", "hint"]
     assert "Push the K♦ to Ada" in page.inner_text("#actions")
     chip = page.inner_text(".contract-chip")
     assert "Deal 2/5" in chip and "a set of three and a run of four" in chip

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from rami.actions import DEAL, DONE, DRAW, PASS, TAKE, Discard, Knock, LayOff
 from rami.bots import Bot
+from rami.bots.expert import in_some_meld, mask_of
 from rami.melds import MeldRules
 from rami.solver import Solver, gin_values
 from rami.state import Phase
@@ -29,15 +30,9 @@ from rami.view import PlayerView
 _SOLVER = Solver(MeldRules(ace="low", jokers_wild=False), gin_values())
 
 
-def in_some_meld(card, hand) -> bool:
+def makes_meld(card, hand) -> bool:
     """Is ``card`` part of at least one set or run made with ``hand``?"""
-    same_rank = sum(1 for c in hand if c.rank == card.rank and c.suit != card.suit)
-    if same_rank >= 2:
-        return True
-    ranks = {c.rank for c in hand if c.suit == card.suit}
-    r = card.rank
-    return ((r - 1 in ranks and r - 2 in ranks) or (r - 1 in ranks and r + 1 in ranks)
-            or (r + 1 in ranks and r + 2 in ranks))
+    return in_some_meld(card.code, mask_of(hand))
 
 
 class SimpleGinBot(Bot):
@@ -47,9 +42,9 @@ class SimpleGinBot(Bot):
         legal = view.legal
         phase = view.phase
         if phase == Phase.UPCARD:
-            return TAKE if in_some_meld(view.top_discard, view.hand) else PASS
+            return TAKE if makes_meld(view.top_discard, view.hand) else PASS
         if phase == Phase.DRAW:
-            if TAKE in legal and in_some_meld(view.top_discard, view.hand):
+            if TAKE in legal and makes_meld(view.top_discard, view.hand):
                 return TAKE
             return DRAW
         if phase == Phase.PLAY:

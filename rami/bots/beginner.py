@@ -27,7 +27,8 @@ class Beginner:
     name = "beginner"
 
     def is_wild(self, view: PlayerView, card: Card) -> bool:
-        return not card.suit or self.var.rules_for(view.options).is_wild(card)
+        # the solver's rules: Indian rummy's carry this deal's wild rank
+        return not card.suit or self.solver(view).rules.is_wild(card)
 
     def makes_meld(self, view: PlayerView, card: Card | None) -> bool:
         """Would ``card`` sit in a meld of the best arrangement of our hand with it?"""
@@ -65,7 +66,7 @@ class Beginner:
 class BeginnerGin(Beginner, GinBot):
     def choose(self, view: PlayerView):
         knocks = [a for a in view.legal if isinstance(a, Knock)]
-        if view.phase == Phase.PLAY and knocks and not any(a.kind == "big_gin"
+        if view.phase == Phase.PLAY and knocks and not any(a.kind == "gin"
                                                            for a in view.legal):
             solver = self.solver(view)
 
@@ -84,14 +85,6 @@ class BeginnerBasic(Beginner, BasicBot):
 class BeginnerIndian(Beginner, IndianBot):
     def should_drop(self, view: PlayerView) -> bool:
         return False
-
-    def take_helps(self, view: PlayerView) -> bool:
-        top = view.top_discard
-        if top is None:
-            return False
-        if not top.suit or top.rank == view.info["wild_rank"]:
-            return True
-        return self.makes_meld(view, top)
 
     def choose(self, view: PlayerView):
         if view.phase != Phase.PLAY:

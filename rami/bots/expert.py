@@ -148,7 +148,6 @@ class GinExpert(Thinker, GinBot):
     def setup(self, view: PlayerView) -> None:
         self.math = GinMath(self.solver(view))
         self.mem = Memory(view)
-        self.me = view.seat
         self.opp = 1 - view.seat
         self.limit = view.info.get("knock_limit", 10)
         deck = self.math.s._cards
@@ -165,8 +164,8 @@ class GinExpert(Thinker, GinBot):
         """Draws opponent hands (masks), weighted by his play; yields between batches."""
         rng = self.rng
         codes = [c.code for c in self.unseen]
-        declined = [c.code for c in self.mem.declined[self.opp]
-                    if c.code not in {x.code for x in self.mem.took[self.opp]}]
+        took = {x.code for x in self.mem.took[self.opp]}
+        declined = [c.code for c in self.mem.declined[self.opp] if c.code not in took]
         threw = [c.code for c in self.mem.threw[self.opp]]
         played = bool(self.mem.threw[self.opp])
         out = []

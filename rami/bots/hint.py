@@ -79,7 +79,6 @@ class Words:
         self.bot = bot
         self.view = view
         self.mem = Memory(view)
-        self.var = bot.var
 
     # -- what the hand says -------------------------------------------------------------------
     def solver(self):

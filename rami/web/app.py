@@ -327,12 +327,14 @@ class App:
         offer = self.offer_update()
         if self.hint is not None and self.hint[0] != self._position():
             self.hint = None                    # the game moved on: the hint is stale
-        message = self.message or (render.hint_line(self.hint[1]) if self.hint else "")
-        regions = render.table_regions(s, self.pace, message, self.thinking, new_from, offer)
+        hint = not self.message and self.hint is not None
+        message = render.hint_line(self.hint[1]) if hint else self.message
+        regions = render.table_regions(s, self.pace, message, self.thinking, new_from, offer,
+                                       hint)
         key = ("table", id(s), st.variant.name, st.n)
         if self.frame != key:
             self.screen_el.innerHTML = render.table_html(s, self.pace, message,
-                                                         self.thinking, new_from, offer)
+                                                         self.thinking, new_from, offer, hint)
             self.frame, self.drawn = key, dict(regions)
             js.window.scrollTo(0, 0)
         else:

@@ -127,9 +127,10 @@ def table_data(s: Session) -> dict[str, str]:
 
 
 def table_regions(s: Session, pace: str = "normal", message: str = "", thinking: bool = False,
-                  new_log_from: int = 0, update: bool = False) -> dict[str, str]:
+                  new_log_from: int = 0, update: bool = False,
+                  hint: bool = False) -> dict[str, str]:
     """The content of each region of the table, for the person's seat; ``update``: a new
-    version is ready, offered on a hand's summary."""
+    version is ready, offered on a hand's summary; ``hint``: the message is a hint."""
     v = s.view()
     st = s.state
     t = s.table
@@ -148,16 +149,16 @@ def table_regions(s: Session, pace: str = "normal", message: str = "", thinking:
                  f'{t.head(s, v)}{t.sorts(s)}'),
         "hand-area": t.hand(s),
         "actions": _actions(s, choices),
-        "message": (f'<p class="message-text{" hint" if message.startswith("Hint: ") else ""}">'
+        "message": (f'<p class="message-text{" hint" if hint else ""}">'
                     f'{pretty_text(message)}</p>') if message else "",
         "summary-slot": summary_html(s, v, update) if over else "",
     }
 
 
 def table_html(s: Session, pace: str = "normal", message: str = "", thinking: bool = False,
-               new_log_from: int = 0, update: bool = False) -> str:
+               new_log_from: int = 0, update: bool = False, hint: bool = False) -> str:
     """The whole table for the person's seat: the frame with every region filled."""
-    r = table_regions(s, pace, message, thinking, new_log_from, update)
+    r = table_regions(s, pace, message, thinking, new_log_from, update, hint)
     data = " ".join(f'data-{k}="{esc(v)}"' for k, v in table_data(s).items())
     return f"""<div class="{table_class(s)}" id="table" {data}>
   <header class="topbar" id="top">{r["top"]}</header>

@@ -285,7 +285,7 @@ class Session:
         """The Expert's move for the person, and why (a :class:`~rami.bots.hint.Hint`), in
         steps as :meth:`bot_steps`. Seeded by the position: the same hint every time."""
         from ..bots.hint import hint_steps
-        return (yield from hint_steps(self.view(), f"{self.state.seed}:{len(self.state.history)}"))
+        return hint_steps(self.view(), f"{self.state.seed}:{len(self.state.history)}")
 
     def hint(self):
         return drain(self.hint_steps())

@@ -37,12 +37,17 @@ from ..scenario import from_deal
 from ..state import Phase
 from ..variants import find_variant
 from . import render
+from .howto import howto_html
+from . import stats as statistics
+from .settings import ALL_CLASSES, clean as clean_settings, root_classes, settings_html
 from .session import Session, bot_name
 from .svg import symbol_defs
 
 SAVE_KEY = "rami.save"
 SET_ASIDE_KEY = "rami.save.set-aside"
+KEPT_KEY = "rami.save.kept"           # a second match, kept aside to be resumed later
 PREFS_KEY = "rami.prefs"
+STATS_KEY = "rami.stats"
 FOCUSABLE = ("button:not([disabled]), a[href], input, select, textarea, "
              "[tabindex]:not([tabindex='-1'])")
 
@@ -74,6 +79,10 @@ class App:
         prefs = self._load_json(PREFS_KEY) or {}
         pace, variant, name = (prefs.get(k) for k in ("pace", "variant", "name"))
         self.pace = pace if pace in ("slow", "normal", "fast", "instant") else "normal"
+        self.settings = clean_settings(prefs.get("settings"))
+        self.audio = None                    # the Web Audio context, made on first sound
+        self.stats = statistics.clean(self._load_json(STATS_KEY, 200_000))
+        self.apply_settings()
         self.form = self._default_form(variant if isinstance(variant, str) else "gin",
                                        name[:40] if isinstance(name, str) and name else "Player")
         self._proxies = []
@@ -248,21 +257,87 @@ class App:
             js.localStorage.setItem(SAVE_KEY, json.dumps(self.session.to_dict(),
                                                          separators=(",", ":")))
             self.saved = True
+            self.count_stats()
         except Exception as e:         # storage full or refused: play on, but say so
             js.console.error("".join(traceback.format_exception(e)))
             self.saved = False
             self.message = "This browser refused to save the game: it will not be resumed."
 
     def save_prefs(self) -> None:
-        js.localStorage.setItem(PREFS_KEY, json.dumps(
-            {"pace": self.pace, "variant": self.form["variant"], "name": self.form["name"]}))
+        try:
+            js.localStorage.setItem(PREFS_KEY, json.dumps(
+                {"pace": self.pace, "variant": self.form["variant"], "name": self.form["name"],
+                 "settings": self.settings}))
+        except Exception:              # storage refused: the settings last this visit
+            pass
+
+    def count_stats(self) -> None:
+        """Count the match's new hands (and the match, once over) in the statistics."""
+        before = json.dumps(self.stats, sort_keys=True)
+        self.stats = statistics.record(self.stats, self.session.state)
+        if json.dumps(self.stats, sort_keys=True) != before:
+            self._save_stats()
+
+    def _save_stats(self) -> None:
+        try:
+            js.localStorage.setItem(STATS_KEY, json.dumps(self.stats, separators=(",", ":")))
+        except Exception:              # storage refused: they last this visit
+            pass
+
+    # -- settings and sound -----------------------------------------------------------------
+    def apply_settings(self) -> None:
+        """The settings as classes on the page's root element (the stylesheet follows)."""
+        root = js.document.documentElement
+        for c in ALL_CLASSES:
+            root.classList.remove(c)
+        for c in root_classes(self.settings):
+            root.classList.add(c)
+
+    def sound(self, kind: str) -> None:
+        """A short sound made with the Web Audio API (no audio files), when sound is on:
+        ``card`` (a draw or a discard), ``meld``, ``turn`` (your move), ``win``, ``lose``."""
+        if not self.settings.get("sound"):
+            return
+        log = nil(getattr(js.window, "ramiSounds", None))
+        if log is not None:
+            log.push(kind)
+        try:
+            if self.audio is None:
+                ctor = nil(getattr(js.window, "AudioContext", None)) or \
+                    nil(getattr(js.window, "webkitAudioContext", None))
+                if ctor is None:
+                    return
+                self.audio = ctor.new()
+            ctx = self.audio
+            if ctx.state == "suspended":
+                ctx.resume()
+            notes = {"card": [(520, 0, .05, "triangle")],
+                     "meld": [(660, 0, .09, "sine"), (880, .08, .12, "sine")],
+                     "turn": [(740, 0, .12, "sine")],
+                     "win": [(523, 0, .12, "sine"), (659, .11, .12, "sine"),
+                             (784, .22, .22, "sine")],
+                     "lose": [(392, 0, .14, "sine"), (330, .13, .22, "sine")]}[kind]
+            t0 = ctx.currentTime
+            for freq, at, length, wave in notes:
+                osc, gain = ctx.createOscillator(), ctx.createGain()
+                osc.type = wave
+                osc.frequency.value = freq
+                gain.gain.setValueAtTime(0.0001, t0 + at)
+                gain.gain.exponentialRampToValueAtTime(0.12, t0 + at + 0.01)
+                gain.gain.exponentialRampToValueAtTime(0.0001, t0 + at + length)
+                osc.connect(gain)
+                gain.connect(ctx.destination)
+                osc.start(t0 + at)
+                osc.stop(t0 + at + length + 0.02)
+        except Exception as e:          # no sound is better than a broken table
+            js.console.warn(f"rami: no sound ({type(e).__name__})")
 
     @staticmethod
-    def _load_json(key):
+    def _load_json(key, most: int = 10_000):
         """A small JSON object the page kept (its preferences), or None if it is not one."""
         try:
             raw = _stored(key)
-            d = read_json(raw, 10_000) if raw else None
+            d = read_json(raw, most) if raw else None
         except RamiError:
             return None
         return d if isinstance(d, dict) else None
@@ -287,8 +362,23 @@ class App:
         self.focus_act = None
         if self.screen == "lobby" or self.session is None:
             can_resume = self.session is not None and not self.session.state.is_over
+            saved = []
+            if can_resume:
+                saved.append(("resume", render.match_words(self.session)))
+            kept = self.kept()
+            if kept is not None:
+                saved.append(("resume-kept", render.match_words(kept)))
             self._draw_frame(("lobby",), render.lobby_html(self.form, self.notice, can_resume,
-                                                           self.offer_update()))
+                                                           self.offer_update(), saved))
+        elif self.session.needs_handover():
+            self.dialog = None               # nothing of the last person's stays on screen
+            self._draw_frame(("cover", self.session.state.turn),
+                             render.cover_html(self.session))
+            focus = "takeover"
+            el = nil(js.document.getElementById("announce"))
+            if el is not None:               # the live region too: it spoke to the last one
+                el.textContent = ""
+            self.announced, self.was_my_turn = (-1, 0), False
         else:
             had_summary = bool(self.drawn.get("summary-slot"))
             self._draw_table()
@@ -423,6 +513,17 @@ class App:
                                     else None)
         if kind == "scores" and s is not None:
             return render.scores_html(s)
+        if kind == "newgame" and s is not None:
+            kept = self.kept()
+            return render.newgame_html(s, kept)
+        if kind == "stats":
+            return statistics.stats_html(self.stats, confirm=d[1:] == ("confirm",))
+        if kind == "settings":
+            return settings_html(self.settings, self.pace, render.PACES)
+        if kind == "howto":
+            if s is not None and self.screen == "table":
+                return howto_html(s.state.variant.name, s.state.options, at_table=True)
+            return howto_html(self.form["variant"], self.form["options"])
         if kind == "confirm":
             return render.confirm_html(*d[1:])
         if kind == "table" and s is not None:
@@ -478,6 +579,7 @@ class App:
         words = render.announcement(s, told) if lines > told else ""
         mine = s.human_to_move()
         if mine and not self.was_my_turn:
+            self.sound("turn")
             status = self.drawn.get("status", "")
             words = (words + " " + htmllib.unescape(re.sub(r"<[^>]+>", "", status))).strip()
         self.was_my_turn = mine
@@ -495,12 +597,20 @@ class App:
                 el = nil(self.root.querySelector(".pile.discard .top"))
                 if el is not None:
                     el.classList.add("arrive")
+                self.sound("card")
+            if len(st.table) > seen["melds"]:
+                self.sound("meld")
+            over = st.phase in (Phase.HAND_OVER, Phase.MATCH_OVER)
+            if over and not seen.get("over") and st.results:
+                w = st.results[-1].get("winner")
+                self.sound("win" if w is not None and w >= 0 and
+                           st.side(w) == st.side(s.human) else "lose")
             for i in range(seen["melds"], len(st.table)):
                 el = nil(self.root.querySelector(f'[data-meld="{i}"]'))
                 if el is not None:
                     el.classList.add("arrive")
         seen.update(log=len(st.events_for(s.human)), top=top, melds=len(st.table),
-                    hand=st.hand_no)
+                    hand=st.hand_no, over=st.phase in (Phase.HAND_OVER, Phase.MATCH_OVER))
 
     def say(self, message: str) -> None:
         self.message = message
@@ -512,7 +622,7 @@ class App:
             self.suppress_click = False
             return
         el = closest(event.target, "[data-act]")
-        if el is None or el.disabled:
+        if el is None or getattr(el, "disabled", False) is True:
             return
         if el.tagName == "A":
             event.preventDefault()
@@ -526,6 +636,11 @@ class App:
             return self.render()
         if act == "start":
             return self.start_match()
+        if act in ("newgame-keep", "newgame-replace"):
+            self.dialog = None
+            return self.start_match("keep" if act == "newgame-keep" else "replace")
+        if act == "resume-kept":
+            return self.resume_kept()
         if act == "update":
             return self.apply_update()
         if act == "update-later":
@@ -533,6 +648,13 @@ class App:
             return self.render()
         if act == "update-hide":
             return self._hide_note()
+        if act == "takeover" and s is not None and s.needs_handover():
+            s.hand_over_to(s.state.turn)
+            self.message, self.hint = "", None
+            self.last_seen = {"log": 0, "top": None, "melds": 0, "hand": -1}
+            self.save()
+            self.focus_hand()
+            return self.render()
         if act == "resume":
             self.screen = "table"
             self.focus_hand()
@@ -544,6 +666,23 @@ class App:
             return self.render()
         if act == "help":
             return self.open_dialog(("help",))
+        if act == "howto":
+            return self.open_dialog(("howto",))
+        if act == "settings":
+            return self.open_dialog(("settings",))
+        if act == "stats":
+            return self.open_dialog(("stats",))
+        if act == "stats-reset":
+            self.focus_act = "stats-reset-yes"
+            return self.open_dialog(("stats", "confirm"))
+        if act == "stats-reset-yes":
+            self.stats = statistics.clean(None)
+            # the matches under way count on from here, not from their start
+            if self.session is not None:
+                self.stats = statistics.record(self.stats, self.session.state)
+                self.stats["variants"].clear()
+            self._save_stats()
+            return self.open_dialog(("stats",))
         if act == "scores" and s is not None:
             return self.open_dialog(("scores",))
         if act.startswith("dialog:") and s is not None and self.screen == "table":
@@ -566,18 +705,30 @@ class App:
                 return self.say("A hint is for your turn.")
             asyncio.ensure_future(self.run_hint())
             return
+        if act == "undo":
+            try:
+                s.undo()
+            except RamiError as e:
+                return self.say(str(e))
+            self.hint = None
+            self.save()
+            self.focus_act = "undo" if s.can_undo() else None
+            return self.render()
         if act.startswith("card:"):
             pos = int(act.split(":")[1])
+            s.checkpoint()
             s.toggle(pos)
             s.cursor = pos
             self.focus_act, self.focus_wanted = act, True
             return self.render()
         if act.startswith("sort:"):
+            s.checkpoint()
             s.sort(act.split(":")[1])
             self.save()
             return self.render()
         if act == "group":
             try:
+                s.checkpoint()
                 s.group_selected()
             except RamiError as e:
                 return self.say(str(e))
@@ -591,10 +742,15 @@ class App:
             return self.kick_bots()
         kind, _, arg = act.partition(":")
         if kind in s.table.acts:
+            s.checkpoint()
             try:
                 action = s.table.act(s, kind, arg)
             except RamiError as e:
+                if s.undo_stack:
+                    s.undo_stack.pop()
                 return self.say(str(e))
+            if action is not None and s.undo_stack:
+                s.undo_stack.pop()              # the move itself is what can be undone
             if action is None:              # only what is picked, or the hand's order
                 self.save()
                 self.focus_act, self.focus_wanted = act, True
@@ -641,7 +797,61 @@ class App:
         self.render()
         self.kick_bots()
 
-    def start_match(self) -> None:
+    def running(self) -> bool:
+        """Is a match under way that starting another would lose?"""
+        s = self.session
+        return s is not None and self.persist and not s.state.is_over
+
+    def kept(self) -> Session | None:
+        """The match kept in the second slot, if there is one that can be read."""
+        raw = _stored(KEPT_KEY)
+        if raw is None:
+            return None
+        if getattr(self, "_kept", (None, None))[0] != raw:
+            try:
+                self._kept = (raw, Session.from_json(raw))
+            except Exception:          # unreadable: it is not offered (and stays stored)
+                self._kept = (raw, None)
+        return self._kept[1]
+
+    def keep_running(self) -> None:
+        """Put the running match in the second slot (what was there gives way)."""
+        js.localStorage.setItem(KEPT_KEY, json.dumps(self.session.to_dict(),
+                                                     separators=(",", ":")))
+
+    def resume_kept(self) -> None:
+        """Resume the kept match; a running one takes its place in the second slot."""
+        kept = self.kept()
+        if kept is None:
+            return self.say("The kept match could not be read.")
+        try:
+            if self.running():
+                self.keep_running()
+            else:
+                js.localStorage.removeItem(KEPT_KEY)
+        except Exception as e:
+            js.console.error(str(e))
+            return self.say("This browser refused to keep the running match; it stays.")
+        self._kept = (None, None)
+        self.session, self.screen, self.dialog, self.notice = kept, "table", None, ""
+        self.persist = True
+        self.last_seen = {"log": 0, "top": None, "melds": 0, "hand": -1}
+        self.save()
+        self.focus_hand()
+        self.render()
+        self.kick_bots()
+
+    def start_match(self, confirmed: str = "") -> None:
+        """Deal a new match from the lobby's form. A match under way is never lost: the
+        person is asked first, and may keep it in the second slot."""
+        if self.running() and not confirmed:
+            return self.open_dialog(("newgame",))
+        if confirmed == "keep":
+            try:
+                self.keep_running()
+            except Exception:
+                return self.say("This browser refused to keep the running match.")
+            self._kept = (None, None)
         f = self.form
         var = find_variant(f["variant"])
         n = int(f["players"])
@@ -677,7 +887,17 @@ class App:
         if field == "pace":
             self.pace = el.value
             self.save_prefs()
-            return
+            return self.render()
+        if field and field.startswith("set:"):
+            name = field.split(":", 1)[1]
+            raw = dict(self.settings)
+            raw[name] = bool(el.checked) if attr(el, "type") == "checkbox" else str(el.value)
+            self.settings = clean_settings(raw)
+            self.apply_settings()
+            self.save_prefs()
+            if name == "sound" and self.settings["sound"]:
+                self.sound("turn")           # made in a gesture, so the browser lets it play
+            return self.render()
         if field == "name":
             self.form["name"] = el.value[:16]
             return self.save_prefs()
@@ -689,6 +909,10 @@ class App:
             return self.render()
         if field and field.startswith("level:"):
             self.form["levels"][int(field.split(":")[1])] = el.value
+            return self.render()             # a person's seat gets a name field
+        if field and field.startswith("seatname:"):
+            i = int(field.split(":")[1])
+            self.form["bot_names"][i] = el.value.strip()[:16] or bot_name(i)
             return
         if opt:
             self.form["rules_open"] = True       # keep the rules open while they are edited
@@ -735,8 +959,14 @@ class App:
                 self.session.selected = []
                 return self.render()
             return
-        if tag in ("INPUT", "SELECT", "TEXTAREA") or event.ctrlKey or event.metaKey \
-                or event.altKey:
+        if tag in ("INPUT", "SELECT", "TEXTAREA"):
+            return
+        if (event.ctrlKey or event.metaKey) and key.lower() == "z" and not event.altKey \
+                and self.session is not None and self.screen == "table" \
+                and self.dialog is None:
+            event.preventDefault()
+            return self.act("undo")
+        if event.ctrlKey or event.metaKey or event.altKey:
             return
         if key == "?":
             return self.act("help")
@@ -752,6 +982,7 @@ class App:
                 min(s.cursor, len(s.order) - 1)
             step = -1 if key == "ArrowLeft" else 1
             if event.shiftKey and pos_el is not None:
+                s.checkpoint()
                 new = s.move_card(pos, pos + step)
                 self.save()
             else:
@@ -764,6 +995,8 @@ class App:
             return self.render()
         if low == "i":
             return self.act("hint")
+        if low == "u":
+            return self.act("undo")
         if low == "n":
             if s.state.phase == Phase.HAND_OVER:
                 return self.act("next")
@@ -842,6 +1075,7 @@ class App:
                       if int(attr(c, "data-pos")) != pos]
             index = sum(1 for c in inside if (c.getBoundingClientRect().left +
                                               c.getBoundingClientRect().width / 2) < x)
+            s.checkpoint()
             s.move_to_group(pos, group, index)
             self.save()
             return self.render()
@@ -850,6 +1084,7 @@ class App:
             x = event.clientX
             new = sum(1 for i, c in enumerate(cards) if i != pos and
                       (c.getBoundingClientRect().left + c.getBoundingClientRect().width / 2) < x)
+            s.checkpoint()
             s.move_card(pos, new)
             self.save()
             return self.render()

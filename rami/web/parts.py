@@ -83,7 +83,8 @@ def _wild_code(word: str) -> Card | None:
 
 def _cardtext(c: Card) -> str:
     red = " red" if c.suit and c.suit in "hd" else ""
-    return f'<span class="cardtext{red}">{esc(c.pretty())}</span>'
+    suit = f" suit-{c.suit}" if c.suit else ""
+    return f'<span class="cardtext{red}{suit}">{esc(c.pretty())}</span>'
 
 
 

@@ -21,7 +21,7 @@ from ..variants import find_variant, variant_names
 from .parts import esc, plain_text, pretty_text
 from .parts import LABEL_CLASS, face, short_names  # noqa: F401  (re-exported for callers)
 from ..bots import BOT_LEVELS, LEVEL_WORDS
-from .session import BOT_PHASES, LEVEL_NAMES, Session
+from .session import BOT_PHASES, LEVEL_NAMES, PERSON, Session
 from .svg import back_svg
 from .tables import TABLES, Table, table_for
 
@@ -38,7 +38,7 @@ def pace_seconds(pace: str) -> float:
 
 # -- the lobby ----------------------------------------------------------------------------
 def lobby_html(form: dict, notice: str = "", can_resume: bool = False,
-               update: bool = False) -> str:
+               update: bool = False, saved: list | None = None) -> str:
     """The start screen: variant, players, each bot's level, house rules, your name; and a
     new version's offer when one is ready (``update``)."""
     var = find_variant(form["variant"])
@@ -50,12 +50,7 @@ def lobby_html(form: dict, notice: str = "", can_resume: bool = False,
     n = form["players"]
     players = "".join(f'<option value="{k}"{" selected" if k == n else ""}>{k} players</option>'
                       for k in range(var.min_players, var.max_players + 1))
-    seats = "".join(
-        f'<label class="seat-level">{esc(form["bot_names"][i])}'
-        f'<select data-field="level:{i}">'
-        + "".join(f'<option value="{lv}"{" selected" if form["levels"][i] == lv else ""}>'
-                  f'{LEVEL_NAMES[lv]}</option>' for lv in BOT_LEVELS)
-        + '</select></label>' for i in range(n - 1))
+    seats = "".join(_seat_choice(form, i) for i in range(n - 1))
     words = "".join(f"<li><b>{LEVEL_NAMES[lv]}</b> {esc(LEVEL_WORDS[lv])}</li>"
                     for lv in BOT_LEVELS)
     opts = "".join(_option_input(o, form["options"].get(o.name, o.default))
@@ -66,11 +61,19 @@ def lobby_html(form: dict, notice: str = "", can_resume: bool = False,
                "the rule book's defaults")
     resume = ('<button type="button" class="btn ghost" data-act="resume">Back to the game'
               '</button>') if can_resume else ""
+    saved_html = ""
+    if saved:
+        items = "".join(
+            f'<li><span>{esc(words)}</span><button type="button" class="btn small" '
+            f'data-act="{act}">{"Back to it" if act == "resume" else "Resume"}</button></li>'
+            for act, words in saved)
+        saved_html = (f'<section class="saved" aria-label="Saved matches"><h2>Saved matches'
+                      f'</h2><ul>{items}</ul></section>')
     return f"""
 <main class="lobby" id="lobby">
   <div class="lobby-card">
     <h1 class="brand">rami<span>the rummy table</span></h1>
-    {notice_html}{update_offer() if update else ""}
+    {notice_html}{update_offer() if update else ""}{saved_html}
     <div class="variant-tabs" role="group" aria-label="Game">{tabs}</div>
     <div class="lobby-grid">
       <label>Your name <input data-field="name" maxlength="16" value="{esc(form["name"])}"
@@ -83,7 +86,10 @@ def lobby_html(form: dict, notice: str = "", can_resume: bool = False,
       <summary>House rules <small>{esc(changed)}</small></summary>
       <div class="opts">{opts}</div></details>
     <div class="lobby-go">
-      <nav class="lobby-learn" aria-label="Learn the games">Learn:
+      <nav class="lobby-learn" aria-label="Learn the games"><a href="#rules" data-act="howto"
+        >How to play {esc(var.title)}</a> · <a href="#settings" data-act="settings">Settings</a>
+        · <a href="#stats" data-act="stats">Statistics</a>
+        <br>Learn:
         <a href="learn/gin.html">Gin Rummy</a> · <a href="learn/indian.html">Indian
         Rummy's declaration</a><br><a href="learn/boards.html">Boards for your own pages</a>
       </nav>{resume}
@@ -91,6 +97,64 @@ def lobby_html(form: dict, notice: str = "", can_resume: bool = False,
       </button></div>
   </div>
 </main>"""
+
+
+def _seat_choice(form: dict, i: int) -> str:
+    """One other seat in the lobby: a bot of some level, or a person at this device (its
+    name then editable)."""
+    level = form["levels"][i]
+    name = form["bot_names"][i]
+    options = "".join(f'<option value="{lv}"{" selected" if level == lv else ""}>'
+                      f'{LEVEL_NAMES[lv]}</option>' for lv in BOT_LEVELS)
+    options += (f'<option value="{PERSON}"{" selected" if level == PERSON else ""}>'
+                'A person here (pass-and-play)</option>')
+    who = (f'<input data-field="seatname:{i}" maxlength="16" value="{esc(name)}" '
+           f'aria-label="Seat {i + 2}: name">' if level == PERSON else
+           f'<span>{esc(name)}</span>')
+    return (f'<div class="seat-level{" person" if level == PERSON else ""}">{who}'
+            f'<select data-field="level:{i}" aria-label="Seat {i + 2}: who plays">{options}'
+            '</select></div>')
+
+
+def match_words(s: Session) -> str:
+    """A match in a few words: the game, the hand, the scores."""
+    st = s.state
+    sides = sorted(set(st.teams)) if st.teams else list(range(st.n))
+    scores = ", ".join(f"{_side_name(s, side)} {st.scores[side]}" for side in sides)
+    return f"{st.variant.title} · {st.variant.hand_word} {st.hand_no + 1} · {scores}"
+
+
+def newgame_html(s: Session, kept: Session | None) -> str:
+    """Before a new match replaces the one under way: keep it, let it go, or go back."""
+    note = (f" It takes the place of the match kept before ({esc(match_words(kept))})."
+            if kept is not None else "")
+    return f"""<div class="overlay" role="dialog" aria-modal="true" aria-labelledby="newgame-text">
+  <div class="summary confirm" id="newgame"><h2 id="newgame-text">A match is under way</h2>
+  <p>{esc(match_words(s))}</p>
+  <p>Keep it in the second slot to resume it later from the lobby?{note}</p>
+  <div class="sum-go"><button type="button" class="btn" data-act="close">Cancel</button>
+  <button type="button" class="btn warn" data-act="newgame-replace">Start, and forget it</button>
+  <button type="button" class="btn primary" data-act="newgame-keep" id="confirm-go">Keep it, and
+  start</button></div></div></div>"""
+
+
+def cover_html(s: Session) -> str:
+    """Between two persons' turns (pass-and-play): whose turn it is, and nothing of anyone's
+    cards until that person takes the device."""
+    st = s.state
+    who = st.names[st.turn]
+    scores = " · ".join(f"{esc(_side_name(s, side))} {st.scores[side]}"
+                        for side in (sorted(set(st.teams)) if st.teams else range(st.n)))
+    return f"""<main class="cover" id="cover" role="dialog" aria-modal="true"
+  aria-labelledby="cover-title"><div class="cover-card">
+  <p class="cover-game">{esc(st.variant.title)} · {st.variant.hand_word} {st.hand_no + 1}</p>
+  <h1 id="cover-title">{esc(who)}'s turn</h1>
+  <p>Pass the device to {esc(who)}. Every hand stays hidden until {esc(who)} is ready.</p>
+  <button type="button" class="btn primary big" data-act="takeover" id="takeover">I am
+  {esc(who)}: show my cards</button>
+  <p class="cover-scores">{scores}</p>
+  <p class="cover-more"><button type="button" class="btn ghost small" data-act="lobby">Lobby
+  </button></p></div></main>"""
 
 
 def _option_input(opt, value) -> str:
@@ -201,12 +265,16 @@ def _topbar(s: Session, v, pace: str) -> str:
         goal = "· points"
     paces = "".join(f'<option value="{k}"{" selected" if k == pace else ""}>{label}</option>'
                     for k, label, _ in PACES)
+    gear = ('<button type="button" class="btn ghost small" data-act="settings" '
+            'title="Settings">Settings</button>')
     return f"""<a class="skip" href="#hand" data-act="skip">Skip to your hand</a>
     <span class="brand small" aria-hidden="true">rami</span>
     <h1 class="game-title">{esc(st.variant.title)}
       <small>{st.variant.hand_word} {v.hand_no + 1} {esc(goal)}</small></h1>
     <label class="pace" title="How fast the computer players move"><span>Pace</span>
       <select data-field="pace" id="pace">{paces}</select></label>
+    <button type="button" class="btn ghost small" data-act="howto">Rules</button>
+    {gear}
     <button type="button" class="btn ghost small" data-act="scores">Scores</button>
     <button type="button" class="btn ghost small" data-act="lobby">New game</button>
     <button type="button" class="btn ghost small" data-act="help">?<span class="sr-only">
@@ -281,7 +349,10 @@ def _actions(s: Session, choices) -> str:
     why = f'<p class="why">{pretty_text(first)}</p>' if first else ""
     hint = ('<button type="button" class="btn ghost hint-btn" data-act="hint" '
             'title="The Expert\'s move, and why (key I)">Hint</button>')
-    return "".join(out) + hint + why
+    undo = ('<button type="button" class="btn ghost undo-btn" data-act="undo" '
+            'title="Take back your last meld, lay-off or rearrangement of this turn (key U)"'
+            f'{"" if s.can_undo() else " disabled"}>Undo</button>')
+    return "".join(out) + hint + undo + why
 
 
 def hint_line(hint) -> str:
@@ -412,6 +483,7 @@ def help_html(table: Table | None = None) -> str:
     keys = ([("← →", "move between your cards"), ("Space / Enter", "select a card")] + move
             + [k for k in table.help_keys if not k[0].startswith("Shift")]
             + [("H", "go to your hand"), ("I", "a hint: the Expert's move, and why"),
+               ("U / Ctrl+Z", "undo your last meld, lay-off or rearrangement this turn"),
                ("Esc", "clear the selection, close a dialog"),
                ("?", "this help")])
     tip = table.help_tip

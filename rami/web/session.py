@@ -32,18 +32,31 @@ WEB_VERSION = 1
 BOT_NAMES = ("Ada", "Bruno", "Chloé", "Dmitri", "Esme", "Farid", "Greta")
 BOT_PHASES = (Phase.UPCARD, Phase.DRAW, Phase.PLAY, Phase.LAYOFF, Phase.SHOW, Phase.RUM,
               Phase.EXCHANGE, Phase.OPENING)
-LEVEL_NAMES = {"beginner": "Beginner", "good": "Good", "expert": "Expert", "random": "Random"}
+LEVEL_NAMES = {"beginner": "Beginner", "good": "Good", "expert": "Expert", "random": "Random",
+               "person": "Person"}
+PERSON = "person"      # a seat's level when a person plays it on this device (pass-and-play)
+# what a person may take back within their turn: laying cards down. Drawing, taking,
+# discarding, knocking, declaring, dropping, pushing… are final.
+UNDOABLE = {"meld", "layoff", "contract", "rescue", "open", "swap"}
+UNDO_DEPTH = 60
 
 
 class Session:
-    """The table's model: state, seats, bots, the person's card order and selection."""
+    """The table's model: state, seats, bots, the person's card order and selection.
+
+    With pass-and-play, more than one seat is a person's (``humans``); ``human`` is the seat
+    whose person holds the device now, and the others' card orders wait in ``stash``.
+    """
 
     def __init__(self, state: GameState, human: int = 0, levels: dict | None = None,
                  order: list[str] | None = None, sizes: list[int] | None = None):
         self.state = state
         self.human = human
-        self.levels = {s: canonical_level((levels or {}).get(s, "good"))
-                       for s in range(state.n) if s != human}
+        levels = dict(levels or {})
+        self.humans = sorted({human} | {s for s, lv in levels.items()
+                                        if lv == PERSON and 0 <= s < state.n})
+        self.levels = {s: canonical_level(levels.get(s, "good"))
+                       for s in range(state.n) if s not in self.humans}
         for level in self.levels.values():
             if level not in ALL_LEVELS:
                 raise SaveError(f"The save names an unknown bot level, '{level}'.")
@@ -63,6 +76,8 @@ class Session:
         self.arrived: list[str] = []            # every card that came with the last draw/take
         self.cursor = 0                         # the hand card in the Tab order (keyboard)
         self.you = True                         # the seat is "you" (a tutorial's board: a name)
+        self.stash: dict[int, dict] = {}        # other persons' card orders (pass-and-play)
+        self.undo_stack: list[dict] = []         # this turn's steps that can be taken back
         self.reconcile()
 
     @classmethod
@@ -155,6 +170,36 @@ class Session:
         if self.grouped:
             self.sizes = [len(self.order)]
         return dst
+
+    # -- undo within a turn ---------------------------------------------------------------
+    def _snapshot(self) -> dict:
+        return {"state": self.state.copy(), "order": list(self.order),
+                "sizes": list(self.sizes), "selected": list(self.selected),
+                "fresh": self.fresh, "arrived": list(self.arrived),
+                "pile_pick": self.pile_pick, "cursor": self.cursor,
+                "order_hand": self.order_hand}
+
+    def checkpoint(self) -> None:
+        """Remember the table as it is, before a step the person may take back (a
+        rearrangement or a selection, on their own turn)."""
+        if self.human_to_move():
+            self.undo_stack.append(self._snapshot())
+            del self.undo_stack[:-UNDO_DEPTH]
+
+    def can_undo(self) -> bool:
+        return self.human_to_move() and bool(self.undo_stack)
+
+    def undo(self) -> None:
+        """Take back the person's last step of this turn (a meld, a lay-off, a rearrangement,
+        a selection); never a draw, a take or a discard, which end what can be undone."""
+        if not self.can_undo():
+            raise RamiError("Nothing to undo: a draw, a discard or the end of your turn "
+                            "cannot be taken back.")
+        snap = self.undo_stack.pop()
+        self.state = snap["state"]
+        for k in ("order", "sizes", "selected", "fresh", "arrived", "pile_pick", "cursor",
+                  "order_hand"):
+            setattr(self, k, snap[k])
 
     # -- groups (Indian rummy) -----------------------------------------------------------
     def groups(self) -> list[list[int]]:
@@ -258,11 +303,41 @@ class Session:
 
     def bot_to_move(self) -> bool:
         st = self.state
-        return (st.phase in BOT_PHASES or self._offer()) and st.turn != self.human
+        return (st.phase in BOT_PHASES or self._offer()) and st.turn not in self.humans
 
     def human_to_move(self) -> bool:
         st = self.state
         return (st.phase in BOT_PHASES or self._offer()) and st.turn == self.human
+
+    # -- pass-and-play --------------------------------------------------------------------
+    @property
+    def pass_and_play(self) -> bool:
+        return len(self.humans) > 1
+
+    def needs_handover(self) -> bool:
+        """Is it another person's move (pass-and-play)? Then the page hides every hand until
+        that person takes the device."""
+        st = self.state
+        return ((st.phase in BOT_PHASES or self._offer()) and st.turn in self.humans
+                and st.turn != self.human)
+
+    def hand_over_to(self, seat: int) -> None:
+        """The person at ``seat`` takes the device: their own card order comes back."""
+        if seat not in self.humans or seat == self.human:
+            return
+        self.stash[self.human] = {"order": self.order, "order_hand": self.order_hand,
+                                  "sizes": self.sizes}
+        mine = self.stash.pop(seat, None) or {}
+        self.human = seat
+        self.order = list(mine.get("order", []))
+        self.order_hand = mine.get("order_hand", -1) if self.order else -1
+        self.sizes = list(mine.get("sizes", []))
+        if sum(self.sizes) != len(self.order) or any(k < 1 for k in self.sizes):
+            self.sizes = [len(self.order)] if self.order else []
+        self.selected, self.fresh, self.arrived, self.pile_pick = [], None, [], None
+        self.cursor = 0
+        self.undo_stack = []
+        self.reconcile()
 
     def bot_steps(self):
         """The move of the bot whose turn it is, in steps: yields while the bot thinks (the
@@ -273,6 +348,7 @@ class Session:
         bot.rng = random.Random(f"{self.state.seed}:{seat}:{len(self.state.history)}")
         action = yield from bot.think(PlayerView.of(self.state, seat))
         self.state.apply(action)
+        self.undo_stack = []
         self.pile_pick = None
         self.reconcile()
         return action
@@ -303,9 +379,15 @@ class Session:
 
     def play(self, action: Action) -> None:
         """Apply the person's action (raises a RamiError, changing nothing, if illegal)."""
-        if self.bot_to_move():
+        if self.bot_to_move() or self.needs_handover():
             raise RamiError(f"Wait: it is {self.state.names[self.state.turn]}'s turn.")
+        before = self._snapshot() if action.kind in UNDOABLE else None
         self.state.apply(action)
+        if before is not None:
+            self.undo_stack.append(before)
+            del self.undo_stack[:-UNDO_DEPTH]
+        else:
+            self.undo_stack = []
         self.selected = []                  # the cards moved: positions no longer hold
         self.pile_pick = None
         self.reconcile()
@@ -313,6 +395,7 @@ class Session:
     def next_hand(self) -> None:
         if self.state.phase == Phase.HAND_OVER and DEAL in self.state.legal_actions():
             self.state.apply(DEAL)
+            self.undo_stack = []
             self.selected = []
             self.reconcile()
 
@@ -383,10 +466,14 @@ class Session:
 
     # -- saving ---------------------------------------------------------------------------
     def to_dict(self) -> dict:
+        levels = {str(s): lv for s, lv in self.levels.items()}
+        levels.update({str(s): PERSON for s in self.humans if s != self.human})
         return {"format": WEB_FORMAT, "version": WEB_VERSION, "human": self.human,
-                "levels": {str(s): lv for s, lv in self.levels.items()},
+                "levels": levels,
                 "order": list(self.order), "order_hand": self.order_hand,
                 "sizes": list(self.sizes),
+                "stash": {str(s): {"order": list(v["order"]), "order_hand": v["order_hand"],
+                                   "sizes": list(v["sizes"])} for s, v in self.stash.items()},
                 "game": self.state.to_dict()}
 
     @classmethod
@@ -412,6 +499,12 @@ class Session:
             same = d.get("order_hand") == state.hand_no
             session = cls(state, human, levels, order if same else None,
                           [int(k) for k in d.get("sizes", [])] if same else None)
+            for k, v in dict(d.get("stash", {})).items():
+                seat = int(k)
+                if seat in session.humans and seat != human:
+                    session.stash[seat] = {"order": [str(t) for t in v.get("order", [])],
+                                           "order_hand": int(v.get("order_hand", -1)),
+                                           "sizes": [int(x) for x in v.get("sizes", [])]}
             return session
         except SaveError:
             raise

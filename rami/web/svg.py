@@ -82,7 +82,8 @@ def _corner(card: Card, flip: bool) -> str:
 def card_svg(card: Card, extra_class: str = "", hidden: bool = False) -> str:
     """One card face (or tile) as an ``<svg>`` element, named for screen readers (or hidden
     from them, ``hidden``, inside a button that carries the name)."""
-    cls = f"face{' tile' if card.is_tile else ''} {extra_class}".strip()
+    suit = f" suit-{card.suit}" if card.suit and not card.is_tile else ""
+    cls = f"face{' tile' if card.is_tile else suit} {extra_class}".strip()
     named = 'aria-hidden="true"' if hidden else f'role="img" aria-label="{escape(card.name())}"'
     head = (f'<svg class="{cls}" viewBox="0 0 {W} {H}" {named} fill="{colour(card)}">')
     body = f'<rect class="paper" x="1" y="1" width="{W - 2}" height="{H - 2}" rx="8"/>'

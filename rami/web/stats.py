@@ -1,0 +1,132 @@
+"""Statistics kept in the browser, per variant (pure Python): matches and hands played and
+won, the best and the average final score, the longest run of matches won. They count the
+seat of the lobby's player (seat 0), and each finished hand and match once, however often
+the page is reloaded on it.
+
+>>> from rami.state import GameState
+>>> g = GameState("gin", ["Ada", "Bo"], seed=1)
+>>> record({}, g)["variants"]["gin"]["hands"]
+0
+"""
+
+from __future__ import annotations
+
+from ..variants import find_variant
+from .parts import esc
+
+LOWER_WINS = {"indian", "push"}          # penalty points: the lowest total is the best
+KEEP_SEEN = 6                            # matches remembered, to count each hand once
+
+
+def clean(raw) -> dict:
+    """Statistics from what the browser kept; anything damaged starts afresh."""
+    if not isinstance(raw, dict) or not isinstance(raw.get("variants"), dict):
+        return {"variants": {}, "seen": []}
+    out = {"variants": {}, "seen": []}
+    for name, v in raw["variants"].items():
+        if not isinstance(v, dict):
+            continue
+        row = blank()
+        for k in row:
+            x = v.get(k)
+            if isinstance(x, int) and not isinstance(x, bool):
+                row[k] = x
+        if v.get("best") is None:
+            row["best"] = None
+        out["variants"][str(name)] = row
+    seen = raw.get("seen")
+    if isinstance(seen, list):
+        out["seen"] = [s for s in seen if isinstance(s, list) and len(s) == 3 and
+                       isinstance(s[0], str) and isinstance(s[1], int)][-KEEP_SEEN:]
+    return out
+
+
+def blank() -> dict:
+    return {"games": 0, "won": 0, "hands": 0, "hands_won": 0, "best": None, "total": 0,
+            "streak": 0, "best_streak": 0}
+
+
+def record(stats: dict, state) -> dict:
+    """Count what is new in the match ``state`` (a GameState): its finished hands and, once
+    it is over, the match itself, for seat 0's side."""
+    stats = clean(stats)
+    variant, seed, results = state.variant.name, f"{state.seed}", state.results
+    side = state.side
+    side_of_me = side(0)
+    final, over = state.final, state.is_over
+    total = state.scores[side_of_me]
+    seen = next((s for s in stats["seen"] if s[0] == seed), None)
+    if seen is None:
+        seen = [seed, 0, False]
+        stats["seen"].append(seen)
+        stats["seen"] = stats["seen"][-KEEP_SEEN:]
+    row = stats["variants"].setdefault(variant, blank())
+    for r in results[seen[1]:]:
+        w = r.get("winner")
+        row["hands"] += 1
+        if w is not None and w >= 0 and side(w) == side_of_me:
+            row["hands_won"] += 1
+    seen[1] = len(results)
+    if over and not seen[2] and final is not None:
+        seen[2] = True
+        won = any(side(w) == side_of_me for w in final.get("winners", []))
+        row["games"] += 1
+        row["total"] += total
+        if won:
+            row["won"] += 1
+            row["streak"] += 1
+            row["best_streak"] = max(row["best_streak"], row["streak"])
+        else:
+            row["streak"] = 0
+        lower = variant in LOWER_WINS
+        if row["best"] is None or (total < row["best"] if lower else total > row["best"]):
+            row["best"] = total
+    return stats
+
+
+def _pct(a: int, b: int) -> str:
+    return f"{round(100 * a / b)}%" if b else "–"
+
+
+def stats_html(stats: dict, confirm: bool = False) -> str:
+    """The Statistics dialog: a row per variant played, and a reset that asks first."""
+    rows = ""
+    for name, row in stats["variants"].items():
+        try:
+            title = find_variant(name).title
+        except Exception:
+            continue
+        if not row["hands"] and not row["games"]:
+            continue
+        avg = f"{row['total'] / row['games']:.0f}" if row["games"] else "–"
+        best = "–" if row["best"] is None else str(row["best"])
+        low = " <small>(lowest)</small>" if name in LOWER_WINS and row["best"] is not None \
+            else ""
+        rows += (f"<tr><th scope='row'>{esc(title)}</th><td>{row['games']}</td>"
+                 f"<td>{row['won']} <small>{_pct(row['won'], row['games'])}</small></td>"
+                 f"<td>{row['hands']}</td><td>{row['hands_won']} "
+                 f"<small>{_pct(row['hands_won'], row['hands'])}</small></td>"
+                 f"<td>{best}{low}</td><td>{avg}</td><td>{row['best_streak']}</td></tr>")
+    if rows:
+        table = ("<table class='scoreboard stats-table'><thead><tr><th scope='col'>Game</th>"
+                 "<th scope='col'>Matches</th><th scope='col'>Won</th><th scope='col'>Hands"
+                 "</th><th scope='col'>Won</th><th scope='col'>Best score</th>"
+                 "<th scope='col'>Average</th><th scope='col'>Longest winning run</th></tr>"
+                 f"</thead><tbody>{rows}</tbody></table>")
+    else:
+        table = "<p class='stats-empty'>No hands played yet in this browser.</p>"
+    if confirm:
+        go = ("<p class='stats-ask'>Forget every statistic kept in this browser?</p>"
+              "<button type='button' class='btn' data-act='stats'>Keep them</button>"
+              "<button type='button' class='btn warn' data-act='stats-reset-yes' "
+              "id='stats-reset-yes'>Reset statistics</button>")
+    else:
+        go = (("<button type='button' class='btn' data-act='stats-reset'>Reset…</button>"
+               if rows else "") +
+              "<button type='button' class='btn primary' data-act='close'>Close</button>")
+    return f"""<div class="overlay" role="dialog" aria-modal="true" aria-labelledby="stats-title">
+  <div class="summary stats" id="stats"><h2 id="stats-title">Statistics</h2>
+  <p class="stats-note">Kept in this browser, for the lobby's player. A match counts when it
+  ends; its hands as they are played.</p>
+  {table}
+  <div class="sum-go">{go}</div></div></div>"""

@@ -60,6 +60,7 @@ class App:
         self.dialog: tuple | None = None     # the open dialog: ("help",), ("scores",) …
         self.opener: str | None = None       # what had focus when it opened
         self.drawn: dict[str, str] = {}      # what each region of the page shows now
+        self.dialog_drawn = ""               # what the dialogs' slot shows now
         self.frame: tuple | None = None      # which frame the regions live in
         self.announced = (-1, 0)             # (hand, log lines) told to screen readers
         self.was_my_turn = False
@@ -536,11 +537,11 @@ class App:
         html = self._dialog_html()
         if not html and self.dialog is not None:
             self.dialog = None
-        before = self.drawn.get("dialog", "")
+        before = self.dialog_drawn      # (kept apart: a new frame forgets self.drawn)
         if html == before:
             return False
         self.dialog_el.innerHTML = html
-        self.drawn["dialog"] = html
+        self.dialog_drawn = html
         if html and not before:
             first = nil(self.dialog_el.querySelector("#confirm-go")) or \
                 nil(self.dialog_el.querySelector(FOCUSABLE))

@@ -106,6 +106,7 @@ def shoot(browser, url: str, size: tuple[int, int], out: pathlib.Path) -> None:
     shoot_crowds(page, url, size, out, ready)
     shoot_hint(page, url, size, out, ready)
     ctx.close()
+    shoot_around(browser, url, size, out)
     shoot_tutorials(browser, url, size, out)
 
 
@@ -360,6 +361,83 @@ def shoot_hint(page, url: str, size, out: pathlib.Path, ready) -> None:
     page.select_option('[data-field="level:0"]', "expert")
     page.select_option('[data-field="level:1"]', "beginner")
     page.locator(".bots").screenshot(path=str(out / f"levels-{w}x{h}.png"))
+
+
+def shoot_around(browser, url: str, size, out: pathlib.Path) -> None:
+    """What players expect around the table: how to play, pass-and-play's cover, settings
+    (the four-colour deck, large cards), statistics, a match kept in the second slot."""
+    w, h = size
+    ctx = browser.new_context(viewport={"width": w, "height": h}, device_scale_factor=1)
+    page = ctx.new_page()
+
+    def ready():
+        wait(page, "document.body.dataset.ready === '1'", "the page", 120)
+
+    page.goto(url)
+    ready()
+    page.click('[data-act="variant:gin"]')
+    page.click('.lobby-learn [data-act="howto"]')
+    wait(page, "!!document.querySelector('#howto')", "how to play")
+    time.sleep(0.4)
+    page.screenshot(path=str(out / f"howto-{w}x{h}.png"))
+    page.keyboard.press("Escape")
+    # pass-and-play: two persons at Gin
+    page.select_option('[data-field="level:0"]', "person")
+    page.fill('[data-field="seatname:0"]', "Bea")
+    page.dispatch_event('[data-field="seatname:0"]', "change")
+    page.locator(".bots").screenshot(path=str(out / f"pass-and-play-lobby-{w}x{h}.png"))
+    page.click("#start")
+    wait(page, "!!document.querySelector('#table') || !!document.querySelector('#cover')",
+         "the table")
+    if not page.evaluate("!!document.querySelector('#cover')"):
+        page.click('[data-act="btn:pass"]')
+        wait(page, "!!document.querySelector('#cover')", "the cover")
+    time.sleep(0.3)
+    page.screenshot(path=str(out / f"pass-and-play-cover-{w}x{h}.png"))
+    page.click("#takeover")
+    wait(page, "!!document.querySelector('#table')", "the table")
+    # settings: four colours, large cards
+    page.click('#top [data-act="settings"]')
+    wait(page, "!!document.querySelector('#settings')", "the settings")
+    page.check('[data-field="set:deck"][value="four"]')
+    page.check('[data-field="set:size"][value="large"]')
+    time.sleep(0.3)
+    page.screenshot(path=str(out / f"settings-{w}x{h}.png"))
+    page.click('#settings [data-act="close"]')
+    time.sleep(0.5)
+    page.screenshot(path=str(out / f"four-colour-{w}x{h}.png"))
+    page.click('#top [data-act="settings"]')
+    page.check('[data-field="set:deck"][value="two"]')
+    page.check('[data-field="set:size"][value="normal"]')
+    page.click('#settings [data-act="close"]')
+    # a new match while this one runs: keep it in the second slot
+    page.click('#top [data-act="lobby"]')
+    page.click('[data-act="variant:basic"]')
+    page.click("#start")
+    wait(page, "!!document.querySelector('#newgame')", "the question")
+    time.sleep(0.3)
+    page.screenshot(path=str(out / f"new-game-{w}x{h}.png"))
+    page.click('[data-act="newgame-keep"]')
+    wait(page, "!!document.querySelector('#table')", "the new table")
+    page.click('#top [data-act="lobby"]')
+    wait(page, "!!document.querySelector('.saved')", "the saved matches")
+    page.locator(".saved").screenshot(path=str(out / f"saved-matches-{w}x{h}.png"))
+    # statistics, as a few finished matches leave them
+    page.evaluate("""localStorage.setItem('rami.stats', JSON.stringify({seen: [], variants: {
+      gin: {games: 4, won: 3, hands: 17, hands_won: 10, best: 214, total: 612, streak: 2,
+            best_streak: 2},
+      basic: {games: 2, won: 1, hands: 9, hands_won: 5, best: 131, total: 214, streak: 1,
+              best_streak: 1},
+      indian: {games: 5, won: 2, hands: 5, hands_won: 2, best: 0, total: 97, streak: 0,
+               best_streak: 1}}}))""")
+    page.reload()
+    ready()
+    page.click('#top [data-act="lobby"]')          # a reload resumes the match
+    page.click('[data-act="stats"]')
+    wait(page, "!!document.querySelector('#stats')", "the statistics")
+    time.sleep(0.3)
+    page.screenshot(path=str(out / f"statistics-{w}x{h}.png"))
+    ctx.close()
 
 
 def main() -> int:

@@ -285,7 +285,7 @@ def howto_html(variant: str, options: dict | None = None, at_table: bool = False
     """The How to play dialog."""
     var = find_variant(variant)
     return f"""<div class="overlay" role="dialog" aria-modal="true" aria-labelledby="howto-title">
-  <div class="summary howto" id="howto"><h2 id="howto-title">How to play {esc(var.title)}</h2>
+  <div class="summary howto" id="howto"><button type="button" class="close-x" data-act="close" aria-label="Close">×</button><h2 id="howto-title">How to play {esc(var.title)}</h2>
   <div class="howto-body">{rules_body(var.name, options, at_table)}</div>
   <div class="sum-go"><button type="button" class="btn primary" data-act="close">Close</button>
   </div></div></div>"""

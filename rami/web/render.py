@@ -293,7 +293,7 @@ def _seat_html(s: Session, v, seat: int) -> str:
     else:
         cards = "".join(f'<span class="card mini">{back_svg()}</span>'
                         for _ in range(min(n, 13)))
-    level = LEVEL_NAMES.get(s.levels.get(seat, ""), "")
+    level = LEVEL_NAMES.get(PERSON if seat in s.humans else s.levels.get(seat, ""), "")
     partner = len(set(st.teams)) < st.n and st.side(seat) == st.side(s.human)
     if partner:
         level = f"partner · {level}"

@@ -67,7 +67,7 @@ def settings_html(settings: dict, pace: str, paces) -> str:
     pace_options = "".join(f'<option value="{k}"{" selected" if k == pace else ""}>{label}'
                            f"</option>" for k, label, _ in paces)
     return f"""<div class="overlay" role="dialog" aria-modal="true" aria-labelledby="settings-title">
-  <div class="summary settings" id="settings"><h2 id="settings-title">Settings</h2>
+  <div class="summary settings" id="settings"><button type="button" class="close-x" data-act="close" aria-label="Close">×</button><h2 id="settings-title">Settings</h2>
   <div class="settings-form">
   {radios("deck", "Deck", f'<span class="swatch">{sample}</span> four colours: spades black, '
           'hearts red, diamonds blue, clubs green')}

@@ -102,11 +102,16 @@ def stats_html(stats: dict, confirm: bool = False) -> str:
         best = "–" if row["best"] is None else str(row["best"])
         low = " <small>(lowest)</small>" if name in LOWER_WINS and row["best"] is not None \
             else ""
-        rows += (f"<tr><th scope='row'>{esc(title)}</th><td>{row['games']}</td>"
-                 f"<td>{row['won']} <small>{_pct(row['won'], row['games'])}</small></td>"
-                 f"<td>{row['hands']}</td><td>{row['hands_won']} "
+        rows += (f"<tr><th scope='row'>{esc(title)}</th>"
+                 f"<td data-label='Matches'>{row['games']}</td>"
+                 f"<td data-label='Won'>{row['won']} "
+                 f"<small>{_pct(row['won'], row['games'])}</small></td>"
+                 f"<td data-label='Hands'>{row['hands']}</td>"
+                 f"<td data-label='Hands won'>{row['hands_won']} "
                  f"<small>{_pct(row['hands_won'], row['hands'])}</small></td>"
-                 f"<td>{best}{low}</td><td>{avg}</td><td>{row['best_streak']}</td></tr>")
+                 f"<td data-label='Best score'>{best}{low}</td>"
+                 f"<td data-label='Average'>{avg}</td>"
+                 f"<td data-label='Longest winning run'>{row['best_streak']}</td></tr>")
     if rows:
         table = ("<table class='scoreboard stats-table'><thead><tr><th scope='col'>Game</th>"
                  "<th scope='col'>Matches</th><th scope='col'>Won</th><th scope='col'>Hands"
@@ -125,7 +130,7 @@ def stats_html(stats: dict, confirm: bool = False) -> str:
                if rows else "") +
               "<button type='button' class='btn primary' data-act='close'>Close</button>")
     return f"""<div class="overlay" role="dialog" aria-modal="true" aria-labelledby="stats-title">
-  <div class="summary stats" id="stats"><h2 id="stats-title">Statistics</h2>
+  <div class="summary stats" id="stats"><button type="button" class="close-x" data-act="close" aria-label="Close">×</button><h2 id="stats-title">Statistics</h2>
   <p class="stats-note">Kept in this browser, for the lobby's player. A match counts when it
   ends; its hands as they are played.</p>
   {table}

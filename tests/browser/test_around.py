@@ -76,6 +76,26 @@ def hidden_cards(save: dict, seat: int) -> list[str]:
     return [c for c in game["hands"][seat] if c not in public and c not in elsewhere]
 
 
+def check_step(page, save: dict) -> bool:
+    """The page at one step of a two-person hand shows no hidden card of the person not at
+    the device; on the cover, no card at all, and whose turn it is (then that person takes
+    the device: True)."""
+    text = page.evaluate(SHOWN)
+    game = save["game"]
+    if page.evaluate("!!document.querySelector('#cover')"):
+        assert page.evaluate("document.querySelectorAll('#app .card').length") == 0
+        assert f"{game['names'][game['turn']]}'s turn" in page.inner_text("#cover")
+        for seat in (0, 1):
+            for code in hidden_cards(save, seat):
+                assert not shows(text, code), (seat, code, shows(text, code))
+        page.click("#takeover")
+        return True
+    if game["phase"] != "layoff":               # a knock lays the knocker's hand open
+        for code in hidden_cards(save, 1 - save["human"]):
+            assert not shows(text, code), (code, shows(text, code))
+    return False
+
+
 def start_two_persons(page, variant: str = "gin"):
     open_page(page)
     page.click(f'[data-act="variant:{variant}"]')
@@ -97,24 +117,10 @@ def test_pass_and_play_never_shows_the_other_persons_hidden_cards(page):
         save = page.evaluate(SAVE)
         if page.evaluate("!!document.querySelector('#summary')"):
             break
-        if page.evaluate("!!document.querySelector('#cover')"):
-            # whose turn, and nothing of anyone's cards: no card at all on the page
-            assert page.evaluate("document.querySelectorAll('#app .card').length") == 0
-            turn = save["game"]["turn"]
-            assert f"{save['game']['names'][turn]}'s turn" in page.inner_text("#cover")
-            text = page.evaluate(SHOWN)
-            for seat in (0, 1):
-                for code in hidden_cards(save, seat):
-                    assert not shows(text, code), (seat, code, shows(text, code))
+        if check_step(page, save):
             covers += 1
-            page.click("#takeover")
             continue
-        me = save["human"]
-        text = page.evaluate(SHOWN)
-        laid_out = save["game"]["phase"] == "layoff"        # a knock shows the knocker's hand
-        for code in ([] if laid_out else hidden_cards(save, 1 - me)):
-            assert not shows(text, code), (code, shows(text, code))
-        assert sorted(state(page)["hand"]) == sorted(save["game"]["hands"][me])
+        assert sorted(state(page)["hand"]) == sorted(save["game"]["hands"][save["human"]])
         take_turn(page, state(page))
     assert covers >= 2
     # the hand is over: its summary shows every hand, as it should
@@ -177,18 +183,9 @@ def test_pass_and_play_in_every_variant_hides_the_other_persons_cards(page, vari
                 break
             page.click("#next")
             continue
-        text = page.evaluate(SHOWN)
-        if page.evaluate("!!document.querySelector('#cover')"):
-            assert page.evaluate("document.querySelectorAll('#app .card').length") == 0
-            for seat in (0, 1):
-                for code in hidden_cards(save, seat):
-                    assert not shows(text, code), (seat, code, shows(text, code))
+        if check_step(page, save):
             covers += 1
-            page.click("#takeover")
             continue
-        me = save["human"]
-        for code in hidden_cards(save, 1 - me):
-            assert not shows(text, code), (code, shows(text, code))
         person_turn(page)
         moves += 1
     assert covers >= 2 or (covers and ended), (covers, moves, ended)

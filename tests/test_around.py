@@ -46,6 +46,7 @@ def test_the_house_rules_of_the_match_are_marked():
     assert "changes 2 rules of the book" in html
     marked = re.findall(r'<li class="changed"><b>([^<]+)</b>: ([^<]+)<em>', html)
     assert marked == [("knock limit", "7 "), ("oklahoma", "on ")]
+    assert "have 7 or less in deadwood" in html         # the rules' words follow the match
 
 
 # -- pass-and-play -------------------------------------------------------------------------

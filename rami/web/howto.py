@@ -3,7 +3,8 @@ book (``RULES.md``), with small card pictures, and the house rules of the match 
 marked where they differ from the book (pure Python; the page shows it as a dialog from the
 lobby and from the table).
 
-In the texts, ``{7h 8h 9h}`` draws those cards (tiles: ``{r7 r8 r9 joly}``).
+In the texts, ``{7h 8h 9h}`` draws those cards (tiles: ``{r7 r8 r9 joly}``) and
+``[knock_limit]`` is the match's value of that house rule.
 
 >>> "Gin Rummy" in howto_html("gin")
 True
@@ -30,8 +31,8 @@ RULES: dict[str, list[tuple[str, list[str]]]] = {
             "Aces are low ({Ah 2h 3h}) or high ({Qh Kh Ah}), not both at once.",
         ]),
         ("Dealing", [
-            "Two players get 10 cards each, three or four get 7, five or six get 6. One card "
-            "is turned up to start the discard pile; the rest is the stock.",
+            "Two players get 10 cards each, three or four get 7, five or six get [cards_5_6]. One "
+            "card is turned up to start the discard pile; the rest is the stock.",
         ]),
         ("A turn", [
             "- Draw the top card of the stock, or the top card of the discard pile.",
@@ -49,7 +50,8 @@ RULES: dict[str, list[tuple[str, list[str]]]] = {
         ]),
         ("Scoring", [
             "The winner scores the cards left in the other hands: kings, queens, jacks and "
-            "tens 10, other cards their number, aces 1. The match goes to 100 points.",
+            "tens 10, other cards their number, aces [ace_value]. The match goes to [target] "
+            "points.",
         ]),
     ],
     "gin": [
@@ -73,19 +75,19 @@ RULES: dict[str, list[tuple[str, list[str]]]] = {
             "- Discard one card (never the card you just took from the pile).",
         ]),
         ("Knocking", [
-            "When the cards you keep have 10 or less in deadwood, you may knock: you discard "
-            "face down and lay out your melds and deadwood. Your opponent lays out his, and "
-            "lays off his deadwood on your melds where it fits: {8h} on {5h 6h 7h}.",
+            "When the cards you keep have [knock_limit] or less in deadwood, you may knock: you "
+            "discard face down and lay out your melds and deadwood. Your opponent lays out his, "
+            "and lays off his deadwood on your melds where it fits: {8h} on {5h 6h 7h}.",
             "- You score the difference between the two deadwoods.",
-            "- Undercut: if his deadwood is as low as yours or lower, he scores 25 plus the "
-            "difference instead.",
-            "- Gin: no deadwood at all. 25 bonus, no lay-offs, never undercut. Big gin: all "
-            "eleven cards melded after your draw, 31 bonus.",
+            "- Undercut: if his deadwood is as low as yours or lower, he scores [undercut_bonus] "
+            "plus the difference instead.",
+            "- Gin: no deadwood at all. [gin_bonus] bonus, no lay-offs, never undercut. Big gin: "
+            "all eleven cards melded after your draw, [big_gin_bonus] bonus.",
             "When only two cards are left in the stock and nobody has knocked, the hand is "
             "a draw.",
         ]),
         ("The match", [
-            "To 100 points. The winner gets 100 more, and each player 25 for every hand he "
+            "To [target] points. The winner gets 100 more, and each player 25 for every hand he "
             "won; a winner who won every hand doubles his hand points.",
         ]),
     ],
@@ -131,7 +133,7 @@ RULES: dict[str, list[tuple[str, list[str]]]] = {
     ],
     "rum500": [
         ("The aim", [
-            "Score points by laying melds on the table; the first to 500 wins. Every card "
+            "Score points by laying melds on the table; the first to [target] wins. Every card "
             "you lay scores for you, every card left in your hand counts against you.",
         ]),
         ("Melds", [
@@ -148,7 +150,7 @@ RULES: dict[str, list[tuple[str, list[str]]]] = {
             "- Lay down melds and lay off on any meld on the table; the cards you lay off "
             "score for you.",
             "- Discard one card.",
-            "Your first melds in a hand must be worth at least 30 points together.",
+            "Your first melds in a hand must be worth at least [min_first_meld] points together.",
         ]),
         ("Scoring", [
             "When someone runs out of cards (or the stock is empty and nobody takes from "
@@ -207,8 +209,8 @@ RULES: dict[str, list[tuple[str, list[str]]]] = {
         ("A turn", [
             "Draw from the wall, lay down and add to combinations, discard. Discards stay in "
             "a row, all visible.",
-            "- Your first meld, from your own rack only, must be worth 50 points and hold a "
-            "run. Until then you draw from the wall.",
+            "- Your first meld, from your own rack only, must be worth [min_first_meld] points and "
+            "hold a run. Until then you draw from the wall.",
             "- After it you may take the last discard, or any tile of the row that makes a "
             "combination with two of yours (with every tile discarded after it), and you may "
             "win a Joly by putting in the tile it stands for.",
@@ -222,10 +224,14 @@ RULES: dict[str, list[tuple[str, list[str]]]] = {
 }
 
 _CARDS = re.compile(r"\{([^}]*)\}")
+_VALUE = re.compile(r"\[(\w+)\]")
 
 
-def _para(text: str) -> str:
-    """A paragraph's HTML: words escaped, ``{…}`` as small card pictures."""
+def _para(text: str, values: dict | None = None) -> str:
+    """A paragraph's HTML: words escaped, ``{…}`` as small card pictures, ``[rule]`` as the
+    match's value of that house rule."""
+    values = values or {}
+    text = _VALUE.sub(lambda m: str(values.get(m.group(1), m.group(0))), text)
     out, last = [], 0
     for m in _CARDS.finditer(text):
         out.append(esc(text[last:m.start()]))
@@ -237,17 +243,17 @@ def _para(text: str) -> str:
     return "".join(out)
 
 
-def _section(heading: str, paras: list[str]) -> str:
+def _section(heading: str, paras: list[str], values: dict) -> str:
     body, items = [], []
     for p in paras + [""]:
         if p.startswith("- "):
-            items.append(f"<li>{_para(p[2:])}</li>")
+            items.append(f"<li>{_para(p[2:], values)}</li>")
             continue
         if items:
             body.append(f"<ul>{''.join(items)}</ul>")
             items = []
         if p:
-            body.append(f"<p>{_para(p)}</p>")
+            body.append(f"<p>{_para(p, values)}</p>")
     return f"<section><h3>{esc(heading)}</h3>{''.join(body)}</section>"
 
 
@@ -266,7 +272,8 @@ def house_rules(variant: str, options: dict | None = None) -> list[tuple[str, st
 def rules_body(variant: str, options: dict | None = None, at_table: bool = False) -> str:
     """The rules of ``variant`` and its house rules (this match's, when ``at_table``)."""
     var = find_variant(variant)
-    sections = "".join(_section(h, ps) for h, ps in RULES[var.name])
+    values = {o.name: (options or {}).get(o.name, o.default) for o in var.OPTIONS}
+    sections = "".join(_section(h, ps, values) for h, ps in RULES[var.name])
     rows = house_rules(var.name, options)
     changed = [r for r in rows if r[3]]
     lead = ("This table plays the rule book's defaults." if not changed else

@@ -144,8 +144,9 @@ def responsiveness(browser, site: str, moves: int, variant: str = "basic",
     page.click(f'[data-act="variant:{variant}"]')
     if variant != "gin":
         page.select_option('[data-field="players"]', "6")
-    for el in page.query_selector_all('[data-field^="level:"]'):
-        el.select_option(level)
+    levels = page.locator('[data-field^="level:"]')
+    for i in range(levels.count()):
+        levels.nth(i).select_option(level)
     if variant == "indian":
         page.click(".house summary")
         page.select_option('[data-opt="format"]', "pool101")

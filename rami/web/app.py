@@ -40,7 +40,7 @@ from . import render
 from .howto import howto_html
 from . import stats as statistics
 from .settings import ALL_CLASSES, clean as clean_settings, root_classes, settings_html
-from .session import Session, bot_name
+from .session import PERSON, Session, bot_name
 from .svg import symbol_defs
 
 SAVE_KEY = "rami.save"
@@ -909,8 +909,15 @@ class App:
                                                    dict(self.form["options"]))
             return self.render()
         if field and field.startswith("level:"):
-            self.form["levels"][int(field.split(":")[1])] = el.value
-            return self.render()             # a person's seat gets a name field
+            i = int(field.split(":")[1])
+            was = self.form["levels"][i] == PERSON
+            self.form["levels"][i] = el.value
+            if was != (el.value == PERSON):  # a person's seat gets a name field
+                self.render()
+                again = nil(self.root.querySelector(f'[data-field="{field}"]'))
+                if again is not None:
+                    again.focus()
+            return
         if field and field.startswith("seatname:"):
             i = int(field.split(":")[1])
             self.form["bot_names"][i] = el.value.strip()[:16] or bot_name(i)

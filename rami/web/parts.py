@@ -33,8 +33,10 @@ def card_label(card: Card) -> str:
 
 
 def face(card: Card, cls: str = "", attrs: str = "") -> str:
-    """A face-up card that is only looked at (its picture carries its name)."""
-    return f'<span class="card {cls}" {attrs}>{card_svg(card)}</span>'
+    """A face-up card that is only looked at (its picture carries its name); small and mini
+    cards get the simple face."""
+    simple = "mini" in cls.split() or "small" in cls.split()
+    return f'<span class="card {cls}" {attrs}>{card_svg(card, simple=simple)}</span>'
 
 
 def back(cls: str = "") -> str:

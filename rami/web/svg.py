@@ -13,6 +13,7 @@ True
 
 from __future__ import annotations
 
+from functools import lru_cache
 from html import escape
 
 from ..cards import RANK_TEXT, Card
@@ -79,9 +80,13 @@ def _corner(card: Card, flip: bool) -> str:
             f'{_suit(card.suit, 13, 39, 15)}</g>')
 
 
-def card_svg(card: Card, extra_class: str = "", hidden: bool = False) -> str:
+@lru_cache(maxsize=4096)
+def card_svg(card: Card, extra_class: str = "", hidden: bool = False,
+             simple: bool = False) -> str:
     """One card face (or tile) as an ``<svg>`` element, named for screen readers (or hidden
-    from them, ``hidden``, inside a button that carries the name)."""
+    from them, ``hidden``, inside a button that carries the name). ``simple``: for small
+    cards, the index and one large suit instead of every pip (a fifth of the elements, and
+    easier to read at that size)."""
     suit = f" suit-{card.suit}" if card.suit and not card.is_tile else ""
     cls = f"face{' tile' if card.is_tile else suit} {extra_class}".strip()
     named = 'aria-hidden="true"' if hidden else f'role="img" aria-label="{escape(card.name())}"'
@@ -91,6 +96,13 @@ def card_svg(card: Card, extra_class: str = "", hidden: bool = False) -> str:
         body += _tile_body(card)
     elif card.is_wild_symbol:
         body += _joker_body()
+    elif simple:
+        body += _corner(card, False)
+        if card.rank in COURT:
+            body += (f'<text x="62" y="112" text-anchor="middle" class="court-letter">'
+                     f'{COURT[card.rank]}</text>')
+        else:
+            body += _suit(card.suit, 60, 92, 48)
     else:
         body += _corner(card, False) + _corner(card, True)
         if card.rank in COURT:

@@ -287,7 +287,7 @@ class Table:
             for tm in v.table:
                 if tm.owner == seat:
                     groups.append("".join(
-                        f'<span class="card small">{card_svg(c)}'
+                        f'<span class="card small">{card_svg(c, simple=True)}'
                         + (f'<span class="by" title="laid off by {esc(st.names[by])}">'
                            f'{esc(st.names[by][:1])}</span>' if by != seat else "")
                         + "</span>" for c, by in zip(tm.meld.cards, tm.played_by)))

@@ -15,7 +15,7 @@ from ..variants import find_variant
 from .parts import esc
 
 LOWER_WINS = {"indian", "push"}          # penalty points: the lowest total is the best
-KEEP_SEEN = 6                            # matches remembered, to count each hand once
+KEEP_SEEN = 40       # matches remembered (a kept one may wait long), to count each hand once
 
 
 def clean(raw) -> dict:

@@ -235,3 +235,35 @@ def render_form():
     var = find_variant("gin")
     return {"variant": "gin", "players": 2, "name": "Ann", "levels": ["good"],
             "bot_names": ["Bo"], "options": {o.name: o.default for o in var.OPTIONS}}
+
+
+@pytest.mark.parametrize("variant", ["basic", "rum500", "push", "tiles"])
+def test_undo_restores_the_exact_position_in_every_variant_that_melds_in_turn(variant):
+    """Whenever the person lays cards down (a meld, a lay-off, a contract, an initial meld,
+    a rescue, a Joly swap), undo gives back the very position, and the move can be made
+    again."""
+    n = 4 if variant == "push" else 2
+    s = Session.new(variant, [f"P{i}" for i in range(n)], seed=11)
+    me = make_bot("good", variant, 5)
+    undone = 0
+    for _ in range(3000):
+        if s.state.is_over or undone >= 3:
+            break
+        if s.state.phase == Phase.HAND_OVER:
+            s.next_hand()
+            continue
+        if s.bot_to_move():
+            s.bot_step()
+            continue
+        action = me.choose(s.view())
+        if action.kind in {"meld", "layoff", "contract", "rescue", "open", "swap"}:
+            before = s.state.to_json()
+            s.play(action)
+            if s.human_to_move():            # (going out ends the turn: nothing to undo)
+                s.undo()
+                assert s.state.to_json() == before
+                undone += 1
+                s.play(action)
+        else:
+            s.play(action)
+    assert undone >= 1

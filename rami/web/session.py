@@ -310,10 +310,6 @@ class Session:
         return (st.phase in BOT_PHASES or self._offer()) and st.turn == self.human
 
     # -- pass-and-play --------------------------------------------------------------------
-    @property
-    def pass_and_play(self) -> bool:
-        return len(self.humans) > 1
-
     def needs_handover(self) -> bool:
         """Is it another person's move (pass-and-play)? Then the page hides every hand until
         that person takes the device."""

@@ -363,6 +363,19 @@ def shoot_hint(page, url: str, size, out: pathlib.Path, ready) -> None:
     page.locator(".bots").screenshot(path=str(out / f"levels-{w}x{h}.png"))
 
 
+def looks(page, deck: str, size: str, shot: pathlib.Path | None = None) -> None:
+    """Set the deck's colours and the card size in the Settings dialog (and take its
+    picture)."""
+    page.click('#top [data-act="settings"]')
+    wait(page, "!!document.querySelector('#settings')", "the settings")
+    page.check(f'[data-field="set:deck"][value="{deck}"]')
+    page.check(f'[data-field="set:size"][value="{size}"]')
+    if shot is not None:
+        time.sleep(0.3)
+        page.screenshot(path=str(shot))
+    page.click('#settings [data-act="close"]')
+
+
 def shoot_around(browser, url: str, size, out: pathlib.Path) -> None:
     """What players expect around the table: how to play, pass-and-play's cover, settings
     (the four-colour deck, large cards), statistics, a match kept in the second slot."""
@@ -397,19 +410,10 @@ def shoot_around(browser, url: str, size, out: pathlib.Path) -> None:
     page.click("#takeover")
     wait(page, "!!document.querySelector('#table')", "the table")
     # settings: four colours, large cards
-    page.click('#top [data-act="settings"]')
-    wait(page, "!!document.querySelector('#settings')", "the settings")
-    page.check('[data-field="set:deck"][value="four"]')
-    page.check('[data-field="set:size"][value="large"]')
-    time.sleep(0.3)
-    page.screenshot(path=str(out / f"settings-{w}x{h}.png"))
-    page.click('#settings [data-act="close"]')
+    looks(page, "four", "large", out / f"settings-{w}x{h}.png")
     time.sleep(0.5)
     page.screenshot(path=str(out / f"four-colour-{w}x{h}.png"))
-    page.click('#top [data-act="settings"]')
-    page.check('[data-field="set:deck"][value="two"]')
-    page.check('[data-field="set:size"][value="normal"]')
-    page.click('#settings [data-act="close"]')
+    looks(page, "two", "normal")
     # a new match while this one runs: keep it in the second slot
     page.click('#top [data-act="lobby"]')
     page.click('[data-act="variant:basic"]')

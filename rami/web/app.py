@@ -834,10 +834,16 @@ class App:
             js.console.error(str(e))
             return self.say("This browser refused to keep the running match; it stays.")
         self._kept = (None, None)
-        self.session, self.screen, self.dialog, self.notice = kept, "table", None, ""
+        self._open_match(kept)
+
+    def _open_match(self, session: Session) -> None:
+        """Sit at ``session``'s table: saved, focus on the hand, the bots going."""
+        self.session, self.screen, self.dialog, self.message, self.notice = \
+            session, "table", None, "", ""
         self.persist = True
         self.last_seen = {"log": 0, "top": None, "melds": 0, "hand": -1}
         self.save()
+        self.save_prefs()
         self.focus_hand()
         self.render()
         self.kick_bots()
@@ -861,18 +867,11 @@ class App:
         options = {k: v for k, v in f["options"].items()
                    if k in {o.name for o in var.OPTIONS}}
         try:
-            self.session = Session.new(var.name, names, options, levels)
+            session = Session.new(var.name, names, options, levels)
         except RamiError as e:
             self.notice = str(e)
             return self.render()
-        self.screen, self.dialog, self.message, self.notice = "table", None, "", ""
-        self.persist = True
-        self.last_seen = {"log": 0, "top": None, "melds": 0, "hand": -1}
-        self.save()
-        self.save_prefs()
-        self.focus_hand()
-        self.render()
-        self.kick_bots()
+        self._open_match(session)
 
     def focus_hand(self) -> None:
         """Put focus on the person's hand (its card at the cursor) at the next drawing."""

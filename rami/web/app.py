@@ -61,6 +61,7 @@ class App:
         self.opener: str | None = None       # what had focus when it opened
         self.drawn: dict[str, str] = {}      # what each region of the page shows now
         self.dialog_drawn = ""               # what the dialogs' slot shows now
+        self.summary_due = False             # a hand's summary waits for the next task
         self.frame: tuple | None = None      # which frame the regions live in
         self.announced = (-1, 0)             # (hand, log lines) told to screen readers
         self.was_my_turn = False
@@ -430,6 +431,15 @@ class App:
             js.window.scrollTo(0, 0)
         else:
             for name, html in regions.items():
+                if name == "summary-slot" and html and not self.drawn.get(name) \
+                        and not self.summary_due:
+                    # a hand's end: the table first, its summary (the largest drawing of
+                    # all) in a task of its own, so that neither makes a long one
+                    self.summary_due = True
+                    js.setTimeout(create_once_callable(lambda: self.render()), 0)
+                    continue
+                if name == "summary-slot":
+                    self.summary_due = False
                 if self.drawn.get(name) != html:
                     el = nil(self.screen_el.querySelector(f"#{name}"))
                     if el is not None:

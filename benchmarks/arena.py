@@ -38,7 +38,6 @@ from rami.state import GameState                        # noqa: E402
 from rami.variants import find_variant                  # noqa: E402
 from rami.view import PlayerView                        # noqa: E402
 
-LOWER_WINS = {"indian", "push"}      # penalty points: fewer is better
 MAX_HANDS = 300                      # a match that runs longer is stopped and not counted
 
 
@@ -65,7 +64,7 @@ def play(job) -> tuple[float, float, bool, float]:
             setattr(bots[s], name, value)
     team_a = g.teams[mine[0]]
     team_b = g.teams[next(s for s in range(players) if s not in mine)]
-    sign = -1 if variant in LOWER_WINS else 1
+    sign = -1 if g.variant.lower_wins else 1      # penalty points: fewer is better
     thought = 0.0
     clock = time.perf_counter
     while not g.is_over:

@@ -62,6 +62,7 @@ class Variant:
     knocks = False              # a player ends the hand by knocking (gin)
     hand_word = "hand"          # what one deal of the match is called ("deal" in Indian)
     declares = False            # the hand is kept in groups and declared (Indian)
+    lower_wins = False          # scores are penalty points: the lowest total wins
     OPTIONS: tuple = ()
 
     def __init__(self):

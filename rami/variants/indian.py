@@ -191,6 +191,7 @@ def best_pure_run(cards, wild: int | None = None) -> tuple:
 # -- the variant ------------------------------------------------------------------------
 
 class IndianRummy(Variant):
+    lower_wins = True
     name = "indian"
     title = "Indian Rummy"
     aliases = ("indian rummy", "indian-rummy", "13-card", "13 card", "thirteen")

@@ -251,6 +251,7 @@ def contract_readings(cards, shapes, rules: MeldRules, limit: int = 12) -> list[
 
 
 class Push(Variant):
+    lower_wins = True
     name = "push"
     title = "Push"
     aliases = ("push rummy",)

@@ -275,9 +275,9 @@ class App:
 
     def count_stats(self) -> None:
         """Count the match's new hands (and the match, once over) in the statistics."""
-        before = json.dumps(self.stats, sort_keys=True)
-        self.stats = statistics.record(self.stats, self.session.state)
-        if json.dumps(self.stats, sort_keys=True) != before:
+        counted = statistics.record(self.stats, self.session.state)
+        if counted != self.stats:
+            self.stats = counted
             self._save_stats()
 
     def _save_stats(self) -> None:

@@ -11,10 +11,10 @@ the page is reloaded on it.
 
 from __future__ import annotations
 
+from ..errors import RamiError
 from ..variants import find_variant
 from .parts import esc
 
-LOWER_WINS = {"indian", "push"}          # penalty points: the lowest total is the best
 KEEP_SEEN = 40       # matches remembered (a kept one may wait long), to count each hand once
 
 
@@ -31,13 +31,12 @@ def clean(raw) -> dict:
             x = v.get(k)
             if isinstance(x, int) and not isinstance(x, bool):
                 row[k] = x
-        if v.get("best") is None:
-            row["best"] = None
         out["variants"][str(name)] = row
     seen = raw.get("seen")
     if isinstance(seen, list):
-        out["seen"] = [s for s in seen if isinstance(s, list) and len(s) == 3 and
-                       isinstance(s[0], str) and isinstance(s[1], int)][-KEEP_SEEN:]
+        out["seen"] = [list(s) for s in seen if isinstance(s, list) and len(s) == 3 and
+                       isinstance(s[0], str) and isinstance(s[1], int) and
+                       isinstance(s[2], bool)][-KEEP_SEEN:]
     return out
 
 
@@ -78,7 +77,7 @@ def record(stats: dict, state) -> dict:
             row["best_streak"] = max(row["best_streak"], row["streak"])
         else:
             row["streak"] = 0
-        lower = variant in LOWER_WINS
+        lower = state.variant.lower_wins
         if row["best"] is None or (total < row["best"] if lower else total > row["best"]):
             row["best"] = total
     return stats
@@ -93,16 +92,15 @@ def stats_html(stats: dict, confirm: bool = False) -> str:
     rows = ""
     for name, row in stats["variants"].items():
         try:
-            title = find_variant(name).title
-        except Exception:
+            var = find_variant(name)
+        except RamiError:                  # a game this version does not know
             continue
         if not row["hands"] and not row["games"]:
             continue
         avg = f"{row['total'] / row['games']:.0f}" if row["games"] else "–"
         best = "–" if row["best"] is None else str(row["best"])
-        low = " <small>(lowest)</small>" if name in LOWER_WINS and row["best"] is not None \
-            else ""
-        rows += (f"<tr><th scope='row'>{esc(title)}</th>"
+        low = " <small>(lowest)</small>" if var.lower_wins and row["best"] is not None else ""
+        rows += (f"<tr><th scope='row'>{esc(var.title)}</th>"
                  f"<td data-label='Matches'>{row['games']}</td>"
                  f"<td data-label='Won'>{row['won']} "
                  f"<small>{_pct(row['won'], row['games'])}</small></td>"

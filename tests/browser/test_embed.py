@@ -137,6 +137,10 @@ def test_the_indian_tutorial_from_another_site(tab):
 
 def test_placeholders_have_the_boards_size_and_caption_before_python(tab):
     pg = tab("gin.html")
+    # the host page's own stylesheet sets the column the boards fill: measured without it
+    # (a slow machine, right after DOMContentLoaded), a caption wraps differently
+    wait_for(pg, "[...document.querySelectorAll('link[rel=stylesheet]')].every(l => l.sheet)",
+             30, "the page's stylesheets")
     first = pg.evaluate("""[...document.querySelectorAll('rami-board')].map(b => [
         b.getAttribute('state'), Math.round(b.getBoundingClientRect().height),
         b.shadowRoot.querySelector('.rb-caption').textContent])""")

@@ -15,6 +15,7 @@ while bots think. Prints figures, asserts nothing.
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import os
 import statistics
@@ -59,11 +60,14 @@ def main() -> int:
                   f"p95 {pct(t, .95):6.1f}  max {max(t):6.1f}   longest step "
                   f"{max(s):5.1f}")
         from web import responsiveness
-        for variant, title in (("gin", "Gin"), ("basic", "Basic Rummy, 6 players"),
-                               ("indian", "Indian rummy, pool 101, 6 players")):
+        for (variant, title), (query, where) in itertools.product(
+                (("gin", "Gin"), ("basic", "Basic Rummy, 6 players"),
+                 ("indian", "Indian rummy, pool 101, 6 players")),
+                (("", "the bots' worker"), ("?bots=page", "the page's thread, in slices"))):
             r = responsiveness(browser, site + "dist/index.html", args.bot_moves, variant,
-                               level="expert")
-            print(f"The page, {title}, Expert opponents, fastest pace:")
+                               level="expert", query=query)
+            print(f"The page, {title}, Expert opponents, fastest pace, thinking in {where}"
+                  f" ({r['in_worker']} of the moves in the worker; bots: {r['bots']}):")
             print(f"  {r['bot_moves']} bot moves; thinking as the page measured it: median "
                   f"{r['median_think_ms']:.1f} ms, p95 {r['p95_think_ms']:.1f} ms, longest "
                   f"{r['longest_think_ms']:.1f} ms")

@@ -135,11 +135,14 @@ def indian_turn(page, s) -> None:
 
 
 def responsiveness(browser, site: str, moves: int, variant: str = "basic",
-                   level: str = "good") -> dict:
+                   level: str = "good", query: str = "") -> dict:
+    """Bot moves on the real page, the person's made by clicks: main-thread tasks over 50 ms
+    during bot turns, and each move's time. The bots think in their worker once it is ready
+    (measured from then on), or on the page's thread with ``query="?bots=page"``."""
     ctx = browser.new_context(viewport={"width": 1280, "height": 800})
     page = ctx.new_page()
     page.errors = []
-    page.goto(site)
+    page.goto(site + query)
     wait_for(page, "document.body.dataset.ready === '1'", 180)
     page.click(f'[data-act="variant:{variant}"]')
     if variant != "gin":
@@ -158,8 +161,11 @@ def responsiveness(browser, site: str, moves: int, variant: str = "basic",
         page.select_option("#pace", "instant")
 
     deal()
+    wait_for(page, "['ready', 'page', 'failed'].includes(document.documentElement.dataset.bots)",
+             120, "the bots' worker")
     page.evaluate("window.ramiLongTasks.length = 0; window.ramiBotSpans.length = 0;"
-                  "window.ramiBotMoves.length = 0; window.ramiBotThinks = []")
+                  "window.ramiBotMoves.length = 0; window.ramiBotThinks = [];"
+                  "window.ramiWorkerMoves.length = 0")
     while page.evaluate("window.ramiBotMoves.length") < moves:
         s = my_move(page, 120)
         if not s["summary"]:
@@ -174,14 +180,17 @@ def responsiveness(browser, site: str, moves: int, variant: str = "basic",
         else:                                   # a bot is deciding whether to rejoin
             page.wait_for_timeout(50)
     data = page.evaluate("({tasks: window.ramiLongTasks, spans: window.ramiBotSpans,"
-                         " moves: window.ramiBotMoves, thinks: window.ramiBotThinks})")
+                         " moves: window.ramiBotMoves, thinks: window.ramiBotThinks,"
+                         " worker: window.ramiWorkerMoves.length,"
+                         " where: document.documentElement.dataset.bots})")
     ctx.close()
     spans = data["spans"]
     during = [d for start, d in data["tasks"]
               if any(a - 1 <= start <= b for a, b in spans)]
     times = [b - a for a, b in data["moves"]]
     thinks = sorted(b - a for a, b in data["thinks"]) or [0.0]
-    return {"bot_moves": len(times), "stretches": len(spans),
+    return {"bot_moves": len(times), "stretches": len(spans), "in_worker": data["worker"],
+            "bots": data["where"],
             "longest_task_ms": max(during, default=0.0), "long_tasks": len(during),
             "longest_move_ms": max(times, default=0.0),
             "median_move_ms": statistics.median(times) if times else 0.0,

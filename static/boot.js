@@ -9,6 +9,7 @@
   window.ramiLongTasks = [];    // [start, duration] of every main-thread task over 50 ms
   window.ramiBotSpans = [];     // filled by the table while bots play
   window.ramiBotMoves = [];
+  window.ramiWorkerMoves = [];  // [asked, played] of each bot move worked out in the bots' worker
   window.ramiProgress = [];     // [time, percent, creep to, over seconds]: the bar's steps
   try {
     new PerformanceObserver((list) => {

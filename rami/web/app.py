@@ -36,7 +36,7 @@ from ..errors import RamiError
 from ..scenario import from_deal
 from ..state import Phase
 from ..variants import find_variant
-from . import render
+from . import render, thinking
 from .howto import howto_html
 from . import stats as statistics
 from .settings import ALL_CLASSES, clean as clean_settings, root_classes, settings_html
@@ -69,6 +69,8 @@ class App:
         self.notice = ""
         self.thinking = False
         self.bots_running = False
+        self.worker = None                   # the bots' Web Worker, once it has started
+        self.worker_state = "off"            # "off", "starting", "ready", "failed"
         self.focus_act: str | None = None
         self.drag: dict | None = None
         self.suppress_click = False
@@ -1115,8 +1117,61 @@ class App:
 
     # -- the bots -------------------------------------------------------------------------
     def kick_bots(self) -> None:
+        if self.session is not None and self.session.bots:
+            self.start_worker()            # at a table with bots: ready by their first move
         if self.session is not None and self.session.bot_to_move() and not self.bots_running:
             asyncio.ensure_future(self.run_bots())
+
+    def start_worker(self) -> None:
+        """Boot the bots' Web Worker (its own Pyodide) at the first table with bots; until
+        it is ready, and if it ever fails, the bots think here in slices. ``?bots=page``
+        keeps them on the page's thread (for comparison)."""
+        if self.worker_state != "off":
+            return
+        if js.URLSearchParams.new(js.location.search).get("bots") == "page":
+            self._worker_is("page")
+            return
+        self._worker_is("starting")
+        asyncio.ensure_future(self._boot_worker())
+
+    async def _boot_worker(self) -> None:
+        try:
+            from pyscript import create_named_worker
+            self.worker = await create_named_worker(WORKER_SRC, "rami-bots", "./pyscript.toml")
+            self._worker_is("ready")
+        except Exception as e:          # no worker: the page's thread will do
+            js.console.warn(f"rami: the bots' worker did not start ({type(e).__name__}: {e}); "
+                            "the bots think on the page's thread")
+            self.worker = None
+            self._worker_is("failed")
+
+    def _worker_is(self, what: str) -> None:
+        self.worker_state = what
+        js.document.documentElement.dataset.bots = what      # for tests and benchmarks
+
+    async def bot_move(self, s: Session, spent: list):
+        """Work out and play the move of the bot whose turn it is: in the worker when it is
+        ready, else (or if its answer is no legal move here) on this thread in slices.
+        Returns False when the table changed meanwhile (a new game, a reload of a save)."""
+        if self.worker is not None:
+            before = len(s.state.history)
+            t0 = js.performance.now()
+            try:
+                reply = await self.worker.decide(s.bot_request())
+            except Exception as e:
+                js.console.warn(f"rami: the bots' worker failed ({type(e).__name__})")
+                reply = None
+            spent[0] += js.performance.now() - t0
+            if self.session is not s or len(s.state.history) != before \
+                    or not s.bot_to_move():
+                return False
+            action = thinking.answer(s.state, reply if isinstance(reply, str) else None)
+            if action is not None:
+                s.play_bot(action)
+                _record("ramiWorkerMoves", t0, js.performance.now())
+                return True
+        await sliced(s.bot_steps(), spent)
+        return True
 
     async def run_bots(self) -> None:
         """Bot moves, one at a time, with a pause between them (the page stays live).
@@ -1137,7 +1192,8 @@ class App:
                     break
                 t0 = js.performance.now()
                 thought = [0.0]
-                await sliced(s.bot_steps(), thought)
+                if not await self.bot_move(s, thought):
+                    continue
                 _record("ramiBotThinks", t0, t0 + thought[0])
                 # drawing is a task of its own, so thinking and drawing never add up to one
                 # long task
@@ -1160,6 +1216,7 @@ class App:
         _record("ramiBotSpans", began, js.performance.now())
 
 
+WORKER_SRC = "./static/bots.py"   # the bots' worker (it reads the same pyscript.toml)
 SLICE_MS = 25        # a bot thinks this long at most before the page may draw and listen
 TASK_MS = 40         # ... and starts no step that, as long as its longest, would pass this
 

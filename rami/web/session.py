@@ -14,7 +14,6 @@ wrong with a save raises :class:`~rami.errors.SaveError` with a reason a player 
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 
 from ..actions import DEAL, REJOIN, Action, LayOff
@@ -26,6 +25,7 @@ from ..state import MAX_SAVE_CHARS, GameState, Phase, check_save_header
 from ..variants import find_variant
 from ..view import PlayerView
 from .tables import Choice, table_for
+from .thinking import bot_seed, move_steps, request
 
 WEB_FORMAT = "rami-web"
 WEB_VERSION = 1
@@ -60,7 +60,7 @@ class Session:
         for level in self.levels.values():
             if level not in ALL_LEVELS:
                 raise SaveError(f"The save names an unknown bot level, '{level}'.")
-        self.bots: dict[int, Bot] = {s: make_bot(lv, state.variant.name, f"{state.seed}:{s}")
+        self.bots: dict[int, Bot] = {s: make_bot(lv, state.variant.name, bot_seed(state, s))
                                      for s, lv in self.levels.items()}
         self.order: list[str] = list(order or [])
         self.order_hand = state.hand_no if order else -1
@@ -339,15 +339,24 @@ class Session:
         """The move of the bot whose turn it is, in steps: yields while the bot thinks (the
         page draws between steps), then plays the move and returns it."""
         seat = self.state.turn
-        bot = self.bots[seat]
-        # reseeded per move from the position, so a restored game goes on exactly as it would
-        bot.rng = random.Random(f"{self.state.seed}:{seat}:{len(self.state.history)}")
-        action = yield from bot.think(PlayerView.of(self.state, seat))
+        # reseeded per move from the position, so a restored game goes on exactly as it
+        # would, and the bots' worker finds the same move
+        action = yield from move_steps(self.bots[seat], self.state, seat)
+        self.play_bot(action)
+        return action
+
+    def bot_request(self) -> str:
+        """The move of the bot whose turn it is, asked of the bots' worker
+        (:func:`rami.web.thinking.request`)."""
+        seat = self.state.turn
+        return request(self.state, seat, self.levels[seat])
+
+    def play_bot(self, action) -> None:
+        """Play a bot's move (worked out here or in the worker)."""
         self.state.apply(action)
         self.undo_stack = []
         self.pile_pick = None
         self.reconcile()
-        return action
 
     def bot_step(self) -> Action:
         """Let the bot whose turn it is make one move; returns it."""

@@ -1,0 +1,62 @@
+"""The bots' worker protocol (rami.web.thinking): the worker's move is the page's move, and
+whatever crosses between them is checked at the door."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from rami.bots import drain, make_bot
+from rami.state import GameState
+from rami.web import thinking
+from rami.web.session import Session
+
+CASES = [("gin", 2, {}), ("basic", 4, {}), ("indian", 3, {"format": "pool101"}),
+         ("rum500", 3, {}), ("push", 4, {}), ("tiles", 4, {})]
+
+
+@pytest.mark.parametrize("variant,n,options", CASES)
+def test_the_workers_moves_are_the_pages_moves(variant, n, options):
+    """Bots at every level, one through the worker's protocol (a save and a seat), one on the
+    page (a session's own bots): the same moves, and so the same match."""
+    levels = {s: ("expert", "good", "beginner")[s % 3] for s in range(1, n)}
+    names = [f"P{i}" for i in range(n)]
+    page = Session.new(variant, names, options, levels, seed=11)
+    page.human = -1                     # every seat a bot's, for the test
+    page.humans = []
+    page.levels[0] = "expert"
+    page.bots[0] = make_bot("expert", page.state.variant.name, thinking.bot_seed(page.state, 0))
+    moves = 0
+    while moves < 60 and page.state.phase.value not in ("hand_over", "match_over"):
+        st = page.state
+        reply = thinking.decide(thinking.request(st, st.turn, page.levels[st.turn]))
+        action = thinking.answer(st, reply)
+        assert action is not None, reply
+        assert str(page.bot_step()) == str(action)
+        moves += 1
+    assert moves > 5
+
+
+def test_the_worker_answers_nonsense_in_words():
+    g = GameState("gin", ["A", "B"], {}, seed=3)
+    good = thinking.request(g, g.turn, "good")
+    for bad in ("", "[]", "{", json.dumps({"state": "{}", "seat": 0, "level": "good"}),
+                good.replace('"level":"good"', '"level":"wizard"'),
+                good.replace(f'"seat":{g.turn}', f'"seat":{1 - g.turn}'),
+                good.replace(f'"seat":{g.turn}', '"seat":"0"'),
+                "[" * 100_000):
+        reply = json.loads(thinking.decide(bad))
+        assert set(reply) == {"error"} and reply["error"].endswith("."), (bad[:60], reply)
+    assert set(json.loads(thinking.decide(good))) == {"action"}
+
+
+def test_the_workers_answers_are_checked_at_the_door():
+    g = GameState("gin", ["A", "B"], {}, seed=3)
+    assert thinking.answer(g, None) is None
+    assert thinking.answer(g, "not json") is None
+    assert thinking.answer(g, "[1]") is None
+    assert thinking.answer(g, json.dumps({"action": "knock 7h"})) is None   # not legal now
+    assert thinking.answer(g, json.dumps({"action": 7})) is None
+    legal = g.legal_actions()[0]
+    assert thinking.answer(g, json.dumps({"action": str(legal)})) == legal

@@ -65,8 +65,9 @@ bench-web: dist chromium     ## the page's start-up times, ratios to bare Pyodid
 	$(PY) benchmarks/web.py
 
 SOAK_MINUTES ?= 60
-soak: setup            ## the deep run on every core: make soak SOAK_MINUTES=60
+soak: setup node_modules/.installed build/pyodide-site/.pins   ## the deep run on every core: make soak SOAK_MINUTES=60
 	SOAK_MINUTES=$(SOAK_MINUTES) $(PY) scripts/soak.py
+	RAMI_QUICK=0 RAMI_CONFORMANCE_HANDS=40 node scripts/pyodide_tests.mjs
 
 bench-embed: dist chromium   ## tutorial boards: one against six, time to interactive and memory
 	$(PY) benchmarks/embed.py

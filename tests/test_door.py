@@ -11,6 +11,7 @@ from rami.errors import OptionError, RamiError, SaveError
 from rami.scenario import DealSyntaxError, from_deal, to_deal
 from rami.state import GameState, Phase
 from rami.view import PlayerView
+from tests.conftest import QUICK
 from tests.fuzz import action_case, deal_case, deep, save_case
 
 GIN = "gin | 0: Ah 2h 3h 5s 6s 7s 9c 9d 9h Kc | 1: 2c 3c 4c 8d 8s Qh Qs Js 10d 4h | discard: Kd"
@@ -164,7 +165,7 @@ CONFIGS = [("basic", 3, {"jokers": 2}), ("gin", 2, {}), ("indian", 3, {}),
            ("tiles", 2, {"initial_meld_may_use_last_discard": True})]
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=20 if QUICK else 60, deadline=None)
 @given(st.integers(0, 2 ** 32), st.sampled_from(CONFIGS))
 def test_bent_saves_load_soundly_or_are_refused(seed, config):
     save_case(seed, config, Counter())

@@ -175,6 +175,9 @@ def test_offline_reload_resumes_the_match_and_plays(browser, serve):
                 break
             take_turn(page, s)
         assert my_move(page)["log"] != after["log"]
+        # the bots' worker boots offline too, from the same cache
+        wait_for(page, "document.documentElement.dataset.bots === 'ready'", 120,
+                 "the bots' worker offline")
         # the tutorials work offline too: their boards' runtime comes from the same cache
         page.goto(site + "learn/gin.html")
         wait_for(page, "document.querySelector('rami-board').getAttribute('state') === 'ready'",

@@ -301,6 +301,20 @@ def test_the_expert_remembers_what_the_opponent_took_and_does_not_feed_it():
         assert str(make_bot("expert", "gin", seed).choose(view)) != "discard Kd"
 
 
+@pytest.mark.parametrize("top,good,expert", [
+    ("9h", "take", "take"),      # it makes the run 7-8-9: better than any stock card
+    ("5c", "take", "draw"),      # the Good player takes it to throw the K; any low card
+    ("6s", "take", "draw"),      # from the stock does that as well, on average
+    ("Kh", "draw", "draw")])
+def test_the_basic_expert_takes_the_discard_only_when_it_beats_a_stock_card(top, good, expert):
+    from rami.scenario import from_deal
+    g = from_deal(f"basic | 0: 7h 8h Kc Qd 4s Jc 9d Js 3c 10d | 1: 2c 3d 5h 6d 7c 8c 9c "
+                  f"10c Jd Qs | discard: {top} | stock: 2d 2s | turn: 0 | phase: draw | dealer: 1")
+    view = PlayerView.of(g, 0)
+    assert str(make_bot("good", "basic", 1).choose(view)) == good
+    assert str(make_bot("expert", "basic", 1).choose(view)) == expert
+
+
 def test_hints_name_a_legal_move_and_say_why_in_one_line_in_every_variant():
     from rami.bots.hint import hint
     for variant, n in LEVEL_SEATS.items():

@@ -464,6 +464,9 @@ class Lookahead:
     DANGER = 3.0          # points of weight per point of danger to the next player
     MARGIN = 2.0          # how much better a weighed discard must score than the Good one
     TIES_ONLY = False     # weigh again only the discards that keep the least measure
+    WEIGH_TAKE = False    # weigh taking the top discard against a card from the stock
+    TAKE_DRAWS = 64       # ... over this many unseen cards at most
+    TAKE_MARGIN = 1.0     # ... which it must beat by this much deadwood
 
     # choose() runs think() to its end; think() ends in the Good player's own choose()
     choose = Thinker.choose
@@ -548,6 +551,10 @@ class Lookahead:
     def think(self, view: PlayerView):
         self._weighed = {}
         self._mem = Memory(view)
+        self._take = None
+        if self.WEIGH_TAKE and view.phase == Phase.DRAW and TAKE in view.legal \
+                and view.top_discard is not None:
+            self._take = yield from self.weigh_take(view)
         discards = [a.card for a in view.legal if isinstance(a, Discard)]
         if view.phase == Phase.PLAY and len(discards) > 1:
             order = self.good_order(view, view.hand, discards)[:self.CANDIDATES]
@@ -556,6 +563,35 @@ class Lookahead:
                 order = [c for c, k in zip(order, kept) if k == min(kept)]
             yield from self.weigh(view, view.hand, order)
         return super().choose(view)
+
+    def weigh_take(self, view: PlayerView):
+        """Take the top discard when the least deadwood it leaves (after a discard other
+        than it) beats by ``TAKE_MARGIN`` the average, over ``TAKE_DRAWS`` unseen cards, of
+        what a card from the stock would leave; yields between cards."""
+        top = view.top_discard
+        solver = self.solver(view)
+        hand = list(view.hand)
+
+        def left(cards, forbid=None):
+            return min((d for d, c in solver.best_discards(cards) if c is not forbid),
+                       default=0)
+
+        taken = left(hand + [top], top)
+        pool = self.unseen(view)
+        if not pool:
+            return None
+        if len(pool) > self.TAKE_DRAWS:
+            pool = self.rng.sample(pool, self.TAKE_DRAWS)
+        total = 0.0
+        for u in pool:
+            total += left(hand + [u])
+            yield
+        return taken < total / len(pool) - self.TAKE_MARGIN
+
+    def take_helps(self, view: PlayerView) -> bool:
+        if getattr(self, "_take", None) is None:
+            return super().take_helps(view)
+        return self._take
 
     def reweigh(self, view: PlayerView, card: Card, candidates) -> Card:
         """The Good player's ``card``, or a weighed candidate that scores better."""
@@ -622,6 +658,27 @@ class IndianLookahead(Lookahead):
                 yield
         return (yield from super().think(view))
 
+    def weigh_take(self, view: PlayerView):
+        """As :meth:`Lookahead.weigh_take`, by the distance to a valid declaration: the best
+        the top discard leaves (the Good player's own weighing) against the average over
+        ``TAKE_DRAWS`` unseen cards of a stock card followed by the natural discard. Only a
+        card the Good player would take is weighed (the rest are never taken)."""
+        if not IndianBot.take_helps(self, view):
+            return False
+        top = view.top_discard
+        hand = list(view.hand)
+        taken = min((r[0] for r in self.good_weighing(view, hand + [top])
+                     if r[-1] is not top), default=None)
+        pool = self.unseen(view)
+        if taken is None or not pool:
+            return None
+        pool = self.rng.sample(pool, min(self.TAKE_DRAWS, len(pool)))
+        total = 0.0
+        for u in pool:
+            total += self.after_draw(view, hand + [u])
+            yield
+        return taken < total / len(pool) - self.TAKE_MARGIN
+
 
 class ExpertBasic(Lookahead, BasicBot):
     # going out decides a hand of Basic Rummy, and any loose card may be caught in hand:
@@ -631,14 +688,47 @@ class ExpertBasic(Lookahead, BasicBot):
     TIES_ONLY = True
     MARGIN = 0.0
     DRAWS = 64
+    WEIGH_TAKE = True
+    TAKE_MARGIN = 1.0
 
 
 class ExpertRum500(Lookahead, Rum500Bot):
-    pass
+    STOCK_DRAWS = 16      # unseen cards sampled to value a card from the stock
+    STOCK_MARGIN = 0.5    # how much a take must beat that value by
+
+    def think(self, view: PlayerView):
+        self._stock_gain = None
+        if view.phase == Phase.DRAW and DRAW in view.legal and \
+                any(a.kind == "take" for a in view.legal):
+            self._stock_gain = yield from self.weigh_stock(view)
+        return (yield from super().think(view))
+
+    def weigh_stock(self, view: PlayerView):
+        """What a card from the stock gains on average (points the hand could lay, less the
+        deadwood it adds late in the hand), over sampled unseen cards; yields between them."""
+        pool = self.unseen(view)
+        if not pool:
+            return None
+        draws = self.rng.sample(pool, min(self.STOCK_DRAWS, len(pool)))
+        laid0, dead0 = self.worth(view, view.hand)
+        weight = 1.0 if view.stock_count < 2 * len(view.hand_counts) + 4 else 0.0
+        total = 0.0
+        for u in draws:
+            laid, dead = self.worth(view, list(view.hand) + [u])
+            total += (laid - laid0) - weight * (dead - dead0)
+            yield
+        return total / len(draws)
+
+    def take_bar(self, view: PlayerView) -> float:
+        gain = getattr(self, "_stock_gain", None)
+        if gain is None:
+            return super().take_bar(view)
+        return gain + self.STOCK_MARGIN
 
 
 class ExpertIndian(IndianLookahead, IndianBot):
-    pass
+    WEIGH_TAKE = True
+    TAKE_DRAWS = 8
 
 
 class ExpertPush(Lookahead, PushBot):

@@ -359,7 +359,7 @@ class Rum500Bot(HeuristicBot):
         # early in a hand a big pile is worth taking for what it may meld later; near
         # the end every card left in hand counts against us
         weight = 1.0 if view.stock_count < 2 * len(view.hand_counts) + 4 else 0.0
-        best, best_gain = None, self.TAKE_MARGIN if DRAW in legal else 0
+        best, best_gain = None, self.take_bar(view) if DRAW in legal else 0
         pile = view.discard
         for a in takes:
             depth = len(pile) - a.index_in(pile)
@@ -372,6 +372,11 @@ class Rum500Bot(HeuristicBot):
         if best is not None:
             return best
         return DRAW if DRAW in legal else PASS
+
+    def take_bar(self, view: PlayerView) -> float:
+        """How much a take from the pile must gain (points laid less deadwood) to beat a
+        card from the stock."""
+        return self.TAKE_MARGIN
 
     def play(self, view: PlayerView):
         legal = view.legal

@@ -1156,10 +1156,17 @@ class App:
         if self.worker is not None:
             before = len(s.state.history)
             t0 = js.performance.now()
+            worker, asked = self.worker, s.bot_request()
+
+            async def ask():
+                return await worker.decide(asked)
             try:
-                reply = await self.worker.decide(s.bot_request())
-            except Exception as e:
-                js.console.warn(f"rami: the bots' worker failed ({type(e).__name__})")
+                reply = await asyncio.wait_for(ask(), WORKER_TIMEOUT)
+            except Exception as e:       # failed, or silent too long: think here from now on
+                js.console.warn(f"rami: the bots' worker failed ({type(e).__name__}); "
+                                "the bots think on the page's thread")
+                self.worker = None
+                self._worker_is("failed")
                 reply = None
             spent[0] += js.performance.now() - t0
             if self.session is not s or len(s.state.history) != before \
@@ -1217,6 +1224,7 @@ class App:
 
 
 WORKER_SRC = "./static/bots.py"   # the bots' worker (it reads the same pyscript.toml)
+WORKER_TIMEOUT = 20  # seconds without an answer before the bots think on the page instead
 SLICE_MS = 25        # a bot thinks this long at most before the page may draw and listen
 TASK_MS = 40         # ... and starts no step that, as long as its longest, would pass this
 

@@ -172,6 +172,20 @@ def test_push_bot_keeps_wilds_and_does_not_feed_the_next_player():
     assert str(bot.choose(PlayerView.of(g, 0))) == "push"
 
 
+@pytest.mark.parametrize("top,good,expert", [
+    ("7s", "take", "push"),      # it builds a set of 7s: the Good player takes it; the
+    ("2s", "take", "take"),      # Expert pushes it, with a stock card, to the left; a wild
+    ("5h", "push", "push")])     # both take, a loose card both push
+def test_the_push_expert_pushes_all_but_wilds_contracts_and_lay_offs(top, good, expert):
+    from rami.scenario import from_deal
+    g = from_deal("push | 0: 7h 7d 9c 9d Kc 4s | 1: 3c 4c 6c 8c 10h Qd | 2: 3h 4h 6h 8h "
+                  f"10s Qs | 3: 3d 5d 6d 8d Kh Qc | discard: 10d {top} | turn: 0 "
+                  "| phase: draw | dealer: 3")
+    view = PlayerView.of(g, 0)
+    assert str(make_bot("good", "push", 1).choose(view)) == good
+    assert str(make_bot("expert", "push", 1).choose(view)) == expert
+
+
 @pytest.mark.parametrize("n,options", [(2, {"games": 2}), (3, {"games": 1, "doubla": True}),
                                        (4, {"games": 1, "min_first_meld": 45,
                                             "initial_meld_may_use_last_discard": True})])

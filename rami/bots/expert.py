@@ -735,7 +735,8 @@ class ExpertPush(Lookahead, PushBot):
     # a push hands the opponent on the left two cards (more to meld, more to be caught
     # with): the Expert takes the top discard only when it is a wild, completes its
     # contract or lays off, never merely because it builds towards a meld or would help the
-    # next player (61.1% of 500 matches against the Good player, 50.1% before)
+    # next player (61.1% and 56.4% of two sets of 500 matches against the Good player,
+    # 50.1% before)
     TAKE_USEFUL = 99
     GIFT_TAKE = 99
 

@@ -551,7 +551,7 @@ class Lookahead:
     def think(self, view: PlayerView):
         self._weighed = {}
         self._mem = Memory(view)
-        self._take = None
+        self._take, self._take_view = None, view     # the weighing holds for this view only
         if self.WEIGH_TAKE and view.phase == Phase.DRAW and TAKE in view.legal \
                 and view.top_discard is not None:
             self._take = yield from self.weigh_take(view)
@@ -589,7 +589,7 @@ class Lookahead:
         return taken < total / len(pool) - self.TAKE_MARGIN
 
     def take_helps(self, view: PlayerView) -> bool:
-        if getattr(self, "_take", None) is None:
+        if getattr(self, "_take_view", None) is not view or self._take is None:
             return super().take_helps(view)
         return self._take
 
@@ -697,7 +697,7 @@ class ExpertRum500(Lookahead, Rum500Bot):
     STOCK_MARGIN = 0.5    # how much a take must beat that value by
 
     def think(self, view: PlayerView):
-        self._stock_gain = None
+        self._stock_gain, self._stock_view = None, view
         if view.phase == Phase.DRAW and DRAW in view.legal and \
                 any(a.kind == "take" for a in view.legal):
             self._stock_gain = yield from self.weigh_stock(view)
@@ -721,7 +721,7 @@ class ExpertRum500(Lookahead, Rum500Bot):
 
     def take_bar(self, view: PlayerView) -> float:
         gain = getattr(self, "_stock_gain", None)
-        if gain is None:
+        if gain is None or getattr(self, "_stock_view", None) is not view:
             return super().take_bar(view)
         return gain + self.STOCK_MARGIN
 

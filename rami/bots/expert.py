@@ -504,9 +504,6 @@ class Lookahead:
         rest.remove(worst)
         return self.measure(view, rest)
 
-    def next_player(self, view: PlayerView) -> int:
-        return view.info.get("left", (view.seat + 1) % len(view.names))
-
     def feeds(self, view: PlayerView, card: Card) -> float:
         nxt = self.next_player(view)
         if view.teams[nxt] == view.teams[view.seat]:
@@ -534,11 +531,8 @@ class Lookahead:
         for card in cards:
             rest = list(hand)
             rest.remove(card)
-            total = 0.0
-            for u in draws:
-                total += self.after_draw(view, rest + [u])
-                yield
-            ahead = total / len(draws) if draws else 0.0
+            ahead = (yield from self.average(
+                draws, lambda u: self.after_draw(view, rest + [u]))) if draws else 0.0
             out[card] = ahead + self.NOW * self.measure(view, rest) + \
                 self.DANGER * self.feeds(view, card)
         self._weighed = out
@@ -564,6 +558,15 @@ class Lookahead:
             yield from self.weigh(view, view.hand, order)
         return super().choose(view)
 
+    @staticmethod
+    def average(cards, score):
+        """The average of ``score`` over ``cards`` (a generator: yields after each card)."""
+        total = 0.0
+        for u in cards:
+            total += score(u)
+            yield
+        return total / len(cards)
+
     def weigh_take(self, view: PlayerView):
         """Take the top discard when the least deadwood it leaves (after a discard other
         than it) beats by ``TAKE_MARGIN`` the average, over ``TAKE_DRAWS`` unseen cards, of
@@ -582,11 +585,8 @@ class Lookahead:
             return None
         if len(pool) > self.TAKE_DRAWS:
             pool = self.rng.sample(pool, self.TAKE_DRAWS)
-        total = 0.0
-        for u in pool:
-            total += left(hand + [u])
-            yield
-        return taken < total / len(pool) - self.TAKE_MARGIN
+        stock = yield from self.average(pool, lambda u: left(hand + [u]))
+        return taken < stock - self.TAKE_MARGIN
 
     def take_helps(self, view: PlayerView) -> bool:
         if getattr(self, "_take_view", None) is not view or self._take is None:
@@ -673,11 +673,8 @@ class IndianLookahead(Lookahead):
         if taken is None or not pool:
             return None
         pool = self.rng.sample(pool, min(self.TAKE_DRAWS, len(pool)))
-        total = 0.0
-        for u in pool:
-            total += self.after_draw(view, hand + [u])
-            yield
-        return taken < total / len(pool) - self.TAKE_MARGIN
+        stock = yield from self.average(pool, lambda u: self.after_draw(view, hand + [u]))
+        return taken < stock - self.TAKE_MARGIN
 
 
 class ExpertBasic(Lookahead, BasicBot):
@@ -711,13 +708,12 @@ class ExpertRum500(Lookahead, Rum500Bot):
             return None
         draws = self.rng.sample(pool, min(self.STOCK_DRAWS, len(pool)))
         laid0, dead0 = self.worth(view, view.hand)
-        weight = 1.0 if view.stock_count < 2 * len(view.hand_counts) + 4 else 0.0
-        total = 0.0
-        for u in draws:
+        weight = self.late_weight(view)
+
+        def gain(u):
             laid, dead = self.worth(view, list(view.hand) + [u])
-            total += (laid - laid0) - weight * (dead - dead0)
-            yield
-        return total / len(draws)
+            return (laid - laid0) - weight * (dead - dead0)
+        return (yield from self.average(draws, gain))
 
     def take_bar(self, view: PlayerView) -> float:
         gain = getattr(self, "_stock_gain", None)

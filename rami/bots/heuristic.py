@@ -27,6 +27,10 @@ class HeuristicBot(Bot):
     def solver(self, view: PlayerView):
         return self.var.solver_for(view.options)
 
+    def next_player(self, view: PlayerView) -> int:
+        """The seat that plays after this one (the one a discard or a push goes to)."""
+        return view.info.get("left", (view.seat + 1) % len(view.names))
+
     def value(self, view: PlayerView, card: Card) -> int:
         return self.var.card_value(view.options, card)
 
@@ -356,9 +360,7 @@ class Rum500Bot(HeuristicBot):
         legal = view.legal
         takes = [a for a in legal if isinstance(a, TakeDiscard)]
         laid0, dead0 = self.worth(view, view.hand)
-        # early in a hand a big pile is worth taking for what it may meld later; near
-        # the end every card left in hand counts against us
-        weight = 1.0 if view.stock_count < 2 * len(view.hand_counts) + 4 else 0.0
+        weight = self.late_weight(view)
         best, best_gain = None, self.take_bar(view) if DRAW in legal else 0
         pile = view.discard
         for a in takes:
@@ -372,6 +374,12 @@ class Rum500Bot(HeuristicBot):
         if best is not None:
             return best
         return DRAW if DRAW in legal else PASS
+
+    def late_weight(self, view: PlayerView) -> float:
+        """What deadwood taken into hand weighs against points that may be laid: early in a
+        hand a big pile is worth taking for what it may meld later (0); near the end every
+        card left in hand counts against us (1)."""
+        return 1.0 if view.stock_count < 2 * len(view.hand_counts) + 4 else 0.0
 
     def take_bar(self, view: PlayerView) -> float:
         """How much a take from the pile must gain (points laid less deadwood) to beat a
@@ -473,7 +481,7 @@ class PushBot(HeuristicBot):
 
     def gift(self, view: PlayerView, card: Card) -> int:
         """How much ``card`` would help the opponent on our left."""
-        left = view.info.get("left", (view.seat + 1) % len(view.names))
+        left = self.next_player(view)
         if view.teams[left] == view.teams[view.seat]:
             return 0
         rules = self.rules(view)

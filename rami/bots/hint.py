@@ -221,7 +221,7 @@ class Words:
         top = v.top_discard
         if top is None:
             return None
-        left = self.who(v.info.get("left", (v.seat + 1) % len(v.names)))
+        left = self.who(self.bot.next_player(v))
         why = "it fits nothing in your hand" if not self.near(top, v.hand) \
             else "it is no wild and lays off nowhere" if v.melded[v.seat] \
             else "it is no wild and does not complete your contract"

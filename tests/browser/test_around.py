@@ -159,7 +159,7 @@ def person_turn(page) -> None:
                    timeout=5000)
         if page.evaluate("!!document.querySelector('#dialogs [role=dialog]')"):
             page.click("#dialogs [data-act]:not([data-act=close])", timeout=5000)
-        wait_for(page, f"{HISTORY} !== {before}", 3, "the move")
+        wait_for(page, f"{HISTORY} !== {before}", 10, "the move")     # (a loaded machine)
     except (AssertionError, Error):
         if page.evaluate(f"{HISTORY} === {before}"):
             page.keyboard.press("Escape")

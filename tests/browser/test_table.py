@@ -64,7 +64,8 @@ def take_turn(page, s):
             return click_act(page, act)
     if "btn:draw" in enabled:
         return click_act(page, "draw")              # the stock pile itself
-    click_act(page, "sort:melds")
+    if page.locator('[data-act="sort:melds"]').count():    # (tile Rami's rack has none)
+        click_act(page, "sort:melds")
     n = len(state(page)["hand"])
     for pos in reversed(range(n)):
         click_act(page, f"card:{pos}")

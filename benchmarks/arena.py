@@ -6,7 +6,9 @@ intervals, asserts nothing.
 
 Every deal is played twice with the seats swapped, so both bots hold every hand: luck of the
 cards cancels out and what is left is play. With more seats than two (Push needs four), the
-first bot takes the even seats and the second the odd ones, then they swap.
+first bot takes the even seats and the second the odd ones, then they swap. Where the seats
+play for themselves (not Push's partnerships), a bot's share of wins counts a win by any of
+its seats, and its points are the average over its seats.
 
 ``--unit hand`` plays each deal as one hand from a new match (the hand's winner and the
 points it moved); ``--unit match`` plays whole matches from each seed (the match's winner,
@@ -62,8 +64,8 @@ def play(job) -> tuple[float, float, bool, float]:
     for s in mine:
         for name, value in tune.items():        # --set: the first bot's parameters
             setattr(bots[s], name, value)
-    team_a = g.teams[mine[0]]
-    team_b = g.teams[next(s for s in range(players) if s not in mine)]
+    ours = sorted({g.teams[s] for s in mine})
+    theirs = sorted({g.teams[s] for s in range(players) if s not in mine})
     sign = -1 if g.variant.lower_wins else 1      # penalty points: fewer is better
     thought = 0.0
     clock = time.perf_counter
@@ -81,14 +83,19 @@ def play(job) -> tuple[float, float, bool, float]:
     if unit == "hand":
         r = g.results[-1]
         w = r.get("winner")
-        points = sign * (g.scores[team_a] - g.scores[team_b])
+        points = sign * margin(g.scores, ours, theirs)
         if w is None or w < 0:
             return (0.0, points, True, thought)
-        return (1.0 if g.teams[w] == team_a else 0.0, points, False, thought)
+        return (1.0 if g.teams[w] in ours else 0.0, points, False, thought)
     winners = g.final["winners"]
-    share = sum(1 for w in winners if g.teams[w] == team_a) / len(winners)
-    totals = g.final["totals"]
-    return (share, sign * (totals[team_a] - totals[team_b]), False, thought)
+    share = sum(1 for w in winners if g.teams[w] in ours) / len(winners)
+    return (share, sign * margin(g.final["totals"], ours, theirs), False, thought)
+
+
+def margin(totals, ours: list[int], theirs: list[int]) -> float:
+    """The first bot's average total (over its sides) less the second's."""
+    return (sum(totals[t] for t in ours) / len(ours)
+            - sum(totals[t] for t in theirs) / len(theirs))
 
 
 def interval(xs: list[float]) -> tuple[float, float]:

@@ -59,3 +59,16 @@ def test_the_arena_plays_each_deal_both_ways(capsys):
     a, b = arena.play(("push", ("good", "beginner"), 4, 1, 0, "hand", {}, {})), \
         arena.play(("push", ("good", "beginner"), 4, 1, 1, "hand", {}, {}))
     assert {a[0], b[0]} <= {0.0, 1.0} and a[1] == a[1]
+
+
+def test_more_than_two_single_players_count_every_seat(capsys):
+    """Four single players, two seats each: a bot against itself wins exactly half the hands
+    however the wins fall among the seats, and its average points break even."""
+    import arena
+    assert arena.main(["basic", "good", "good", "--players", "4", "--deals", "3",
+                       "--jobs", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "basic" in out.lower() and "4 seats" in out
+    assert "won by good:  50.0% ± 0.0" in out and "+0.00 ± 0.00" in out
+    share, points, _, _ = arena.play(("basic", ("good", "beginner"), 4, 2, 0, "hand", {}, {}))
+    assert share in (0.0, 1.0) and points == points

@@ -365,3 +365,24 @@ def test_a_discard_hint_names_the_card_and_the_reason():
     assert words.discard_reason(Card.parse("Qc")).startswith("it fits nothing in your hand")
     assert words.discard_reason(Card.parse("Kd")).endswith("though Bob took the K♥")
     assert words.discard_reason(Card.parse("8d")).startswith("it is the loose card")
+
+
+@pytest.mark.parametrize("opened", [False, True])
+def test_the_tile_expert_keeps_high_tiles_until_its_initial_meld(opened):
+    """Before its initial meld a rack costs nothing (never opening costs a fixed penalty), so
+    the Expert throws a low loose tile and keeps the pair of 12s and the 13 that an opening of
+    50 needs; the Good player, and the Expert once it has opened, throw a high one."""
+    from rami.scenario import from_deal
+    table = "| table: 2=b2 b3 b4 | melded: 0 " if opened else ""
+    g = from_deal("tiles | 0: k12 y12 b13 y6 b9 | 1: b1 y4 y9 k12 r3 | 2: k3 k4 y13 b6 "
+                  f"| crosswise: k13 | exposed: y12 | dealer: 1 {table}| phase: play")
+    view = PlayerView.of(g, 0)
+    good = str(make_bot("good", "tiles", 1).choose(view))
+    expert = str(make_bot("expert", "tiles", 1).choose(view))
+    assert good in ("discard k12", "discard y12", "discard b13")
+    if opened:
+        assert expert in ("discard k12", "discard y12", "discard b13")
+    else:
+        assert expert in ("discard y6", "discard b9")
+        from rami.bots.hint import hint
+        assert "initial meld of 50 points" in hint(view).text

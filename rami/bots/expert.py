@@ -744,7 +744,37 @@ class ExpertPush(Lookahead, PushBot):
 
 
 class ExpertTiles(Lookahead, TilesBot):
-    pass
+    """Before its initial meld a player's rack costs nothing (a player who never opens scores
+    a fixed penalty), so it keeps what builds towards an opening of 50 points with a run:
+    the least deadwood would throw its highest loose tiles, the very ones an opening needs."""
+
+    PARTIAL = 0.5         # weight of a loose tile that has a partner towards a combination
+    RUN = 10              # what a run in the rack is worth before the opening
+
+    def pick_discard(self, view: PlayerView, candidates) -> Card:
+        if view.melded[view.seat]:
+            return super().pick_discard(view, candidates)
+        natural = [c for c in candidates if c.suit] or list(candidates)
+        best = None
+        for card in dict.fromkeys(natural):
+            key = (-self.opening_progress(view, _without(view.hand, card)),
+                   self.value(view, card), self.danger(view, card), card.code)
+            if best is None or key < best[0]:
+                best = (key, card)
+        return best[1]
+
+    def opening_progress(self, view: PlayerView, rack) -> float:
+        """How far ``rack`` has come towards an initial meld: the points in its best
+        combinations, part of those of loose tiles with a partner, a bonus for a run."""
+        arr = self.solver(view).arrange(list(rack))
+        melded = sum(self.value(view, c) for c in arr.melded)
+        loose = [c for c in arr.deadwood if c.suit]
+        partial = sum(self.value(view, t) for t in loose if any(
+            o is not t and (o.rank == t.rank and o.suit != t.suit or
+                            o.suit == t.suit and 0 < abs(o.rank - t.rank) <= 2)
+            for o in loose))
+        run = any(m.kind == "run" for m in arr.melds)
+        return melded + self.PARTIAL * partial + (self.RUN if run else 0)
 
 
 def _without(hand, card) -> list:

@@ -148,6 +148,11 @@ class Words:
             fit = "it is the loose card you need least"
         else:
             fit = "breaking that meld costs least"
+        view = self.view
+        if view.variant == "tiles" and not view.melded[view.seat]:
+            need = view.options.get("min_first_meld", 50)
+            return f"{fit}, and until your initial meld of {need} points with a run the " \
+                   "higher tiles are worth more to you"
         thrown = self.thrower(card)
         took = self.collector(card)
         if thrown:

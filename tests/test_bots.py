@@ -386,3 +386,19 @@ def test_the_tile_expert_keeps_high_tiles_until_its_initial_meld(opened):
         assert expert in ("discard y6", "discard b9")
         from rami.bots.hint import hint
         assert "initial meld of 50 points" in hint(view).text
+
+
+def test_the_500_rum_expert_values_what_a_pickup_may_meld_later():
+    """A loose pair counts for part of its points in a pickup's worth (it melds with one more
+    card); a card with no partner counts nothing, as it does for the Good player."""
+    from rami.scenario import from_deal
+    g = from_deal("rum500 | 0: 2c 3c 4c 9s | 1: 2d 5d 8s | discard: Kh Kd 7h "
+                  "| phase: draw | turn: 0")
+    view = PlayerView.of(g, 0)
+    good, expert = make_bot("good", "rum500", 1), make_bot("expert", "rum500", 1)
+    hand = list(view.hand)
+    pair = hand + list(view.discard[:2])                     # + K♥ K♦: a loose pair
+    assert good.worth(view, pair) == (15, 25)           # 9♠ K♥ K♦ left: 5 + 10 + 10
+    assert expert.worth(view, pair) == (15 + 0.6 * 20, 25)
+    lone = hand + [view.discard[2]]                          # + 7♥: nothing to meld with
+    assert expert.worth(view, lone) == good.worth(view, lone)

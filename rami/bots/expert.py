@@ -690,8 +690,20 @@ class ExpertBasic(Lookahead, BasicBot):
 
 
 class ExpertRum500(Lookahead, Rum500Bot):
+    """The Good player's pile pickups, valued also by what the cards taken may meld later: a
+    loose card with a partner (a pair, or two of a suit close enough for a run) counts for
+    ``PARTIAL`` of its points."""
+
     STOCK_DRAWS = 16      # unseen cards sampled to value a card from the stock
     STOCK_MARGIN = 0.5    # how much a take must beat that value by
+    PARTIAL = 0.6         # weight of a loose card with a partner towards a meld
+
+    def worth(self, view: PlayerView, cards) -> tuple[float, int]:
+        laid, dead = super().worth(view, cards)
+        if not self.PARTIAL:
+            return laid, dead
+        arr = self.solver(view).arrange(list(cards))
+        return laid + self.PARTIAL * partial_points(self, view, arr.deadwood), dead
 
     def think(self, view: PlayerView):
         self._stock_gain, self._stock_view = None, view
@@ -768,13 +780,19 @@ class ExpertTiles(Lookahead, TilesBot):
         combinations, part of those of loose tiles with a partner, a bonus for a run."""
         arr = self.solver(view).arrange(list(rack))
         melded = sum(self.value(view, c) for c in arr.melded)
-        loose = [c for c in arr.deadwood if c.suit]
-        partial = sum(self.value(view, t) for t in loose if any(
-            o is not t and (o.rank == t.rank and o.suit != t.suit or
-                            o.suit == t.suit and 0 < abs(o.rank - t.rank) <= 2)
-            for o in loose))
         run = any(m.kind == "run" for m in arr.melds)
-        return melded + self.PARTIAL * partial + (self.RUN if run else 0)
+        return melded + self.PARTIAL * partial_points(self, view, arr.deadwood) + \
+            (self.RUN if run else 0)
+
+
+def partial_points(bot, view: PlayerView, loose) -> int:
+    """The points of the loose cards (wilds aside) that have a partner among them towards a
+    meld: one of the same rank in another suit, or of the same suit at most two apart."""
+    loose = [c for c in loose if c.suit]
+    return sum(bot.value(view, t) for t in loose if any(
+        o is not t and (o.rank == t.rank and o.suit != t.suit or
+                        o.suit == t.suit and 0 < abs(o.rank - t.rank) <= 2)
+        for o in loose))
 
 
 def _without(hand, card) -> list:

@@ -402,3 +402,15 @@ def test_the_500_rum_expert_values_what_a_pickup_may_meld_later():
     assert expert.worth(view, pair) == (15 + 0.6 * 20, 25)
     lone = hand + [view.discard[2]]                          # + 7♥: nothing to meld with
     assert expert.worth(view, lone) == good.worth(view, lone)
+
+
+def test_the_500_rum_expert_keeps_a_pair_the_least_deadwood_would_break():
+    """Every card laid scores, so a pair of kings (a meld with one more king) is worth more
+    kept than the 5 points of deadwood saved by throwing a king rather than the 9♠."""
+    from rami.scenario import from_deal
+    g = from_deal("rum500 | 0: Kh Kd 9s 6d 2c | 1: 2d 5d 8s | discard: 7h "
+                  "| phase: play | turn: 0")
+    view = PlayerView.of(g, 0)
+    assert str(make_bot("good", "rum500", 1).choose(view)) in ("discard Kh", "discard Kd")
+    assert str(make_bot("expert", "rum500", 1).choose(view)) in (
+        "discard 9s", "discard 6d", "discard 2c")

@@ -467,6 +467,7 @@ class Lookahead:
     WEIGH_TAKE = False    # weigh taking the top discard against a card from the stock
     TAKE_DRAWS = 64       # ... over this many unseen cards at most
     TAKE_MARGIN = 1.0     # ... which it must beat by this much deadwood
+    KEEP_PARTIAL = 0.0    # points of weight per point of a loose card with a partner
 
     # choose() runs think() to its end; think() ends in the Good player's own choose()
     choose = Thinker.choose
@@ -488,7 +489,12 @@ class Lookahead:
         return pool
 
     def measure(self, view: PlayerView, cards) -> float:
-        return self.solver(view).deadwood(list(cards))
+        """The deadwood, less ``KEEP_PARTIAL`` times the points of loose cards with a
+        partner towards a meld."""
+        if not self.KEEP_PARTIAL:
+            return self.solver(view).deadwood(list(cards))
+        arr = self.solver(view).arrange(list(cards))
+        return arr.deadwood_value - self.KEEP_PARTIAL * partial_points(self, view, arr.deadwood)
 
     def after_draw(self, view: PlayerView, cards) -> float:
         """The measure of ``cards`` (one more than a hand) after the natural discard: the
@@ -698,6 +704,7 @@ class ExpertRum500(Lookahead, Rum500Bot):
     STOCK_MARGIN = 0.5    # how much a take must beat that value by
     PARTIAL = 0.6         # weight of a loose card with a partner towards a meld
 
+    KEEP_PARTIAL = 1.5
     def worth(self, view: PlayerView, cards) -> tuple[float, int]:
         laid, dead = super().worth(view, cards)
         if not self.PARTIAL:

@@ -558,13 +558,17 @@ class Lookahead:
                 and view.top_discard is not None:
             self._take = yield from self.weigh_take(view)
         discards = [a.card for a in view.legal if isinstance(a, Discard)]
-        if view.phase == Phase.PLAY and len(discards) > 1:
+        if view.phase == Phase.PLAY and len(discards) > 1 and self.weighs(view):
             order = self.good_order(view, view.hand, discards)[:self.CANDIDATES]
             if self.TIES_ONLY:      # only among the discards that keep the least measure
                 kept = [self.measure(view, _without(view.hand, c)) for c in order]
                 order = [c for c, k in zip(order, kept) if k == min(kept)]
             yield from self.weigh(view, view.hand, order)
         return super().choose(view)
+
+    def weighs(self, view: PlayerView) -> bool:
+        """Whether this turn's discards are weighed again at all."""
+        return True
 
     @staticmethod
     def average(cards, score):
@@ -709,11 +713,8 @@ class ExpertRum500(Lookahead, Rum500Bot):
     PARTIAL = 0.6         # weight of a loose card with a partner towards a meld
     KEEP_PARTIAL = 1.5
 
-    def worth(self, view: PlayerView, cards) -> tuple[float, int]:
-        laid, dead = super().worth(view, cards)
-        if not self.PARTIAL:
-            return laid, dead
-        arr = self.solver(view).arrange(list(cards))
+    def worth_of(self, view: PlayerView, arr) -> tuple[float, int]:
+        laid, dead = super().worth_of(view, arr)
         return laid + self.PARTIAL * partial_points(self, view, arr.deadwood), dead
 
     def think(self, view: PlayerView):
@@ -777,6 +778,9 @@ class ExpertTiles(Lookahead, TilesBot):
     PARTIAL = 0.5         # weight of a loose tile that has a partner towards a combination
     RUN = 10              # what a run in the rack is worth before the opening
     KEEP_PARTIAL = 1.5
+
+    def weighs(self, view: PlayerView) -> bool:
+        return bool(view.melded[view.seat])     # before the opening, pick_discard decides
 
     def pick_discard(self, view: PlayerView, candidates) -> Card:
         if view.melded[view.seat]:

@@ -332,7 +332,10 @@ class Rum500Bot(HeuristicBot):
     def worth(self, view: PlayerView, cards) -> tuple[int, int]:
         """(points the best arrangement could lay, deadwood left) for ``cards``; a card
         that fits a meld on the table counts as laid."""
-        arr = self.solver(view).arrange(list(cards))
+        return self.worth_of(view, self.solver(view).arrange(list(cards)))
+
+    def worth_of(self, view: PlayerView, arr) -> tuple[int, int]:
+        """:meth:`worth` for a hand's best arrangement ``arr``."""
         laid = sum(self.value(view, c) for c in arr.melded)
         rules = self.var.rules_for(view.options)
         dead = 0

@@ -186,6 +186,8 @@ class IndianBot(HeuristicBot):
     NO_PURE = 30          # what a missing pure sequence weighs, in points
     NO_SECOND = 12        # what a missing second sequence weighs
     BUDGET = 1500         # search states per decision (about 20 ms on CPython)
+    DROP_FIRST = 75       # a first drop when the hand is this far, holds no joker ...
+    DROP_MIDDLE = 70      # a middle drop when this far, after 6 picks, with a joker at most
 
     def __init__(self, variant: str, seed=0):
         super().__init__(variant, seed)
@@ -255,8 +257,8 @@ class IndianBot(HeuristicBot):
         far = self.measure(view, hand)
         jokers = self.jokers(view, hand)
         if picks == 0:
-            return jokers == 0 and far >= 75
-        return picks >= 6 and jokers <= 1 and far >= 70
+            return jokers == 0 and far >= self.DROP_FIRST
+        return picks >= 6 and jokers <= 1 and far >= self.DROP_MIDDLE
 
     def choose(self, view: PlayerView):
         self._memo = {}

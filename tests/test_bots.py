@@ -414,3 +414,27 @@ def test_the_500_rum_expert_keeps_a_pair_the_least_deadwood_would_break():
     assert str(make_bot("good", "rum500", 1).choose(view)) in ("discard Kh", "discard Kd")
     assert str(make_bot("expert", "rum500", 1).choose(view)) in (
         "discard 9s", "discard 6d", "discard 2c")
+
+
+def test_the_indian_expert_keeps_the_makings_of_a_pure_sequence():
+    """Without a pure sequence a hand cannot be declared, and caught without one every card
+    counts: the Expert keeps loose cards of one suit close together (Q♠ K♠), which the
+    distance to a declaration alone throws first, and its hint says so. Once the hand
+    holds a pure sequence, nothing is added."""
+    from rami.bots.hint import hint
+    from rami.scenario import from_deal
+    g = from_deal("indian | 0: Qs Ks 9d 3h 3c 3d 5c 5h 5d 7c 7h 7d 4s 8h "
+                  "| 1: 2c 3s 4c 8s 9s Jh 10s Js 10d 4d 6d 8d Jd | joker: 2d "
+                  "| turn: 0 | phase: play")
+    view = PlayerView.of(g, 0)
+    assert str(make_bot("good", "indian", 1).choose(view)) in ("discard Qs", "discard Ks")
+    for seed in range(4):
+        assert str(make_bot("expert", "indian", seed).choose(view)) in (
+            "discard 9d", "discard 8h", "discard 4s")
+    assert "until you hold a pure sequence the Q♠ and K♠ are worth more" in hint(view).text
+    g = from_deal("indian | 0: Qs Js Ks 9d 3h 3c 3d 5c 5h 5d 7c 7h 4s 8h "
+                  "| 1: 2c 3s 4c 8s 9s Jh 10s 7d 10d 4d 6d 8d Jd | joker: 2d "
+                  "| turn: 0 | phase: play")
+    view = PlayerView.of(g, 0)
+    bot = make_bot("expert", "indian", 1)
+    assert bot.kept_bonus(view, view.hand, [c for c in view.hand if str(c) != "8h"]) == 0

@@ -542,8 +542,12 @@ class Lookahead:
             ahead = (yield from self.average(
                 draws, lambda u: self.after_draw(view, rest + [u]))) if draws else 0.0
             out[card] = ahead + self.NOW * self.measure(view, rest) + \
-                self.DANGER * self.feeds(view, card)
+                self.DANGER * self.feeds(view, card) - self.kept_bonus(view, hand, rest)
         self._weighed = out
+
+    def kept_bonus(self, view: PlayerView, hand, rest) -> float:
+        """What keeping ``rest`` of ``hand`` is worth beyond its measure (0 here)."""
+        return 0.0
 
     def good_order(self, view: PlayerView, hand, cards) -> list[Card]:
         """The Good player's discards, best first."""
@@ -622,6 +626,8 @@ class Lookahead:
 
 
 class IndianLookahead(Lookahead):
+    PURE_PARTIAL = 1.5    # before a pure sequence: weight per point of a same-suit partner
+
     def measure(self, view: PlayerView, cards) -> float:
         """The Good player's measure, kept for the decision (its searches are the longest
         steps of a turn; the Good player's own choice asks for some of them again)."""
@@ -633,6 +639,16 @@ class IndianLookahead(Lookahead):
 
     def value(self, view: PlayerView, card: Card) -> int:
         return IndianBot.value(self, view, card)
+
+    def kept_bonus(self, view: PlayerView, hand, rest) -> float:
+        """Until the hand holds a pure sequence (no declaration without one, and a hand
+        caught without one counts every card), ``PURE_PARTIAL`` times the points of the
+        natural cards kept that have a partner of their suit at most two ranks away: the
+        makings of a pure sequence, which the distance alone throws as loose cards."""
+        from ..variants.indian import best_pure_run
+        if not self.PURE_PARTIAL or best_pure_run(list(hand), view.info["wild_rank"]):
+            return 0.0
+        return self.PURE_PARTIAL * sum(self.value(view, c) for c in suit_partners(view, rest))
 
     def good_weighing(self, view: PlayerView, hand) -> list[tuple]:
         """The Good player's weighing of ``hand``'s discards, kept for the decision (its
@@ -812,6 +828,20 @@ def partial_points(bot, view: PlayerView, loose) -> int:
         o is not t and (o.rank == t.rank and o.suit != t.suit or
                         o.suit == t.suit and 0 < abs(o.rank - t.rank) <= 2)
         for o in loose))
+
+
+def suit_partners(view: PlayerView, cards) -> list:
+    """The natural cards (not jokers) among ``cards`` with another natural card of their
+    suit at most two ranks away (an ace both low and high): the makings of a pure
+    sequence."""
+    wild = view.info.get("wild_rank")
+    natural = [c for c in cards if c.suit and c.rank != wild]
+
+    def ranks(c):
+        return (1, 14) if c.rank == 1 else (c.rank,)
+    return [c for c in natural
+            if any(d.suit == c.suit and d.rank != c.rank and
+                   any(abs(x - y) <= 2 for x in ranks(c) for y in ranks(d)) for d in natural)]
 
 
 def _without(hand, card) -> list:

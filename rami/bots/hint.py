@@ -153,6 +153,13 @@ class Words:
             need = view.options.get("min_first_meld", 50)
             return f"{fit}, and until your initial meld of {need} points with a run the " \
                    "higher tiles are worth more to you"
+        if view.variant == "indian":
+            kept = self.pure_makings(card, hand, rest)
+            if kept:
+                names = [label(c) for c in kept]
+                both = ", ".join(names[:-1]) + " and " + names[-1]
+                return f"{fit}, and until you hold a pure sequence the {both} are worth " \
+                       "more: cards of one suit close together make one"
         thrown = self.thrower(card)
         took = self.collector(card)
         if thrown:
@@ -163,6 +170,19 @@ class Words:
         else:
             safe = f"it leaves {left} {self.points_word()}"
         return f"{fit}, and {safe}"
+
+    def pure_makings(self, card: Card, hand, rest) -> list:
+        """Before a pure sequence: the higher cards the Expert keeps over ``card`` because
+        they have a partner of their suit (``ExpertIndian.kept_bonus``), highest first."""
+        from ..variants.indian import best_pure_run
+        from .expert import suit_partners
+        view = self.view
+        if best_pure_run(list(hand), view.info["wild_rank"]):
+            return []
+        value = self.bot.value(view, card)
+        loose = self.solver().arrange(list(rest)).deadwood
+        kept = [c for c in suit_partners(view, loose) if self.bot.value(view, c) > value]
+        return sorted(kept, key=lambda c: (-self.bot.value(view, c), c.code))[:3]
 
     def say_discard(self, a) -> str:
         return f"Discard the {label(a.card)}: {self.discard_reason(a.card)}."

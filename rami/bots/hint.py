@@ -157,9 +157,10 @@ class Words:
             kept = self.pure_makings(card, hand, rest)
             if kept:
                 names = [label(c) for c in kept]
-                both = ", ".join(names[:-1]) + " and " + names[-1]
-                return f"{fit}, and until you hold a pure sequence the {both} are worth " \
-                       "more: cards of one suit close together make one"
+                cards = ", ".join(names[:-1]) + " and " + names[-1] if kept[1:] else names[0]
+                return f"{fit}, and until you hold a pure sequence the {cards} " \
+                       f"{'are' if kept[1:] else 'is'} worth more: cards of one suit close " \
+                       "together make one"
         thrown = self.thrower(card)
         took = self.collector(card)
         if thrown:

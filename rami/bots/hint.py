@@ -173,12 +173,12 @@ class Words:
         return f"{fit}, and {safe}"
 
     def pure_makings(self, card: Card, hand, rest) -> list:
-        """Before a pure sequence: the higher cards the Expert keeps over ``card`` because
-        they have a partner of their suit (``ExpertIndian.kept_bonus``), highest first."""
-        from ..variants.indian import best_pure_run
+        """Before a pure sequence: the higher loose cards the Expert keeps over ``card``
+        because they have a partner of their suit (what ``kept_bonus`` counts), highest
+        first."""
         from .expert import suit_partners
         view = self.view
-        if best_pure_run(list(hand), view.info["wild_rank"]):
+        if not self.bot.kept_bonus(view, hand, rest):
             return []
         value = self.bot.value(view, card)
         loose = self.solver().arrange(list(rest)).deadwood

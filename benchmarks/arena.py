@@ -15,6 +15,12 @@ points it moved); ``--unit match`` plays whole matches from each seed (the match
 and the final totals). Bots: ``beginner``, ``good``, ``expert``, ``random``, and ``simple``
 (SimpleGinRummyPlayer, Gin only: benchmarks/simple_gin.py).
 
+``--try NAME=V[,NAME=V...]`` (repeatable) plays the same deals again with the first bot so
+tuned and prints, beside its figures, its difference from the untuned first bot deal by
+deal. The two plays of a deal share the cards, and mostly the moves, so this paired
+difference is far tighter than the gap between two separate runs: a change worth a fifth
+of a point a hand shows within a few hundred deals.
+
 Figures: the share of hands (or matches) each bot won, drawn hands, and the points per hand
 (or per match) of the first bot less the second's (a penalty score counts the other way, so
 positive is always good for the first bot). Intervals treat the two plays of a deal as one
@@ -121,17 +127,19 @@ def main(argv=None) -> int:
     ap.add_argument("-o", "--option", action="append", default=[], help="name=value")
     ap.add_argument("--set", action="append", default=[], metavar="NAME=NUMBER",
                     help="tune one of the first bot's parameters (its class constants)")
+    ap.add_argument("--try", dest="tries", action="append", default=[],
+                    metavar="NAME=NUMBER[,...]", help="also play the same deals with the "
+                    "first bot so tuned, and print its paired difference")
     args = ap.parse_args(argv)
     var = find_variant(args.variant)
     players = args.players or max(2, var.min_players)
     options = parse_options(args.option)
-    tune = {}
-    for o in args.set:
-        k, _, v = o.partition("=")
-        tune[k] = int(v) if v.lstrip("-").isdigit() else float(v)
+    tune = settings(args.set)
+    tunes = [tune] + [dict(tune, **settings(t.split(","))) for t in args.tries]
     kinds = (args.first, args.second)
-    jobs = [(var.name, kinds, players, d, swap, args.unit, options, tune)
-            for d in range(args.start, args.start + args.deals) for swap in (0, 1)]
+    deals = range(args.start, args.start + args.deals)
+    jobs = [(var.name, kinds, players, d, swap, args.unit, options, t)
+            for t in tunes for d in deals for swap in (0, 1)]
     start = time.perf_counter()
     if args.jobs > 1:
         with Pool(args.jobs) as pool:
@@ -139,30 +147,64 @@ def main(argv=None) -> int:
     else:
         out = [play(j) for j in jobs]
     secs = time.perf_counter() - start
-    pairs = [(out[i], out[i + 1]) for i in range(0, len(out), 2)]
-    pairs = [p for p in pairs if not any(math.isnan(x[0]) for x in p)]
-    dropped = args.deals - len(pairs)
-    won = [(a[0] + b[0]) / 2 for a, b in pairs]
-    lost = [((1 - a[0]) * (not a[2]) + (1 - b[0]) * (not b[2])) / 2 for a, b in pairs]
-    drawn = sum(a[2] + b[2] for a, b in pairs) / (2 * len(pairs))
-    points = [(a[1] + b[1]) / 2 for a, b in pairs]
-    thought = sum(a[3] + b[3] for a, b in pairs)
+    size = 2 * args.deals
+    runs = [[(out[i], out[i + 1]) for i in range(k, k + size, 2)]
+            for k in range(0, len(out), size)]
+    # a deal counts only where every run finished it (a match may run past MAX_HANDS)
+    keep = [i for i in range(args.deals)
+            if not any(math.isnan(x[0]) for run in runs for x in run[i])]
     unit = args.unit + "es" if args.unit == "match" else args.unit + "s"
-    w, wh = interval(won)
-    l_, lh = interval(lost)
-    p, ph = interval(points)
     a, b = kinds
-    print(f"{var.title}, {players} seats: {a} against {b}, {len(pairs)} deals played both "
-          f"ways = {2 * len(pairs)} {unit}" +
+    print(f"{var.title}, {players} seats: {a} against {b}, {len(keep)} deals played both "
+          f"ways = {2 * len(keep)} {unit}" +
           (f" ({', '.join(args.option + args.set)})" if args.option or args.set else ""))
-    print(f"  {unit} won by {a}: {100 * w:5.1f}% ± {100 * wh:.1f}   by {b}: "
-          f"{100 * l_:5.1f}% ± {100 * lh:.1f}" + (f"   drawn: {100 * drawn:.1f}%"
-                                                  if args.unit == "hand" else ""))
-    print(f"  points per {args.unit} ({a} less {b}): {p:+.2f} ± {ph:.2f}   (90% confidence)")
+    base = None
+    for label, run in zip([None] + args.tries, runs):
+        pairs = [run[i] for i in keep]
+        won = [(x[0] + y[0]) / 2 for x, y in pairs]
+        lost = [((1 - x[0]) * (not x[2]) + (1 - y[0]) * (not y[2])) / 2 for x, y in pairs]
+        drawn = sum(x[2] + y[2] for x, y in pairs) / (2 * len(pairs))
+        points = [(x[1] + y[1]) / 2 for x, y in pairs]
+        w, wh = interval(won)
+        l_, lh = interval(lost)
+        p, ph = interval(points)
+        pad = "  "
+        if label is not None:
+            print(f"  with {a} tuned {label}:")
+            pad = "    "
+        print(f"{pad}{unit} won by {a}: {100 * w:5.1f}% ± {100 * wh:.1f}   by {b}: "
+              f"{100 * l_:5.1f}% ± {100 * lh:.1f}" + (f"   drawn: {100 * drawn:.1f}%"
+                                                      if args.unit == "hand" else ""))
+        print(f"{pad}points per {args.unit} ({a} less {b}): {p:+.2f} ± {ph:.2f}   "
+              f"(90% confidence)")
+        if base is None:
+            base = won, points
+        else:
+            dw, dwh = interval([x - y for x, y in zip(won, base[0])])
+            dp, dph = interval([x - y for x, y in zip(points, base[1])])
+            print(f"{pad}against the untuned {a}, deal by deal: {100 * dw:+.1f}% ± "
+                  f"{100 * dwh:.1f} of {unit}, {dp:+.2f} ± {dph:.2f} points per {args.unit}")
+    thought = sum(x[3] + y[3] for x, y in runs[0])
+    dropped = args.deals - len(keep)
     print(f"  {secs:.0f} s on {args.jobs} process(es); {a} thought {thought:.0f} s in all"
+          + (" (untuned)" if args.tries else "")
           + (f"; {dropped} deal(s) left out: a match ran past {MAX_HANDS} hands" if dropped
              else ""))
     return 0
+
+
+def settings(items) -> dict:
+    """{name: number} from NAME=NUMBER strings."""
+    tune = {}
+    for o in items:
+        k, sep, v = o.strip().partition("=")
+        try:
+            tune[k] = int(v) if v.lstrip("-").isdigit() else float(v)
+        except ValueError:
+            raise SystemExit(f"{o!r}: expected NAME=NUMBER") from None
+        if not sep or not k:
+            raise SystemExit(f"{o!r}: expected NAME=NUMBER")
+    return tune
 
 
 if __name__ == "__main__":

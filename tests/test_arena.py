@@ -72,3 +72,17 @@ def test_more_than_two_single_players_count_every_seat(capsys):
     assert "won by good:  50.0% ± 0.0" in out and "+0.00 ± 0.00" in out
     share, points, _, _ = arena.play(("basic", ("good", "beginner"), 4, 2, 0, "hand", {}, {}))
     assert share in (0.0, 1.0) and points == points
+
+
+def test_a_tried_setting_is_compared_deal_by_deal(capsys):
+    """``--try`` plays the same deals again with the first bot tuned and prints the paired
+    difference: a setting the bot never reads changes nothing, exactly."""
+    import arena
+    assert arena.main(["basic", "good", "beginner", "--deals", "2", "--jobs", "1",
+                       "--try", "NOT_READ=3", "--try", "NOT_READ=1,ALSO_NOT=2"]) == 0
+    out = capsys.readouterr().out
+    assert "with good tuned NOT_READ=3:" in out and "with good tuned NOT_READ=1,ALSO_NOT=2:" in out
+    assert out.count("against the untuned good, deal by deal: +0.0% ± 0.0 of hands, "
+                     "+0.00 ± 0.00 points per hand") == 2
+    with pytest.raises(SystemExit, match="expected NAME=NUMBER"):
+        arena.main(["basic", "good", "beginner", "--deals", "1", "--try", "DRAWS"])

@@ -137,6 +137,10 @@ def main(argv=None) -> int:
     tune = settings(args.set)
     tunes = [tune] + [dict(tune, **settings(t.split(","))) for t in args.tries]
     kinds = (args.first, args.second)
+    probe = bot(args.first, var.name, "probe")
+    for name in sorted({k for t in tunes for k in t}):
+        if not hasattr(probe, name):
+            raise SystemExit(f"{args.first} ({var.title}) has no parameter {name}")
     deals = range(args.start, args.start + args.deals)
     jobs = [(var.name, kinds, players, d, swap, args.unit, options, t)
             for t in tunes for d in deals for swap in (0, 1)]

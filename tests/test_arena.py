@@ -76,13 +76,17 @@ def test_more_than_two_single_players_count_every_seat(capsys):
 
 def test_a_tried_setting_is_compared_deal_by_deal(capsys):
     """``--try`` plays the same deals again with the first bot tuned and prints the paired
-    difference: a setting the bot never reads changes nothing, exactly."""
+    difference: a setting equal to the bot's own changes nothing, exactly; a name the bot
+    does not have is refused."""
     import arena
-    assert arena.main(["basic", "good", "beginner", "--deals", "2", "--jobs", "1",
-                       "--try", "NOT_READ=3", "--try", "NOT_READ=1,ALSO_NOT=2"]) == 0
+    assert arena.main(["indian", "good", "beginner", "--deals", "2", "--jobs", "1",
+                       "--try", "DROP_FIRST=75", "--try", "DROP_FIRST=75,NO_PURE=30"]) == 0
     out = capsys.readouterr().out
-    assert "with good tuned NOT_READ=3:" in out and "with good tuned NOT_READ=1,ALSO_NOT=2:" in out
+    assert "with good tuned DROP_FIRST=75:" in out
+    assert "with good tuned DROP_FIRST=75,NO_PURE=30:" in out
     assert out.count("against the untuned good, deal by deal: +0.0% ± 0.0 of hands, "
                      "+0.00 ± 0.00 points per hand") == 2
     with pytest.raises(SystemExit, match="expected NAME=NUMBER"):
         arena.main(["basic", "good", "beginner", "--deals", "1", "--try", "DRAWS"])
+    with pytest.raises(SystemExit, match="has no parameter DRAWZ"):
+        arena.main(["basic", "expert", "beginner", "--deals", "1", "--try", "DRAWZ=3"])

@@ -157,6 +157,8 @@ def main(argv=None) -> int:
     # a deal counts only where every run finished it (a match may run past MAX_HANDS)
     keep = [i for i in range(args.deals)
             if not any(math.isnan(x[0]) for run in runs for x in run[i])]
+    if not keep:
+        raise SystemExit(f"no deal finished: every match ran past {MAX_HANDS} hands")
     unit = args.unit + "es" if args.unit == "match" else args.unit + "s"
     a, b = kinds
     print(f"{var.title}, {players} seats: {a} against {b}, {len(keep)} deals played both "

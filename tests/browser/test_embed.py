@@ -43,12 +43,15 @@ def host(tmp_path_factory, site):
 def tab(browser, host):
     url, rami, _ = host
 
-    def open_(page: str, width: int = 1100, height: int = 900, dark: bool = False):
+    def open_(page: str, width: int = 1100, height: int = 900, dark: bool = False,
+              block: tuple = ()):
         context = browser.new_context(viewport={"width": width, "height": height},
                                       color_scheme="dark" if dark else "light",
                                       service_workers="block")
         seen, offsite = guard(context, (url, rami))
         pg = context.new_page()
+        for pattern in block:            # files that never arrive
+            pg.route(pattern, lambda route: route.abort())
         errors = []
         pg.on("pageerror", lambda e: errors.append(str(e)))
         pg.goto(url + page, wait_until="domcontentloaded")
@@ -150,6 +153,15 @@ def test_placeholders_have_the_boards_size_and_caption_before_python(tab):
     after = pg.evaluate("""[...document.querySelectorAll('rami-board')].map(b =>
         Math.round(b.getBoundingClientRect().height))""")
     assert [h for _, h, _ in first] == after
+    # the game's style.css loads on its own, after the board's sheet: the placeholders'
+    # size must not wait for it (it once did: 2 px, its box-sizing, a flake under load)
+    bare = tab("gin.html", block=("**/static/style.css", "**/board.html"))
+    wait_for(bare, "[...document.querySelectorAll('link[rel=stylesheet]')].every(l => l.sheet)",
+             30, "the page's stylesheets")
+    alone = bare.evaluate("""[...document.querySelectorAll('rami-board')].map(b => [
+        b.getAttribute('state'), Math.round(b.getBoundingClientRect().height)])""")
+    assert [s for s, _ in alone] == ["loading"] * len(after)
+    assert [h for _, h in alone] == after
 
 
 # -- replay ---------------------------------------------------------------------------------

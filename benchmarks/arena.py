@@ -190,7 +190,7 @@ def main(argv=None) -> int:
             dp, dph = interval([x - y for x, y in zip(points, base[1])])
             print(f"{pad}against the untuned {a}, deal by deal: {100 * dw:+.1f}% ± "
                   f"{100 * dwh:.1f} of {unit}, {dp:+.2f} ± {dph:.2f} points per {args.unit}")
-    thought = sum(x[3] + y[3] for x, y in runs[0])
+    thought = sum(x[3] + y[3] for x, y in (runs[0][i] for i in keep))
     dropped = args.deals - len(keep)
     print(f"  {secs:.0f} s on {args.jobs} process(es); {a} thought {thought:.0f} s in all"
           + (" (untuned)" if args.tries else "")

@@ -22,6 +22,7 @@ HOSTILE = """<style>
                               font-size: 31px !important; background: yellow !important; }
 </style>"""
 STATES = "[...document.querySelectorAll('rami-board')].map(b => b.getAttribute('state'))"
+SHEETS_IN = "[...document.querySelectorAll('link[rel=stylesheet]')].every(l => l.sheet)"
 
 
 @pytest.fixture(scope="module")
@@ -142,8 +143,7 @@ def test_placeholders_have_the_boards_size_and_caption_before_python(tab):
     pg = tab("gin.html")
     # the host page's own stylesheet sets the column the boards fill: measured without it
     # (a slow machine, right after DOMContentLoaded), a caption wraps differently
-    wait_for(pg, "[...document.querySelectorAll('link[rel=stylesheet]')].every(l => l.sheet)",
-             30, "the page's stylesheets")
+    wait_for(pg, SHEETS_IN, 30, "the page's stylesheets")
     first = pg.evaluate("""[...document.querySelectorAll('rami-board')].map(b => [
         b.getAttribute('state'), Math.round(b.getBoundingClientRect().height),
         b.shadowRoot.querySelector('.rb-caption').textContent])""")
@@ -156,8 +156,7 @@ def test_placeholders_have_the_boards_size_and_caption_before_python(tab):
     # the game's style.css loads on its own, after the board's sheet: the placeholders'
     # size must not wait for it (it once did: 2 px, its box-sizing, a flake under load)
     bare = tab("gin.html", block=("**/static/style.css", "**/board.html"))
-    wait_for(bare, "[...document.querySelectorAll('link[rel=stylesheet]')].every(l => l.sheet)",
-             30, "the page's stylesheets")
+    wait_for(bare, SHEETS_IN, 30, "the page's stylesheets")
     alone = bare.evaluate("""[...document.querySelectorAll('rami-board')].map(b => [
         b.getAttribute('state'), Math.round(b.getBoundingClientRect().height)])""")
     assert [s for s, _ in alone] == ["loading"] * len(after)

@@ -88,6 +88,12 @@ class MeldCards(Action):
     reps: tuple = ()
     kind = "meld"
 
+    def __post_init__(self):
+        # one value per meld: "nothing said of any wild" is always ``()``, so that the text
+        # of a legal meld reads back as the very action listed
+        if self.reps and all(r is None for r in self.reps):
+            object.__setattr__(self, "reps", ())
+
     @classmethod
     def of(cls, meld: Meld, rules=None) -> "MeldCards":
         """The action that lays exactly this meld (given the ``rules``, a wild card that is

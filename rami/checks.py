@@ -74,6 +74,9 @@ def check(value, spec, what: str, n: int = 0) -> None:
         if spec == "seat":
             need(_is_int(value) and 0 <= value < n, f"{what} is not a seat at the table")
             return
+        if spec in ("int", "count") and type(value) is int and not _is_int(value):
+            need(False, f"{what} ({value}) is out of range: rami's numbers stay within "
+                        f"{MAX_NUMBER:,} either way")
         need(_SCALARS[spec](value), f"{what} should be {_WORDS[spec]}")
         return
     kind = spec[0]

@@ -279,6 +279,15 @@ class GameState:
                                  "played_by": ("list", "seat")}, f"table meld {i + 1}", n)
                 need(t["kind"] in ("set", "run") and len(t["cards"]) >= 2,
                      f"table meld {i + 1} is not a set or a run")
+                need(t["suit"] in (None, "") or (len(t["suit"]) == 1 and t["suit"] in
+                                                 ("rybk" if g.variant.name == "tiles"
+                                                  else "shdc")),
+                     f"table meld {i + 1} names a suit or colour rami does not know: "
+                     f"'{t['suit']}'")
+                need(t["rank"] is None or 0 <= t["rank"] <= 13,
+                     f"table meld {i + 1} names a rank out of range ({t['rank']})")
+                need(t["start"] is None or 0 <= t["start"] <= 14,
+                     f"table meld {i + 1} starts at a place no run has ({t['start']})")
             for i, r in enumerate(d["results"]):
                 check_fields(r, {"points": ("list", "int", n), "headline": "str",
                                  "lines": ("list", "str"), "how": "str", "winner": "seat?"},

@@ -3,7 +3,8 @@
 At every step of a seeded random game: the cards are conserved; there is a legal action
 until the match is over; every sampled legal action applies; sampled illegal actions are
 refused with the state unchanged; the JSON round trip equals the original, and the deal
-string reads back as the same position; a seat's view
+string reads back as the same position; every legal action's text parses back as the
+same action; a seat's view
 does not change when the cards hidden from it are shuffled, and hides other seats' drawn
 cards; at the end, a replay from (variant, options, seed, actions) reproduces the game.
 """
@@ -77,6 +78,11 @@ def check_step(g: GameState, rng: random.Random, heavy: bool) -> None:
     if g.phase == Phase.MATCH_OVER:
         assert not legal
     assert g.variant.check_conservation(g) is None
+    # every legal action's text reads back as that very action (logs, replays, the editor
+    # and friends over the network all send actions as text)
+    for a in legal:
+        back = g.parse_action(str(a))
+        assert back == a, f"'{a}' reads back as another action: {back!r} is not {a!r}"
     if not heavy:
         return
     # refused actions change nothing

@@ -164,7 +164,19 @@ ACTION_WORDS = ["draw", "take", "discard", "meld", "layoff", "on", "knock", "gin
 def fuzz_action(g: GameState, rng: random.Random) -> str:
     """A random text typed as an action: applied if it is legal, else refused with the
     state unchanged."""
-    text = " ".join(rng.choice(ACTION_WORDS) for _ in range(rng.randint(1, 6)))
+    if rng.random() < 0.5 and g.hands[g.turn]:
+        # the player's own cards, drawn with replacement: one card named more often than it
+        # is held ('meld 9s 9s 9s', 'meld 5d Jk=6d Jk=7d' with one joker)
+        hand = g.hands[g.turn]
+        cards = [str(rng.choice(hand)) for _ in range(rng.randint(1, 5))]
+        if rng.random() < 0.3:
+            cards[0] = cards[-1]
+        if rng.random() < 0.3:
+            cards[rng.randrange(len(cards))] += "=" + str(rng.choice(hand))
+        text = f"{rng.choice(['meld', 'layoff', 'discard', 'open', 'contract', 'knock'])} " \
+            + " ".join(cards) + rng.choice(["", "", " on 1", " / " + " ".join(cards)])
+    else:
+        text = " ".join(rng.choice(ACTION_WORDS) for _ in range(rng.randint(1, 6)))
     before = g.to_json()
     try:
         g.copy().apply(text)

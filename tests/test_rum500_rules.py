@@ -526,3 +526,28 @@ def test_points_towards_an_opening_are_written_only_for_a_seat_that_had_not_open
     text = to_deal(g)
     assert "opening" not in text
     assert legal(from_deal(text)) == legal(g)
+
+
+@pytest.mark.parametrize("options", [{}, {"partnership": True}])
+def test_a_match_of_players_who_hold_more_than_they_lay_ends_after_max_hands(options):
+    """Four Beginners once played over a thousand hands without an end: totals sank. The
+    rule book's Decision: the match ends after ``max_hands`` (50 by default), the highest
+    total winning (here 20, the fewest the rule allows, to keep the test short)."""
+    from rami.bots import make_bot
+    g = GameState("rum500", 4, {"max_hands": 20, **options}, 7)
+    bots = [make_bot("beginner", "rum500", f"7:{s}") for s in range(4)]
+    while not g.is_over:
+        g.apply(bots[g.turn].choose(PlayerView.of(g, g.turn)))
+        assert g.hand_no < 20
+    best = max(g.scores)
+    assert best < 500 or g.hand_no + 1 <= 20
+    assert all(g.scores[g.side(s)] == best for s in g.final["winners"])
+    if best < 500:
+        assert g.hand_no + 1 == 20 and "after 20 hands" in g.final["headline"]
+
+
+def test_max_hands_is_a_house_rule_within_the_rule_books_range():
+    assert GameState("rum500", 3, {}, 1).options["max_hands"] == 50
+    for bad in (19, 201, "50"):
+        with pytest.raises(OptionError):
+            GameState("rum500", 3, {"max_hands": bad}, 1)

@@ -497,9 +497,9 @@ class Variant:
             return "The stock is empty."
         if action.kind == "take" and not state.discard:
             return "The discard pile is empty."
-        for c in _cards_of(action):
-            if c not in hand:
-                return f"You do not hold the {c.name()} ({c})."
+        problem = not_held(hand, _cards_of(action))
+        if problem:
+            return problem
         if action.kind == "discard":
             if action.card is state.taken:
                 return ("You must discard a different card than the one you took "
@@ -567,6 +567,18 @@ def draw_for_deal(seed, n: int) -> tuple[int, list[dict]]:
 
 def _key(options: dict):
     return tuple(sorted(options.items()))
+
+
+def not_held(hand, cards) -> str | None:
+    """Why ``hand`` cannot give ``cards`` (each as many times as it is named), or None."""
+    have = Counter(hand)
+    for c, k in Counter(cards).items():
+        if have[c] < k:
+            if not have[c]:
+                return f"You do not hold the {c.name()} ({c})."
+            return (f"You hold the {c.name()} ({c}) only "
+                    f"{'once' if have[c] == 1 else 'twice' if have[c] == 2 else f'{have[c]} times'}.")
+    return None
 
 
 def _cards_of(action: Action) -> list[Card]:

@@ -35,7 +35,7 @@ from ..actions import TURNOVER
 from ..checks import UnsoundState, need
 from ..melds import MeldRules
 from ..state import Phase
-from .base import Option, Variant
+from .base import Option, Variant, not_held
 
 MAX_TURNOVERS = 2
 BLOCK_MATCH_HANDS = 10
@@ -266,12 +266,10 @@ class BasicRummy(Variant):
             return f"There is no '{action.kind}' in Basic Rummy."
         if state.phase == Phase.PLAY and self.on_first_turn(state, state.turn) \
                 and action.kind in ("meld", "layoff"):
-            hand = list(state.hands[state.turn])
+            hand = state.hands[state.turn]
             cards = list(getattr(action, "cards", ())) or [getattr(action, "card", None)]
-            if all(c in hand for c in cards):
-                for c in cards:
-                    hand.remove(c)
-                if len(hand) < 2:
+            if not_held(hand, cards) is None:
+                if len(hand) - len(cards) < 2:
                     return ("Nobody may go out on his own first turn of the hand: keep a card "
                             "to discard and one to hold.")
         return super().explain(state, action)

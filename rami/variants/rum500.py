@@ -88,6 +88,9 @@ class Rum500(Variant):
         Option("boathouse", False, help="going out needs a final discard"),
         Option("pip_values", False, help="number cards count their pips instead of 5"),
         Option("target", 500, (100, 250, 500, 1000), "points that end the match"),
+        Option("max_hands", 50, help="hands after which the match ends all the same (when "
+                                     "players hold more than they lay, totals can sink for "
+                                     "ever): the highest total wins", lo=20, hi=200),
         Option("rum_call", False, help="another player may claim a discard that fits a table "
                                        "meld by calling rum"),
         Option("seven_card_straight", False, help="a 7-card run laid at once, then the last "
@@ -495,10 +498,12 @@ class Rum500(Variant):
             if state.hand_no + 1 < 2:
                 return None
             reason = "after two deals"
-        else:
-            if best < o["target"] or scores.count(best) > 1:
-                return None
+        elif best >= o["target"] and scores.count(best) == 1:
             reason = f"reaching {o['target']}"
+        elif state.hand_no + 1 >= o["max_hands"]:
+            reason = f"after {state.hand_no + 1} hands, the most any match plays"
+        else:
+            return None
         winners = [s for s in range(state.n) if scores[state.side(s)] == best]
         names = state.names
         sides = sorted(set(state.teams))
@@ -506,7 +511,8 @@ class Rum500(Variant):
         who = self._side_name(state, winners[0]) if scores.count(best) == 1 else \
             " and ".join(names[s] for s in winners)
         plural = len(winners) > 1
-        head = f"{who} {'win' if plural else 'wins'} the match with {best} ({reason})"
+        verb = ("share" if scores.count(best) > 1 else "win") if plural else "wins"
+        head = f"{who} {verb} the match with {best} ({reason})"
         if o["persian"] and scores.count(best) == 1:
             head += f", by {best - sorted(scores)[-2]}"
         return {"winners": winners, "totals": list(scores), "lines": lines, "headline": head}

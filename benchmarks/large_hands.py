@@ -63,6 +63,85 @@ def hoard(g: GameState, legal, rng: random.Random):
     return rng.choice(legal)
 
 
+# positions at the edge of what each variant allows: the seat to act holds nearly every card
+# (melded, so that any size is sound, or not yet where a rack of any size may wait for its
+# contract), the others as few as they may; the rest is the stock
+EXTREMES = {
+    "rum500": [("rum500 jokers=2", 2, "0=Ah 2h 3h; 1=Ac 2c 3c", "0 1"),
+               ("rum500 jokers=2", 5, "0=Ah 2h 3h; 1=Ac 2c 3c; 2=Ad 2d 3d; 3=As 2s 3s; "
+                                      "4=Kh Kc Kd", "0 1 2 3 4")],
+    "push": [("push", 4, "0=Ah Ad Ac; 0=Kh Kd Kc; 1=Qh Qd Qc; 1=Jh Jd Jc; 2=9h 9d 9c; "
+                         "2=8h 8d 8c; 3=7h 7d 7c; 3=6h 6d 6c", "0 1 2 3"),
+             ("push", 4, "1=Qh Qd Qc; 1=Jh Jd Jc; 2=9h 9d 9c; 2=8h 8d 8c; 3=7h 7d 7c; "
+                         "3=6h 6d 6c", "1 2 3")],
+    "tiles": [("tiles", 2, "0=r1 r2 r3; 1=k1 k2 k3", "0 1"),
+              ("tiles", 4, "0=r1 r2 r3; 1=k1 k2 k3; 2=b1 b2 b3; 3=y1 y2 y3", "0 1 2 3")],
+}
+
+
+def extremes(variant: str, seed: int = 0):
+    """Deal strings of the largest hands ``variant`` can reach, in each phase of a turn."""
+    from rami.cards import Card, deal_rng, shuffled
+    from rami.melds import parse_meld_tokens
+    from rami.scenario import from_deal
+    out = []
+    for head, n, table, melded in EXTREMES.get(variant, ()):
+        g = GameState(head.split()[0], n, dict(x.split("=") and _opt(x) for x in
+                                               head.split()[1:]), seed)
+        deck = list(g.variant.deck(g))
+        for spec in table.split(";"):
+            for c in parse_meld_tokens(spec.split("=", 1)[1])[0]:
+                deck.remove(c)
+        extra = []
+        if variant == "tiles":
+            extra = [deck.pop(), deck.pop()]           # the exposed tile, the crosswise one
+        deck = shuffled(deck, deal_rng(seed, "extreme"))
+        others = [[deck.pop()] for _ in range(n - 1)]
+        discard = [deck.pop() for _ in range(3)]
+        rack = deck[:-4]                               # a few cards stay in the stock
+        for phase in ("draw", "play"):
+            hand = rack if phase == "play" else rack[:-1]
+            parts = [head, "0: " + " ".join(map(str, hand))]
+            parts += [f"{s + 1}: {' '.join(map(str, h))}" for s, h in enumerate(others)]
+            parts += [f"discard: {' '.join(map(str, discard))}", f"table: {table}",
+                      f"melded: {melded}", "turn: 0", f"phase: {phase}", f"dealer: {n - 1}"]
+            if variant == "tiles":
+                parts += [f"exposed: {extra[0]}", f"crosswise: {extra[1]}",
+                          "started: " + " ".join(map(str, range(n)))]
+            text = " | ".join(parts)
+            try:
+                out.append((len(hand), phase, from_deal(text)))
+            except Exception as e:                     # noqa: BLE001 - reported, not hidden
+                print(f"  ({variant}: {e})")
+    return out
+
+
+def _opt(tok: str):
+    k, v = tok.split("=")
+    return k, int(v) if v.isdigit() else v
+
+
+def measure_extremes(variant: str, worst: dict) -> None:
+    rng = random.Random(f"extreme:{variant}")
+    for size, phase, g in extremes(variant):
+        c = g.copy()
+        c._legal_cache = None
+        ms, legal = timed(c.legal_actions)
+        note(worst, "legal", ms, size, g)
+        ms, _ = timed(lambda: GameState.from_json(g.to_json()))
+        note(worst, "load", ms, size, g)
+        for a in rng.sample(legal, min(12, len(legal))):
+            c = g.copy()
+            ms, _ = timed(lambda: c.apply(a))
+            note(worst, "apply", ms, size, g)
+        view = PlayerView.of(g, g.turn)
+        for level in ("good", "expert"):
+            bot = make_bot(level, variant, "extreme")
+            ms, _ = timed(lambda: bot.choose(view))
+            note(worst, level, ms, size, g)
+        worst["hand"] = max(worst.get("hand", 0), size)
+
+
 def timed(fn):
     t = time.perf_counter()
     out = fn()
@@ -87,13 +166,20 @@ def measure(variant: str, players: int, options: dict, seed: int, worst: dict,
             ms, _ = timed(lambda: GameState.from_json(g.to_json()))
             note(worst, "load", ms, size, g)
         move = hoard(g, legal, rng)
-        big.append((size, g.copy()))
+        big.append((size, g.phase.value, g.copy()))
         big.sort(key=lambda t: -t[0])
-        del big[bots_at:]
+        # the largest hands in each phase (drawing and playing ask different things)
+        keep, per = [], {}
+        for t in big:
+            per[t[1]] = per.get(t[1], 0) + 1
+            if per[t[1]] <= bots_at:
+                keep.append(t)
+        big[:] = keep
+        before = g.copy()
         ms, _ = timed(lambda: g.apply(move))
-        note(worst, "apply", ms, size, g)
+        note(worst, "apply", ms, size, before)
         worst["hand"] = max(worst.get("hand", 0), max(len(h) for h in g.hands))
-    for size, pos in big:
+    for size, _, pos in big:
         view = PlayerView.of(pos, pos.turn)
         for level in ("good", "expert"):
             bot = make_bot(level, variant, f"large:{seed}")
@@ -103,7 +189,7 @@ def measure(variant: str, players: int, options: dict, seed: int, worst: dict,
 
 def note(worst: dict, what: str, ms: float, size: int, g: GameState) -> None:
     if ms > worst.get(what, (0,))[0]:
-        worst[what] = (ms, size, g.phase.value)
+        worst[what] = (ms, size, g.phase.value, g.to_json())
 
 
 def main(argv=None) -> int:
@@ -111,6 +197,8 @@ def main(argv=None) -> int:
     ap.add_argument("variants", nargs="*", default=list(TABLES))
     ap.add_argument("--games", type=int, default=6, help="games per table (default 6)")
     ap.add_argument("--seats", type=int, default=0, help="only tables of this many players")
+    ap.add_argument("--dump", metavar="DIR", help="save each worst position there "
+                                                 "(VARIANT-PLAYERS-WHAT.json), to profile it")
     args = ap.parse_args(argv)
     print(f"{'variant':8} {'players':>7} {'hand':>5}  " +
           "  ".join(f"{k + ' ms':>16}" for k in BUDGET))
@@ -122,9 +210,16 @@ def main(argv=None) -> int:
             worst: dict = {}
             for seed in range(args.games):
                 measure(variant, players, options, 1000 + seed, worst)
+            if (players, options) == TABLES[variant][0]:
+                measure_extremes(variant, worst)
             cells = []
             for k, budget in BUDGET.items():
-                ms, size, phase = worst.get(k, (0, 0, "-"))
+                ms, size, phase, pos = worst.get(k, (0, 0, "-", None))
+                if args.dump and pos is not None:
+                    os.makedirs(args.dump, exist_ok=True)
+                    with open(os.path.join(args.dump, f"{variant}-{players}-{k}.json"),
+                              "w") as f:
+                        f.write(pos)
                 flag = "!" if ms > budget else " "
                 over += ms > budget
                 cells.append(f"{ms:8.1f}{flag} ({size:3d})")

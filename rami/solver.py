@@ -127,11 +127,20 @@ class Solver:
                 out.append((self._mask_value(m) - self._best_packing(m)[0], c))
         else:
             memo: dict = {}
-            out = []
+            # a large hand: one budget for every discard, and if it runs out, the greedy
+            # walk for all of them (so that they are compared on the same footing)
+            budget = [EXACT_STATES] if len(cards) - 1 > EXACT_CARDS else None
+            rests = []
             for c in distinct:
                 rest = list(cards)
                 rest.remove(c)
-                out.append((self._general(rest, memo).deadwood_value, c))
+                rests.append(rest)
+            try:
+                out = [(self._general(rest, memo, budget=budget).deadwood_value, c)
+                       for rest, c in zip(rests, distinct)]
+            except _OverBudget:
+                out = [(self._general(rest, {}, greedy=True).deadwood_value, c)
+                       for rest, c in zip(rests, distinct)]
         out.sort(key=lambda t: (t[0], -self.value(t[1]), t[1].code))
         return out
 
@@ -183,6 +192,8 @@ class Solver:
 
     # ---------------------------------------------------------------- bitmask engine
     def _fast_ok(self, cards: Sequence[Card]) -> bool:
+        if len(cards) > EXACT_CARDS:
+            return False    # its search over packings grows as 2**melds: the general engine
         seen = 0
         is_wild = self.rules.is_wild
         for c in cards:
@@ -351,7 +362,11 @@ class Solver:
         return options[0]
 
     # ---------------------------------------------------------------- general engine
-    def _general(self, cards: Sequence[Card], memo: dict, need: int = 0) -> Arrangement | None:
+    def _general(self, cards: Sequence[Card], memo: dict, need: int = 0,
+                 budget: list | None = None, greedy: bool = False) -> Arrangement | None:
+        """The best arrangement by the first-card search (see EXACT_CARDS for large hands).
+        A ``budget`` given by the caller ([memo size]) is shared with its other calls, and
+        running out of it raises _OverBudget; ``greedy`` walks greedily at once."""
         rules = self.rules
         counts = 0
         jokers = 0
@@ -373,19 +388,49 @@ class Solver:
         flexible.sort(key=lambda c: c.code)
         flex_options = list(dict.fromkeys(x for k in range(len(flexible) + 1)
                                           for x in combinations(flexible, k)))
-        for as_wild in flex_options:
+        # hands of a usual size are arranged exactly; a larger one (a spread pile picked up,
+        # pushes) exactly while the search stays within EXACT_STATES new memo entries, and
+        # otherwise by the greedy walk, so that no arrangement costs more than a bounded
+        # amount of work whatever the hand (the same result in every process: the count of
+        # entries, not the clock, decides)
+        shared = budget is not None
+        if not shared and len(cards) > EXACT_CARDS:
+            budget = [len(memo) + EXACT_STATES]
+
+        def option(as_wild):
             cnt = counts
             for c in as_wild:
                 cnt -= 1 << (2 * c.code)
-            # a wild-rank card left over counts as a wild (wild_value), as the rule books say
-            cost = self._dp(cnt, jokers + len(as_wild), memo, need)
-            if best is None or cost < best[0]:
-                best = (cost, cnt, jokers + len(as_wild), as_wild)
-        cost, cnt, wilds, as_wild = best
+            return cnt, jokers + len(as_wild)
+
+        try:
+            if greedy:
+                raise _OverBudget
+            for as_wild in flex_options:
+                cnt, wilds = option(as_wild)
+                # a wild-rank card left over counts as a wild (wild_value), as the books say
+                cost = self._dp(cnt, wilds, memo, need, budget)
+                if best is None or cost < best[0]:
+                    best = (cost, cnt, wilds, as_wild, None)
+        except _OverBudget:
+            if shared:
+                raise
+            # every wild-rank card a wild, or every one itself (and, when there are few,
+            # each way between), walked greedily
+            best = None
+            tried = flex_options if len(flex_options) <= GREEDY_FLEX else \
+                [flex_options[-1], flex_options[0]]
+            for as_wild in tried:
+                cnt, wilds = option(as_wild)
+                cost, steps = self._greedy(cnt, wilds, need)
+                if best is None or cost < best[0]:
+                    best = (cost, cnt, wilds, as_wild, steps)
+        cost, cnt, wilds, as_wild, steps = best
         if cost >= IMPOSSIBLE:
             return None
         arr = self._rebuild(cnt, wilds, list(as_wild),
-                            [c for c in cards if not c.suit and rules.jokers_wild], memo, need)
+                            [c for c in cards if not c.suit and rules.jokers_wild], memo, need,
+                            steps, cost)
         if plain_jokers and rules.joker_sets and len(plain_jokers) >= rules.set_min:
             # jokers that meld only with each other: one set of them, the rest deadwood
             k = min(len(plain_jokers), rules.set_max)
@@ -397,13 +442,18 @@ class Solver:
                               arr.deadwood_value + sum(map(self.value, plain_jokers)))
         return arr
 
-    def _dp(self, counts: int, wilds: int, memo: dict, need: int = 0) -> int:
+    def _dp(self, counts: int, wilds: int, memo: dict, need: int = 0,
+            budget: list | None = None) -> int:
         """Least deadwood of ``counts`` (2 bits per card code) and ``wilds``, with ``need``
-        (see :func:`_need`) runs still to make; IMPOSSIBLE when they cannot be made."""
+        (see :func:`_need`) runs still to make; IMPOSSIBLE when they cannot be made.
+        ``budget``: [the memo size past which the search gives up] (raises _OverBudget;
+        every entry already in the memo stays exact)."""
         key = (counts, wilds, need)
         hit = memo.get(key)
         if hit is not None:
             return hit[0]
+        if budget is not None and len(memo) >= budget[0]:
+            raise _OverBudget
         if not counts:
             memo[key] = (wilds * self.wild_value if not need else IMPOSSIBLE, None)
             return memo[key][0]
@@ -411,10 +461,10 @@ class Solver:
         code = (low.bit_length() - 1) >> 1
         # option 1: the first card is deadwood
         best_cost = self._code_value[code] + self._dp(counts - (1 << (2 * code)), wilds, memo,
-                                                      need)
+                                                      need, budget)
         best_step = ("dead", code)
         for step, rest, w_left in self._melds_with(code, counts, wilds, need):
-            c = self._dp(rest, w_left, memo, _after(need, step) if need else 0)
+            c = self._dp(rest, w_left, memo, _after(need, step) if need else 0, budget)
             if c < best_cost:
                 best_cost, best_step = c, step
                 if c == 0:
@@ -526,16 +576,53 @@ class Solver:
                     rest -= 1 << (2 * x)
             yield ("run", suit, a, tuple(v)), rest, wilds - nw
 
+    def _greedy(self, counts: int, wilds: int, need: int = 0) -> tuple[int, list]:
+        """A quick arrangement for a hand too large to search: the lowest card goes into the
+        meld that takes the most value out of the hand (fewest wilds on ties), or is
+        deadwood when none holds it. Returns its deadwood value and its steps; the value is
+        IMPOSSIBLE when the runs ``need`` asks for were not made."""
+        steps = []
+        cost = 0
+        vals = self._code_value
+        while counts:
+            low = counts & -counts
+            code = (low.bit_length() - 1) >> 1
+            best = None
+            for step, rest, w_left in self._melds_with(code, counts, wilds, need):
+                laid = step[2] if step[0] == "set" else step[3]
+                gain = (sum(vals[x] for x in laid if x is not None), w_left)
+                if best is None or gain > best[0]:
+                    best = (gain, step, rest, w_left)
+            if best is None:
+                steps.append(("dead", code))
+                cost += self._code_value[code]
+                counts -= 1 << (2 * code)
+                continue
+            _, step, counts, wilds = best
+            steps.append(step)
+            if need:
+                need = _after(need, step)
+        if need:
+            return IMPOSSIBLE, steps
+        return cost + wilds * self.wild_value, steps
+
     def _rebuild(self, counts: int, wilds: int, as_wild: list[Card], jokers: list[Card],
-                 memo: dict, need: int = 0) -> Arrangement:
-        """Walk the memo from the start state and turn its steps into melds."""
-        cost = self._dp(counts, wilds, memo, need)
+                 memo: dict, need: int = 0, steps: list | None = None,
+                 cost: int | None = None) -> Arrangement:
+        """Walk the memo (or the greedy walk's ``steps``, of deadwood ``cost``) from the
+        start state and turn its steps into melds."""
+        if steps is None:
+            cost = self._dp(counts, wilds, memo, need)
         wild_pool = list(jokers) + list(as_wild)
         melds, dead = [], []
         key = (counts, wilds, need)
         cards = self._cards
+        walk = iter(steps) if steps is not None else None
         while True:
-            _, step = memo[key][0], memo[key][1]
+            if walk is not None:
+                step = next(walk, None)
+            else:
+                _, step = memo[key][0], memo[key][1]
             if step is None:
                 break
             if step[0] == "dead":
@@ -596,6 +683,18 @@ def _suit_table(vals: tuple) -> tuple:
 
 # a cost no arrangement reaches: the required runs cannot be made
 IMPOSSIBLE = 1 << 40
+
+# hands of up to EXACT_CARDS cards (every deal of every variant, plus its draw) are always
+# arranged exactly; a larger hand exactly while its search fills at most EXACT_STATES memo
+# entries, otherwise by the greedy walk (trying at most GREEDY_FLEX ways of using wild-rank
+# cards): see benchmarks/large_hands.py for what that costs
+EXACT_CARDS = 15
+EXACT_STATES = 1500
+GREEDY_FLEX = 4
+
+
+class _OverBudget(Exception):
+    """The exact search of a large hand grew past its budget."""
 
 
 def _need(sequences: int, pure: int) -> int:

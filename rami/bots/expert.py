@@ -25,6 +25,7 @@ from ..actions import (DEAL, DONE, DRAW, PASS, TAKE, BigGin, Discard, Knock, Lay
 from ..cards import Card
 from ..state import Phase
 from ..view import PlayerView
+from ..solver import EXACT_CARDS
 from . import Thinker
 from .heuristic import BasicBot, GinBot, IndianBot, PushBot, Rum500Bot
 from .tiles import TilesBot
@@ -562,7 +563,11 @@ class Lookahead:
                 and view.top_discard is not None:
             self._take = yield from self.weigh_take(view)
         discards = [a.card for a in view.legal if isinstance(a, Discard)]
-        if view.phase == Phase.PLAY and len(discards) > 1 and self.weighs(view):
+        # a hand grown far past any deal (a spread pile picked up, pushes) is arranged only
+        # approximately (rami.solver.EXACT_CARDS), and weighing draws on it would cost
+        # seconds: then the Expert searches no further than the Good player
+        if view.phase == Phase.PLAY and len(discards) > 1 and self.weighs(view) \
+                and len(view.hand) <= EXACT_CARDS + 1:
             order = self.good_order(view, view.hand, discards)[:self.CANDIDATES]
             if self.TIES_ONLY:      # only among the discards that keep the least measure
                 kept = [self.measure(view, _without(view.hand, c)) for c in order]
@@ -735,8 +740,9 @@ class ExpertRum500(Lookahead, Rum500Bot):
 
     def think(self, view: PlayerView):
         self._stock_gain, self._stock_view = None, view
+        # (a hand grown past EXACT_CARDS: the Good player's bar, as for the discards)
         if view.phase == Phase.DRAW and DRAW in view.legal and \
-                any(a.kind == "take" for a in view.legal):
+                len(view.hand) < EXACT_CARDS and any(a.kind == "take" for a in view.legal):
             self._stock_gain = yield from self.weigh_stock(view)
         return (yield from super().think(view))
 

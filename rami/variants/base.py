@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from itertools import combinations
 
 from ..actions import (DEAL, DISCARDS, DRAW, TAKE, Action, Deal, Discard, Draw, LayOff, MeldCards,
                        TakeDiscard)
@@ -253,7 +254,7 @@ class Variant:
         rules = self.rules(state)
         acts: list[Action] = []
         if self.may_meld(state, seat):
-            for m in possible_melds(hand, rules):
+            for m in self.listed_melds(hand, rules):
                 if self._keeps_a_discard(state, seat, list(m.cards)):
                     acts.append(MeldCards.of(m))
         if self.may_layoff(state, seat) and state.table:
@@ -261,6 +262,42 @@ class Variant:
                         if self._keeps_a_discard(state, seat, [a.card]))
         acts.extend(self.discard_actions(state, seat))
         return acts
+
+    def listed_melds(self, hand, rules: MeldRules) -> list[Meld]:
+        """The new melds legal_actions lists from ``hand``: every one while the hand is of a
+        usual size; past LARGE_HAND cards (a spread pile picked up, a row pickup) those
+        without a wild and those of one wild with two cards, so that the list, and the work
+        of listing it, stay small whatever the hand. Any other meld stays legal (the
+        variant's ``allows``) and can be reached by laying off afterwards."""
+        if len(hand) <= LARGE_HAND:
+            return possible_melds(hand, rules)
+        wilds = list(dict.fromkeys(c for c in hand if rules.is_wild(c)))
+        plain = [c for c in hand if not rules.is_wild(c)]
+        out = dict.fromkeys(possible_melds(plain, rules))
+        for w in wilds:
+            for a, b in partners(plain):
+                for m in interpretations([a, b, w], rules):
+                    out.setdefault(m)
+        return list(out)
+
+    def listed_meld_allowed(self, state: GameState, action: MeldCards) -> Meld | None:
+        """The meld a player asks for that the listing of a large hand leaves out, when it
+        is sound from his hand (see sound_meld); else None."""
+        if state.phase != Phase.PLAY or len(state.hands[state.turn]) <= LARGE_HAND:
+            return None
+        return self.sound_meld(state, action)
+
+    def sound_meld(self, state: GameState, action: MeldCards) -> Meld | None:
+        """The one meld ``action`` lays from the hand of the seat to play, keeping a card to
+        end the turn (held, one reading); else None."""
+        seat = state.turn
+        if not_held(state.hands[seat], action.cards) is not None:
+            return None
+        opts = interpretations(list(action.cards), self.rules(state), _reps(action))
+        if len(opts) != 1 or MeldCards.of(opts[0]) != action or \
+                not self._keeps_a_discard(state, seat, list(action.cards)):
+            return None
+        return opts[0]
 
     def layoff_actions(self, state: GameState, seat: int, melds=None,
                        cards=None) -> list[LayOff]:
@@ -567,6 +604,32 @@ def draw_for_deal(seed, n: int) -> tuple[int, list[dict]]:
 
 def _key(options: dict):
     return tuple(sorted(options.items()))
+
+
+LARGE_HAND = 20                 # past this, legal_actions lists fewer melds (listed_melds)
+
+
+def partners(cards) -> list[tuple]:
+    """The distinct pairs of natural cards that a third card (or a wild) could make a meld
+    with: one rank in two suits, or one suit at most two ranks apart (the ace also after the
+    king), each pair in code order. Found by rank and suit, not over every pair."""
+    cards = sorted(dict.fromkeys(c for c in cards if c.suit), key=lambda c: c.code)
+    out = []
+    by_rank: dict = {}
+    by_suit: dict = {}
+    for c in cards:
+        by_rank.setdefault(c.rank, []).append(c)
+        by_suit.setdefault(c.suit, {})[c.rank] = c
+    for group in by_rank.values():
+        out += list(combinations(group, 2))
+    for ranks in by_suit.values():
+        for r, c in ranks.items():
+            for d in (1, 2):
+                u = ranks.get(r + d) or (ranks.get(1) if r + d == 14 else None)
+                if u is not None and u is not c:
+                    out.append(tuple(sorted((c, u), key=lambda x: x.code)))
+    # (a card held twice pairs with nothing: a set needs two suits, a run two ranks)
+    return list(dict.fromkeys(out))
 
 
 def not_held(hand, cards) -> str | None:

@@ -61,11 +61,12 @@ from ..actions import DRAW, PASS, Action, LayOff, MeldCards, Rum, TakeDiscard
 from ..cards import Card, french_deck
 from ..checks import UnsoundState, check_fields, need
 from ..errors import OptionError
-from ..melds import Meld, MeldRules, layoff_results, possible_melds
+from ..melds import Meld, MeldRules, layoff_results
 from ..state import Phase
 from .base import Option, Variant, _added_low, _layoff_rep, meld_of_action
 
 RUN_FOR_500 = 7
+REACH_WORK = 400        # steps of one search for a first meld's minimum (see _may_lay)
 
 
 class Rum500(Variant):
@@ -214,7 +215,27 @@ class Rum500(Variant):
             return TakeDiscard(state.discard[-1]) in state.legal_actions()
         if isinstance(action, Rum) and action.meld is None and state.phase == Phase.RUM:
             return any(isinstance(a, Rum) for a in state.legal_actions())
+        if isinstance(action, MeldCards):
+            return self._unlisted_meld_ok(state, action)
         return False
+
+    def _unlisted_meld_ok(self, state, action) -> bool:
+        """A meld from a large hand that legal_actions leaves out (see listed_melds), under
+        the same duties as a listed one: the card taken from the pile, the first meld's
+        minimum."""
+        m = self.listed_meld_allowed(state, action)
+        if m is None:
+            return False
+        seat = state.turn
+        hand = state.hands[seat]
+        duty = self.duty(state)
+        if duty is not None:
+            return duty in m.cards and self._may_lay(
+                state, seat, hand, list(m.cards), self.meld_points(state, m), None, None,
+                tuple(t.meld for t in state.table) + (m,))
+        table = tuple(t.meld for t in state.table) if self._still_needed(state, seat) else ()
+        return self._may_lay(state, seat, hand, list(m.cards), self.meld_points(state, m),
+                             state.taken, None, table + (m,) if table else ())
 
     def apply_take(self, state, action):
         seat = state.turn
@@ -243,7 +264,7 @@ class Rum500(Variant):
         close = sum(1 for c in near if c.rank == duty.rank or rules.is_wild(c)
                     or _gap(c.rank, duty.rank) <= 2) - 1
         table = tuple(t.meld for t in state.table)
-        for m in (possible_melds(near, rules) if close >= 2 else ()):
+        for m in (self.listed_melds(near, rules) if close >= 2 else ()):
             if duty in m.cards and self._may_lay(state, seat, cards, list(m.cards),
                                                  self.meld_points(state, m), taken, memo,
                                                  table + (m,)):
@@ -267,9 +288,15 @@ class Rum500(Variant):
         and lay-offs the rest of his cards can still make, in any order."""
         rest = Counter(cards)
         rest.subtract(used)
-        left = list(rest.elements())
+        left = sorted(rest.elements(), key=lambda c: (c.code, c.is_tile))
         need = self._still_needed(state, seat) - points
-        return self._reachable(state, left, need, taken, {} if memo is None else memo, table)
+        if need <= 0:
+            return self.can_end_turn(state, left, taken)
+        # each question gets its own memo and its own bounded work, and the cards are taken
+        # in one order: the answer is a function of the question alone, so the position after
+        # a first meld it found answers the rest the same way (and a take it allowed can be
+        # melded)
+        return self._reachable(state, left, need, taken, {}, table, [REACH_WORK])
 
     def _still_needed(self, state, seat) -> int:
         """Points still to lay this turn before this seat has opened (0 once he has)."""
@@ -278,9 +305,11 @@ class Rum500(Variant):
             return 0
         return max(0, need - state.extra.get("opening", 0))
 
-    def _reachable(self, state, cards, need, taken, memo, table: tuple = ()) -> bool:
+    def _reachable(self, state, cards, need, taken, memo, table: tuple = (),
+                   work: list | None = None) -> bool:
         """Can new melds and lay-offs (on ``table``, as it grows) from ``cards`` make up
-        ``need`` points, leaving a card to discard?"""
+        ``need`` points, leaving a card to discard? (Within ``work`` steps: a search that
+        would take longer answers no.)"""
         if need <= 0:
             return self.can_end_turn(state, cards, taken)
         if sum(self.card_value(state.options, c) for c in cards) < need:
@@ -289,9 +318,13 @@ class Rum500(Variant):
         if key in memo:
             return memo[key]
         memo[key] = False
+        if work is not None:
+            work[0] -= 1
+            if work[0] < 0:
+                return False
         rules = self.rules(state)
         steps = []
-        for m in possible_melds(cards, rules):
+        for m in self.listed_melds(cards, rules):
             steps.append((self.meld_points(state, m), list(m.cards), table + (m,)))
         for c in dict.fromkeys(cards):
             for i, old in enumerate(table):
@@ -311,7 +344,7 @@ class Rum500(Variant):
             rest = Counter(cards)
             rest.subtract(used)
             if self._reachable(state, list(rest.elements()), need - points, taken, memo,
-                               after):
+                               after, work):
                 memo[key] = True
                 break
         return memo[key]
@@ -336,7 +369,7 @@ class Rum500(Variant):
         acts: list[Action] = []
         memo: dict = {}         # one search memo for the whole list (the need is in its keys)
         table = tuple(t.meld for t in state.table) if self._still_needed(state, seat) else ()
-        for m in possible_melds(hand, self.rules(state)):
+        for m in self.listed_melds(hand, self.rules(state)):
             if self._may_lay(state, seat, hand, list(m.cards), self.meld_points(state, m),
                              state.taken, memo, table + (m,) if table else ()):
                 acts.append(MeldCards.of(m))

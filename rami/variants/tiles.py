@@ -78,17 +78,20 @@ from __future__ import annotations
 from collections import Counter
 from itertools import combinations
 
-from ..actions import (DRAW, PASS, TAKE, TAKE_EXPOSED, TWIN, Action, Discard, Doubla,
+from ..actions import (DRAW, PASS, TAKE, TAKE_EXPOSED, TWIN, Action, Discard, Doubla, LayOff,
                        MeldCards, Open, Swap, TakeDiscard)
 from ..cards import Card, deal_rng, shuffled, tile_set
 from ..checks import need
 from ..melds import (Meld, MeldRules, ambiguity_message, covers, explain_not_meld,
                      interpretations, layoff_results, possible_melds)
 from ..state import Phase, TableMeld
-from .base import Option, Variant, meld_of_action
+from .base import Option, Variant, _layoff_rep, meld_of_action, not_held
+
 
 OPENINGS_LISTED = 24        # legal_actions lists at most this many initial melds (see allows)
-SEARCH_BUDGET = 4000        # nodes of one look-ahead search (an opening, a way to go out)
+SEARCH_BUDGET = 4000        # nodes of one look-ahead search for an opening
+SEARCH_WORK = 1200          # steps of one search for a way out (see TileRami.way_out)
+GOING_OUT_WORK = 3000       # steps for listing the moves that still lead out
 JOLY_POINTS = 50
 RACK_ONE = 25               # a 1 left in the rack
 RACK_JOLY = 25
@@ -429,60 +432,113 @@ class TileRami(Variant):
         state.emit("exposed", seat, card=tile)
 
     # -- going out: a look-ahead ---------------------------------------------------------------------
-    def can_go_out(self, state, cards, table) -> bool:
+    def can_go_out(self, state, cards, table, work: list | None = None) -> bool:
         """Can a player holding ``cards`` lay all but one of them in new combinations and
-        additions to ``table`` (TableMeld values), then discard the last?
+        additions to ``table`` (TableMeld values), then discard the last?"""
+        return self.way_out(state, cards, table, work) is not None
 
-        The search takes the first tile left and tries each fate it can have (the discard, a
-        new combination that holds it, an addition), so that no order of moves is tried
-        twice; it first checks that at most one tile fits nowhere at all."""
+    def way_out(self, state, cards, table, work: list | None = None) -> list | None:
+        """A way for a player holding ``cards`` to lay all but one of them in new
+        combinations and additions to ``table``, then discard the last: its moves in order
+        (``("meld", Meld)`` or ``("layoff", index, new Meld, tile)``), or None.
+
+        The search takes the lowest tile left and tries each fate it can have (the discard,
+        a new combination that holds it, an addition), so that no order of moves is tried
+        twice. Its work is bounded (``SEARCH_WORK`` steps, or the shared ``work`` counter:
+        [steps left]), whatever the rack: a way it finds is real, and a rack whose way out
+        would take longer to find is treated as having none. The search is a function of
+        (tiles, table) alone, so once a way is found, the position after its first move
+        finds the rest of it again within the same bound."""
         rules = self.rules(state)
         melds0 = tuple(t.meld for t in table)
-        first = possible_melds(cards, rules)
-        inside = {c for m in first for c in m.cards}
+        cands = _best_readings(self.listed_melds(cards, rules))
+        inside = {c for m in cands for c in m.cards}
         loose = [c for c in cards if c not in inside and
                  not any(layoff_results(m, c, rules) for m in melds0)]
         if len(loose) > 1:
-            return False
+            return None
+        # tiles as counts, 2 bits per tile code (a Joly has code 53: it is placed last)
+        def counted(ts):
+            x = 0
+            for t in ts:
+                x += 1 << (2 * t.code)
+            return x
+        holding: dict = {}
+        for m in cands:
+            need_ = tuple(sorted(Counter(t.code for t in m.cards).items()))
+            for c in dict.fromkeys(m.cards):
+                holding.setdefault(c.code, []).append((m, counted(m.cards), need_))
+        by_code = {c.code: c for c in cards}
         memo: dict = {}
-        steps = [0]
+        left = [SEARCH_WORK] if work is None else work
+        # the table's combinations as small numbers (a Meld hashes all its tiles each time)
+        meld_of: list = []
+        number: dict = {}
 
-        def reach(cards: list, melds: tuple, kept: bool) -> bool:
-            if not cards:
-                return kept
-            if len(cards) == 1 and not kept:
-                return True
-            key = (tuple(sorted(c.code for c in cards)), melds, kept)
+        def num(m) -> int:
+            k = number.get(m)
+            if k is None:
+                k = number[m] = len(meld_of)
+                meld_of.append(m)
+            return k
+
+        holding = {code: [(num(m), mc, need_) for m, mc, need_ in ms]
+                   for code, ms in holding.items()}
+        lays_cache: dict = {}
+
+        def lays(k: int, code: int) -> list:
+            hit = lays_cache.get((k, code))
+            if hit is None:
+                hit = lays_cache[(k, code)] = [
+                    num(m) for m in dict.fromkeys(layoff_results(meld_of[k], by_code[code],
+                                                                 rules))]
+            return hit
+
+        def reach(counts: int, melds: tuple, kept: bool):
+            if not counts:
+                return [] if kept else None
+            low = counts & -counts
+            code = (low.bit_length() - 1) >> 1
+            rest = counts - (1 << (2 * code))
+            if not rest and not kept:
+                return []                   # the last tile is the discard
+            key = (counts, melds, kept)
             if key in memo:
                 return memo[key]
-            steps[0] += 1
-            if steps[0] > SEARCH_BUDGET:
-                return False
-            memo[key] = False
-            c = min(cards, key=lambda x: x.code)
-            rest = list(cards)
-            rest.remove(c)
-            ok = (not kept and reach(rest, melds, True))
-            if not ok:
-                for m in _best_readings(m for m in possible_melds(cards, rules)
-                                        if c in m.cards):
-                    left = Counter(cards)
-                    left.subtract(m.cards)
-                    if reach(list(left.elements()), melds + (m,), kept):
-                        ok = True
-                        break
-            if not ok:
-                for i, old in enumerate(melds):
-                    for new in dict.fromkeys(layoff_results(old, c, rules)):
-                        if reach(rest, melds[:i] + (new,) + melds[i + 1:], kept):
-                            ok = True
+            left[0] -= 1
+            if left[0] < 0:
+                return None
+            memo[key] = None
+            way = reach(rest, melds, True) if not kept else None
+            if way is None:
+                for m, mc, need_ in holding.get(code, ()):
+                    if all((counts >> (2 * k)) & 3 >= n for k, n in need_):
+                        left[0] -= 1
+                        if left[0] < 0:
+                            return None
+                        sub = reach(counts - mc, melds + (m,), kept)
+                        if sub is not None:
+                            way = [("meld", meld_of[m])] + sub
                             break
-                    if ok:
+            if way is None:
+                for i, old in enumerate(melds):
+                    news = lays_cache.get((old, code))
+                    if news is None:
+                        news = lays(old, code)
+                    for new in news:
+                        left[0] -= 1
+                        if left[0] < 0:
+                            return None
+                        sub = reach(rest, melds[:i] + (new,) + melds[i + 1:], kept)
+                        if sub is not None:
+                            way = [("layoff", i, meld_of[new], by_code[code])] + sub
+                            break
+                    if way is not None:
                         break
-            memo[key] = ok
-            return ok
+            memo[key] = way
+            return way
 
-        return reach(list(cards), melds0, False)
+        return reach(counted(cards), tuple(num(m) for m in melds0), False)
 
     # -- the turn ---------------------------------------------------------------------------------
     def opened_now(self, state, seat) -> bool:
@@ -509,7 +565,7 @@ class TileRami(Variant):
             return self.discard_actions(state, seat)
         if e["going_out"]:
             return self._going_out_actions(state, seat)
-        for m in possible_melds(hand, rules):
+        for m in self.listed_melds(hand, rules):
             if self._keeps_a_discard(state, seat, list(m.cards)):
                 acts.append(MeldCards.of(m))
         if state.table:
@@ -520,27 +576,43 @@ class TileRami(Variant):
         return acts
 
     def _going_out_actions(self, state, seat):
-        """After taking the exposed tile: the melds and additions that still lead out."""
+        """After taking the exposed tile: the melds and additions that still lead out (the
+        first move of the way the search finds always among them; others while the bounded
+        work lasts: any other that leads out is legal too, see allows)."""
         hand = state.hands[seat]
         if len(hand) == 1:
             return [Discard.of(hand[0])]
         rules = self.rules(state)
         acts: list[Action] = []
-        for m in possible_melds(hand, rules):
+        way = self.way_out(state, hand, state.table)
+        if way:
+            step = way[0]
+            if step[0] == "meld":
+                acts.append(MeldCards.of(step[1]))
+            else:
+                _, i, new, tile = step
+                acts.append(LayOff(tile, i, _layoff_rep(state.table[i].meld, new, tile, rules)))
+        work = [GOING_OUT_WORK]
+        for m in self.listed_melds(hand, rules):
+            if work[0] <= 0:
+                break
             rest = Counter(hand)
             rest.subtract(m.cards)
             left = list(rest.elements())
-            if left and self.can_go_out(state, left, state.table + [TableMeld(m, seat, ())]):
+            if left and self.can_go_out(state, left, state.table + [TableMeld(m, seat, ())],
+                                        work):
                 acts.append(MeldCards.of(m))
         for a in self.layoff_actions(state, seat):
+            if work[0] <= 0:
+                break
             rest = list(hand)
             rest.remove(a.card)
             table = list(state.table)
             table[a.meld] = TableMeld(self.layoff_result(state, a.meld, a.card, a.rep),
                                       seat, ())
-            if rest and self.can_go_out(state, rest, table):
+            if rest and self.can_go_out(state, rest, table, work):
                 acts.append(a)
-        return acts
+        return list(dict.fromkeys(acts))
 
     # -- Joly swaps ----------------------------------------------------------------------------
     def swap_puts(self, state, seat) -> list[tuple]:
@@ -623,9 +695,41 @@ class TileRami(Variant):
     # -- the initial meld --------------------------------------------------------------------------
     def allows(self, state, action):
         """An initial meld that legal_actions does not list (other combinations, other
-        readings, tiles held back) is legal when sound."""
-        return isinstance(action, Open) and state.phase == Phase.PLAY and \
-            self._open_problem(state, action) is None
+        readings, tiles held back) is legal when sound; so is a new combination that a
+        large rack's shorter list leaves out (see listed_melds)."""
+        if state.phase != Phase.PLAY:
+            return False
+        if isinstance(action, Open):
+            return self._open_problem(state, action) is None
+        seat = state.turn
+        if not isinstance(action, (MeldCards, LayOff)) or not state.melded[seat] or \
+                self.opened_now(state, seat):
+            return False
+        hand = state.hands[seat]
+        rules = self.rules(state)
+        if isinstance(action, MeldCards):
+            meld = self.listed_meld_allowed(state, action) if not state.extra["going_out"] \
+                else self.sound_meld(state, action)
+            if meld is None or not state.extra["going_out"]:
+                return meld is not None
+            rest = Counter(hand)
+            rest.subtract(action.cards)
+            return self.can_go_out(state, list(rest.elements()),
+                                   state.table + [TableMeld(meld, seat, ())])
+        # a lay-off after taking the exposed tile that the bounded listing left out
+        if not state.extra["going_out"] or action.card not in hand or \
+                not 0 <= action.meld < len(state.table):
+            return False
+        old = state.table[action.meld].meld
+        new = [m for m in layoff_results(old, action.card, rules)
+               if _layoff_rep(old, m, action.card, rules) == action.rep]
+        if not new:
+            return False
+        rest = list(hand)
+        rest.remove(action.card)
+        table = list(state.table)
+        table[action.meld] = TableMeld(new[0], seat, ())
+        return bool(rest) and self.can_go_out(state, rest, table)
 
     def _open_problem(self, state, action: Open) -> str | None:
         seat = state.turn

@@ -152,6 +152,13 @@ class Meld:
 
     # -- text ----------------------------------------------------------------------------
     def __str__(self) -> str:
+        text = self.__dict__.get("_text")      # (a value: written once)
+        if text is None:
+            text = self._write()
+            object.__setattr__(self, "_text", text)
+        return text
+
+    def _write(self) -> str:
         out = []
         wild = set(self.wild_slots())
         reps = self.represented()
@@ -511,11 +518,21 @@ def possible_melds(hand: Sequence[Card], rules: MeldRules) -> list[Meld]:
         for m in interpretations(cards, rules, reps):
             out.setdefault((m.kind, m.rank, m.suit, m.start, m.cards), m)
 
+    # without wilds every candidate below is a meld with one reading: it is built directly
+    # (a large hand has hundreds; reading each again is most of the work)
+    plain = not wilds and rules.ace != "round" and rules.min_naturals <= rules.run_min
+
     for rank, group in by_rank.items():
         for k in range(1, min(len(group), rules.set_max) + 1):
             for nat in combinations(group, k):
                 for w in range(0, min(len(wilds), rules.set_max - k) + 1):
                     if k + w < rules.set_min:
+                        continue
+                    if plain and (not rules.set_distinct_suits or
+                                  len({c.suit for c in nat}) == k):
+                        cards = tuple(sorted(nat, key=lambda c: c.code))
+                        out.setdefault(("set", rank, "", 0, cards),
+                                       Meld("set", cards, rank=rank, is_tile=cards[0].is_tile))
                         continue
                     for ws in wild_choices(w, nat):
                         add(list(nat) + list(ws), [None] * k + [SetRank(rank)] * w)
@@ -540,6 +557,11 @@ def possible_melds(hand: Sequence[Card], rules: MeldRules) -> list[Meld]:
                         break
                     continue
                 present = [i for i, ok in enumerate(nat_slots) if ok]
+                if plain and length < 13:       # (13 cards read two ways with the ace)
+                    cards = tuple(Card(rank_at(a + i), suit, is_tile) for i in range(length))
+                    out.setdefault(("run", 0, suit, a, cards),
+                                   Meld("run", cards, suit=suit, start=a, is_tile=is_tile))
+                    continue
                 for extra in range(0, len(wilds) - missing + 1):
                     for swap in combinations(present, extra):
                         if len(present) - extra < max(1, rules.min_naturals):

@@ -689,7 +689,7 @@ IMPOSSIBLE = 1 << 40
 # entries, otherwise by the greedy walk (trying at most GREEDY_FLEX ways of using wild-rank
 # cards): see benchmarks/large_hands.py for what that costs
 EXACT_CARDS = 15
-EXACT_STATES = 1500
+EXACT_STATES = 1000
 GREEDY_FLEX = 4
 
 

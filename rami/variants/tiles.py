@@ -85,7 +85,7 @@ from ..checks import need
 from ..melds import (Meld, MeldRules, ambiguity_message, covers, explain_not_meld,
                      interpretations, layoff_results, possible_melds)
 from ..state import Phase, TableMeld
-from .base import Option, Variant, _layoff_rep, meld_of_action, not_held
+from .base import LARGE_HAND, Option, Variant, _layoff_rep, meld_of_action, not_held
 
 
 OPENINGS_LISTED = 24        # legal_actions lists at most this many initial melds (see allows)
@@ -188,6 +188,15 @@ def openings(hand, rules: MeldRules, minimum: int, must: Card | None = None,
     search(0, [], Counter(), 0, 0)
     ranked = sorted(found.items(), key=lambda kv: (-kv[1][0], kv[0]))
     return [melds for _, (_, melds) in ranked[:limit]]
+
+
+def _may_join(tile: Card, other: Card) -> bool:
+    """Could ``other`` be in a combination of three with ``tile``: a Joly, the same number,
+    or the same colour at most two numbers away (the 1 also beside the 13)?"""
+    if not tile.suit or not other.suit or tile.rank == other.rank:
+        return True
+    d = abs(tile.rank - other.rank)
+    return tile.suit == other.suit and min(d, 13 - d) <= 2
 
 
 def splits(cards, rules: MeldRules, limit: int = 12) -> list[tuple]:
@@ -354,17 +363,22 @@ class TileRami(Variant):
         return acts
 
     def row_takes(self, state, seat) -> list[TakeDiscard]:
-        """Every tile of the row that two rack tiles combine with, with each combination."""
+        """Every tile of the row that two rack tiles combine with, with each combination
+        (the pairs in rack order; for each row tile only the rack tiles that could join it:
+        its number, its colour close by, a Joly)."""
         rules = self.rules(state)
         hand = state.hands[seat]
         out = []
         seen: Counter = Counter()
-        pairs = list(dict.fromkeys(tuple(sorted(p, key=lambda c: c.code))
-                                   for p in combinations(hand, 2)))
         for i in range(len(state.discard) - 1, -1, -1):
             tile = state.discard[i]
             seen[tile] += 1
+            near = [c for c in hand if _may_join(tile, c)]
+            pairs = dict.fromkeys(tuple(sorted(p, key=lambda c: c.code))
+                                  for p in combinations(near, 2))
             for a, b in pairs:
+                if not tile.suit and not _may_join(a, b):
+                    continue
                 if tile.suit and a.suit and b.suit and not (
                         len({tile.rank, a.rank, b.rank}) == 1 or
                         len({tile.suit, a.suit, b.suit}) == 1):
@@ -451,28 +465,35 @@ class TileRami(Variant):
         finds the rest of it again within the same bound."""
         rules = self.rules(state)
         melds0 = tuple(t.meld for t in table)
-        cands = _best_readings(self.listed_melds(cards, rules))
+        cands = self.listed_melds(cards, rules)
+        if len(cards) <= LARGE_HAND:
+            cands = _best_readings(cands)       # (a large rack's are nearly all plain)
         inside = {c for m in cands for c in m.cards}
         loose = [c for c in cards if c not in inside and
                  not any(layoff_results(m, c, rules) for m in melds0)]
         if len(loose) > 1:
             return None
-        # tiles as counts, 2 bits per tile code (a Joly has code 53: it is placed last)
+        # tiles as counts, 3 bits per tile code, the top one a guard (a Joly has code 53: it
+        # is placed last): a combination fits when taking its counts borrows no guard
         def counted(ts):
             x = 0
             for t in ts:
-                x += 1 << (2 * t.code)
+                x += 1 << (3 * t.code)
             return x
+        guard = sum(4 << (3 * code) for code in range(54))
         holding: dict = {}
         for m in cands:
-            need_ = tuple(sorted(Counter(t.code for t in m.cards).items()))
+            mc = counted(m.cards)
             for c in dict.fromkeys(m.cards):
-                holding.setdefault(c.code, []).append((m, counted(m.cards), need_))
+                holding.setdefault(c.code, []).append((m, mc))
         by_code = {c.code: c for c in cards}
         memo: dict = {}
         left = [SEARCH_WORK] if work is None else work
         # the table's combinations as small numbers (a Meld hashes all its tiles each time)
-        meld_of: list = []
+        # (the candidates and the table's are distinct by construction: numbered in order;
+        # those that additions make are looked up, so that one meld has one number)
+        meld_of: list = list(melds0) + list(cands)
+        index = {id(m): k for k, m in enumerate(cands, len(melds0))}
         number: dict = {}
 
         def num(m) -> int:
@@ -482,7 +503,7 @@ class TileRami(Variant):
                 meld_of.append(m)
             return k
 
-        holding = {code: [(num(m), mc, need_) for m, mc, need_ in ms]
+        holding = {code: [(index[id(m)], mc) for m, mc in ms]
                    for code, ms in holding.items()}
         lays_cache: dict = {}
 
@@ -498,8 +519,8 @@ class TileRami(Variant):
             if not counts:
                 return [] if kept else None
             low = counts & -counts
-            code = (low.bit_length() - 1) >> 1
-            rest = counts - (1 << (2 * code))
+            code = (low.bit_length() - 1) // 3
+            rest = counts - low
             if not rest and not kept:
                 return []                   # the last tile is the discard
             key = (counts, melds, kept)
@@ -511,8 +532,8 @@ class TileRami(Variant):
             memo[key] = None
             way = reach(rest, melds, True) if not kept else None
             if way is None:
-                for m, mc, need_ in holding.get(code, ()):
-                    if all((counts >> (2 * k)) & 3 >= n for k, n in need_):
+                for m, mc in holding.get(code, ()):
+                    if ((counts | guard) - mc) & guard == guard:
                         left[0] -= 1
                         if left[0] < 0:
                             return None
@@ -538,7 +559,7 @@ class TileRami(Variant):
             memo[key] = way
             return way
 
-        return reach(counted(cards), tuple(num(m) for m in melds0), False)
+        return reach(counted(cards), tuple(range(len(melds0))), False)
 
     # -- the turn ---------------------------------------------------------------------------------
     def opened_now(self, state, seat) -> bool:
@@ -584,14 +605,6 @@ class TileRami(Variant):
             return [Discard.of(hand[0])]
         rules = self.rules(state)
         acts: list[Action] = []
-        way = self.way_out(state, hand, state.table)
-        if way:
-            step = way[0]
-            if step[0] == "meld":
-                acts.append(MeldCards.of(step[1]))
-            else:
-                _, i, new, tile = step
-                acts.append(LayOff(tile, i, _layoff_rep(state.table[i].meld, new, tile, rules)))
         work = [GOING_OUT_WORK]
         for m in self.listed_melds(hand, rules):
             if work[0] <= 0:
@@ -612,7 +625,19 @@ class TileRami(Variant):
                                       seat, ())
             if rest and self.can_go_out(state, rest, table, work):
                 acts.append(a)
-        return list(dict.fromkeys(acts))
+        # the first move of the way out the search finds is always there (the work of the
+        # list above may run out on a large rack before it comes to it)
+        way = self.way_out(state, hand, state.table) if work[0] <= 0 else None
+        if way:
+            step = way[0]
+            if step[0] == "meld":
+                first = MeldCards.of(step[1])
+            else:
+                _, i, new, tile = step
+                first = LayOff(tile, i, _layoff_rep(state.table[i].meld, new, tile, rules))
+            if first not in acts:
+                acts.append(first)
+        return acts
 
     # -- Joly swaps ----------------------------------------------------------------------------
     def swap_puts(self, state, seat) -> list[tuple]:
@@ -651,7 +676,7 @@ class TileRami(Variant):
             if len(rest) < 3:
                 continue            # the new combination would leave nothing to discard
             pairs = dict.fromkeys(tuple(sorted(p, key=lambda c: c.code))
-                                  for p in combinations(rest, 2))
+                                  for p in combinations(rest, 2) if _may_join(*p))
             for a, b in pairs:
                 for m in interpretations([joly, a, b], rules):
                     out.append(Swap(put, i, said(m)))

@@ -6,7 +6,8 @@
 The first part names the variant and any house rules (``gin knock_limit=5 oklahoma=on``).
 Then ``key: value`` parts: a seat number for that seat's hand; ``discard`` bottom to top;
 ``stock`` top first (cards not placed anywhere are added below, in a seeded order);
-``table`` as ``owner=cards`` melds separated by ``;``; ``turn``, ``phase``, ``dealer``,
+``table`` as ``owner=cards`` melds separated by ``;`` (a card another seat laid off there
+written ``card@seat``); ``turn``, ``phase``, ``dealer``,
 ``taken`` (a card taken from the discard pile this turn), ``melded`` (seats that have
 melded), ``scores``, ``names`` (comma-separated), ``hand`` (hand number, from 1). A variant
 may read fields of its own (Indian rummy: ``joker``, the cut wild joker).
@@ -135,13 +136,25 @@ def _from_deal(text: str, seed: int | str = 0) -> GameState:
     for spec in filter(None, (x.strip() for x in fields.get("table", "").split(";"))):
         owner, _, cards_text = spec.partition("=")
         owner = _seat(owner, "the owner of a table meld", n)
-        cards, reps = parse_meld_tokens(cards_text)
+        # a card another seat laid off there is written with its seat: '5d@1'
+        tokens, by = [], []
+        for tok in cards_text.split():
+            tok, _, who = tok.partition("@")
+            tokens.append(tok)
+            by.append(_seat(who, "the seat that laid a card (card@seat)", n) if who
+                      else owner)
+        cards, reps = parse_meld_tokens(tokens)
         options_ = interpretations(cards, rules, reps)
         if not options_:
             raise DealSyntaxError(f"'{cards_text.strip()}' on the table is not a meld")
         # the reading whose card order is the one written (A-K or 2-A: the same cards)
         meld = next((m for m in options_ if list(m.cards) == list(cards)), options_[0])
-        g.table.append(TableMeld(meld, owner, (owner,) * len(cards)))
+        written = list(zip(cards, by))
+        played = []
+        for c in meld.cards:            # (a set is kept in its own order)
+            k = next(i for i, (x, _) in enumerate(written) if x is c)
+            played.append(written.pop(k)[1])
+        g.table.append(TableMeld(meld, owner, tuple(played)))
     top_first = parse_cards(fields.get("stock", ""))
     used = Counter(top_first) + Counter(g.discard) + Counter(aside)
     for h in g.hands:
@@ -181,6 +194,13 @@ def _from_deal(text: str, seed: int | str = 0) -> GameState:
     return g
 
 
+def _meld_text(t: TableMeld) -> str:
+    """A table meld as a deal string writes it: each card another seat laid off there
+    followed by that seat ('5d@1')."""
+    return " ".join(tok if who == t.owner else f"{tok}@{who}"
+                    for tok, who in zip(str(t.meld).split(), t.played_by))
+
+
 def _whole(text: str, key: str, lo: int, hi: int) -> int:
     t = text.strip()
     if not t.isdigit() or not lo <= int(t) <= hi:
@@ -207,7 +227,7 @@ def to_deal(g: GameState) -> str:
     if g.discard:
         parts.append("discard: " + " ".join(map(str, g.discard)))
     if g.table:
-        parts.append("table: " + "; ".join(f"{t.owner}={t.meld}" for t in g.table))
+        parts.append("table: " + "; ".join(f"{t.owner}={_meld_text(t)}" for t in g.table))
     parts.append("stock: " + " ".join(map(str, reversed(g.stock))))
     owners = {t.owner for t in g.table}
     if any(m and s not in owners for s, m in enumerate(g.melded)):

@@ -4,9 +4,12 @@ On every core, until the time is up, it plays seeded random hands of every varia
 option set (the conformance suites) with the invariant checks at every step and the full
 checks (refused actions, saves, deal strings, hidden cards) every ``SOAK_HEAVY_EVERY`` steps,
 and whole matches, which must end;
-fuzzes saves, deal strings and typed actions with hypothesis; and plays seeded bot matches
-of every variant in fresh processes under several ``PYTHONHASHSEED`` values, comparing
-their final saves. It prints the counts per variant as it goes and every violation with the
+fuzzes saves, deal strings and typed actions with hypothesis, and bends real positions into
+unreachable ones (which the door must refuse); plays whole bot matches of every level (Push
+and tile Rami most, with a hoarding seat so that hands grow large), where every move must be
+legal, read back from its text and take less than ``SLOW_MOVE``; and plays seeded bot
+matches of every variant in fresh processes under several ``PYTHONHASHSEED`` values,
+comparing their final saves. It prints the counts per variant as it goes and every violation with the
 command that reproduces it, and exits 1 if there was any.
 
     python scripts/soak.py [--minutes M] [--workers N] [--seed S]
@@ -122,11 +125,82 @@ def determinism_task(seeds: list[int]) -> dict:
     return out
 
 
+# the bot tables the soak plays to a match's end: every level at Push and tile Rami (where
+# hands grow past any deal), one mixed table in every other game
+BOT_TABLES = {"push": [(4, {}), (5, {"partnerships": False}), (6, {"partnerships": False})],
+              "tiles": [(2, {}), (3, {"doubla": True}), (4, {"games": 2})],
+              "rum500": [(3, {}), (4, {"partnership": True})], "basic": [(3, {"jokers": 2})],
+              "gin": [(2, {})], "indian": [(3, {})]}
+LEVELS = ("random", "beginner", "good", "expert")
+SLOW_MOVE = 2.0         # seconds: a bot's move, legal_actions() or a load past this is a fault
+
+
+def bot_task(variant: str, seed: int) -> dict:
+    """A whole match of bots (every level, seats mixed by the seed) with the door's checks:
+    each move is one of the view's legal actions and reads back from its text, the match
+    ends, a save of the position loads as the same game now and then, and no move, list of
+    legal actions or load takes seconds. One seat in four hoards (takes the deepest pickup,
+    pushes), so that hands grow as large as the rules let them."""
+    from benchmarks.large_hands import hoard
+    from rami.bots import make_bot
+    from rami.state import GameState
+    from rami.view import PlayerView
+    rng = random.Random(seed)
+    players, options = BOT_TABLES[variant][seed % len(BOT_TABLES[variant])]
+    levels = [rng.choice(LEVELS + ("hoard",)) for _ in range(players)]
+    what = f"{variant} bots {levels} seed {seed} ({players} players, {options})"
+    out = {"kind": "bots", "variant": variant, "count": 0, "violations": [], "largest": 0}
+
+    def fault(error):
+        out["violations"].append({"what": what, "error": error[:2000],
+                                  "replay": f"scripts.soak.bot_task({variant!r}, {seed})"})
+
+    g = GameState(variant, players, options, seed)
+    bots = [None if lv == "hoard" else make_bot(lv, variant, f"soak:{seed}:{s}")
+            for s, lv in enumerate(levels)]
+    for move in range(60_000):
+        if g.is_over:
+            break
+        seat = g.turn
+        out["largest"] = max(out["largest"], len(g.hands[seat]))
+        t = time.perf_counter()
+        g._legal_cache = None
+        legal = g.legal_actions()
+        took = time.perf_counter() - t
+        if took > SLOW_MOVE:
+            fault(f"legal_actions() took {took:.1f} s with {len(g.hands[seat])} cards")
+        if not legal:
+            return fault(f"no legal action at move {move}: {g!r}") or out
+        view = PlayerView.of(g, seat)
+        t = time.perf_counter()
+        a = hoard(g, legal, rng) if bots[seat] is None else bots[seat].choose(view)
+        took = time.perf_counter() - t
+        if took > SLOW_MOVE:
+            fault(f"{levels[seat]} took {took:.1f} s with {len(g.hands[seat])} cards")
+        if a not in legal:
+            return fault(f"{levels[seat]} chose {a}, not a legal action") or out
+        if g.parse_action(str(a)) != a:
+            return fault(f"'{a}' does not read back as the same action") or out
+        if rng.random() < 0.02:
+            t = time.perf_counter()
+            again = GameState.from_json(g.to_json())
+            took = time.perf_counter() - t
+            if took > SLOW_MOVE:
+                fault(f"loading a save took {took:.1f} s with {len(g.hands[seat])} cards")
+            if again.to_json() != g.to_json():
+                return fault("a save does not load as the same game") or out
+        g.apply(a)
+        out["count"] += 1
+    else:
+        fault("the match did not end in 60,000 moves")
+    return out
+
+
 def run_task(task):
     kind, args = task
     try:
         return {"conformance": conformance_task, "fuzz": fuzz_task, "match": match_task,
-                "determinism": determinism_task}[kind](*args)
+                "determinism": determinism_task, "bots": bot_task}[kind](*args)
     except Exception as e:               # the harness itself: report, never stop the soak
         return {"kind": kind, "variant": kind, "count": 0, "violations": [
             {"what": f"task {task}", "error": traceback.format_exc()[-3000:],
@@ -145,7 +219,11 @@ def tasks(seed: int, heavy_every: int):
             base = rng.randrange(10 ** 6, 10 ** 9)
             yield ("conformance", (suite, list(range(base, base + HANDS_PER_TASK)),
                                    heavy_every))
-        yield ("fuzz", (("saves", "deals", "actions")[k % 3], rng.randrange(2 ** 32), 40))
+        yield ("fuzz", (("saves", "deals", "actions", "unreachable")[k % 4],
+                        rng.randrange(2 ** 32), 40))
+        for variant in ("push", "tiles") + (() if k % 2 else ("rum500", "basic", "gin",
+                                                               "indian")):
+            yield ("bots", (variant, rng.randrange(10 ** 9)))
         if k % 6 == 0:
             yield ("determinism", ([rng.randrange(10 ** 6) for _ in range(2)],))
         if k % 3 == 0:
@@ -191,6 +269,9 @@ def main(argv=None) -> int:
     fuzz: Counter = Counter()
     matches: Counter = Counter()
     outcomes: Counter = Counter()
+    bot_moves: Counter = Counter()
+    bot_matches: Counter = Counter()
+    largest: Counter = Counter()
     checked = 0
     violations: list = []
     last = start
@@ -210,6 +291,10 @@ def main(argv=None) -> int:
                     suites[res["suite"]] += res["count"]
                 elif res["kind"] == "match":
                     matches[res["variant"]] += 1
+                elif res["kind"] == "bots":
+                    bot_moves[res["variant"]] += res["count"]
+                    bot_matches[res["variant"]] += 1
+                    largest[res["variant"]] = max(largest[res["variant"]], res["largest"])
                 elif res["kind"] == "fuzz":
                     fuzz[res["variant"]] += res["count"]
                     outcomes.update(res.get("outcomes", {}))
@@ -232,6 +317,9 @@ def main(argv=None) -> int:
             f"{outcomes['refused']})")
     print("whole matches:     " + ", ".join(f"{k} {n}" for k, n in sorted(matches.items()))
           + " (each played to its end)")
+    print("bot matches:       " + ", ".join(
+        f"{k} {bot_matches[k]} ({bot_moves[k]} moves, largest hand {largest[k]})"
+        for k in sorted(bot_matches)) + f" (every level; a move over {SLOW_MOVE:g} s fails)")
     print(f"cross-process determinism: {checked} seeded bot matches compared")
     print(f"{len(violations)} violations")
     return 1 if violations else 0

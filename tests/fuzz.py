@@ -228,3 +228,164 @@ def action_case(seed: int, config, counts, moves: int = 40) -> None:
 
 
 CASES = {"saves": save_case, "deals": deal_case, "actions": action_case}
+
+
+# -- unreachable positions: each mutation below turns any real position it applies to into
+# one no game could reach, so a save or a deal string that carries it must be refused ---------
+
+def _on_table(d) -> set:
+    seats = set()
+    for t in d["table"]:
+        seats.add(t["owner"])
+        seats.update(t["played_by"])
+    return seats
+
+
+def _first(d, n) -> list:
+    """The turn order from the first player (tile Rami plays to the right)."""
+    step = -1 if d["variant"] == "tiles" else 1
+    order = [(d["dealer"] + step) % n]
+    while len(order) < n:
+        order.append((order[-1] + step) % n)
+    return order
+
+
+def save_mutations(d: dict, rng: random.Random) -> list:
+    """(what, a bent copy of save ``d``) for each mutation that applies to it."""
+    out = []
+    n = len(d["names"])
+    if d["phase"] in ("hand_over", "match_over"):
+        return out
+    on = _on_table(d)
+
+    def bent(what, fn):
+        c = json.loads(json.dumps(d))
+        if fn(c) is not False:
+            out.append((what, c))
+
+    def melded_without(c):
+        free = [s for s in range(n) if s not in on]
+        if not free:
+            return False
+        s = rng.choice(free)
+        c["melded"][s] = c["melded_at_turn_start"][s] = True
+    bent("a seat marked as melded with nothing on the table", melded_without)
+
+    def meld_not_melded(c):
+        if not on:
+            return False
+        s = rng.choice(sorted(on))
+        c["melded"][s] = c["melded_at_turn_start"][s] = False
+    bent("a seat with cards on the table marked as not melded", meld_not_melded)
+
+    def taken_elsewhere(c):
+        if c["phase"] != "play" or not c["stock"]:
+            return False
+        card = rng.choice(c["stock"])
+        if card in c["hands"][c["turn"]] or any(card in t["cards"] for t in c["table"]):
+            return False
+        c["taken"] = card
+    bent("a card taken this turn that is not held", taken_elsewhere)
+
+    if d["variant"] == "tiles":
+        e = d["extra"]
+        unopened = [s for s in range(n) if not d["melded"][s]]
+
+        def short_rack(c):
+            if not unopened:
+                return False
+            s = rng.choice(unopened)
+            c["stock"].append(c["hands"][s].pop(rng.randrange(len(c["hands"][s]))))
+        bent("an unopened rack of the wrong size", short_rack)
+
+        def not_started(c):
+            if c["phase"] not in ("draw", "play"):
+                return False
+            c["extra"]["started"][_first(c, n)[0]] = False
+        bent("a first player who never began", not_started)
+
+        def exposed_gone(c):
+            if not e["exposed"] or e["going_out"]:
+                return False
+            c["stock"].append(c["extra"]["exposed"])
+            c["extra"]["exposed"] = None
+        bent("the exposed tile taken with nobody going out", exposed_gone)
+
+        def past_the_match(c):
+            c["hand_no"] = c["options"]["games"] + rng.randint(0, 9000)
+        bent("a game past the match's number of games", past_the_match)
+
+        def all_asked(c):
+            if c["phase"] != "exchange":
+                return False
+            c["extra"]["asked"] = n
+        bent("a doubla round still open after every seat was asked", all_asked)
+    if d["variant"] == "push":
+        def past_the_deals(c):
+            c["hand_no"] = 5 + rng.randint(0, 9000)
+        bent("a deal past the fifth", past_the_deals)
+    return out
+
+
+def deal_mutations(text: str, g: GameState, rng: random.Random) -> list:
+    """(what, a bent deal string) for each mutation of deal string ``text`` that applies."""
+    out = []
+    on = {t.owner for t in g.table} | {s for t in g.table for s in t.played_by}
+    free = [s for s in range(g.n) if s not in on]
+    if free:
+        seats = sorted(set(s for s in range(g.n) if g.melded[s] and s not in
+                           {t.owner for t in g.table}) | {rng.choice(free)})
+        base = re.sub(r" \| melded: [0-9 ]+", "", text)
+        out.append(("melded with nothing on the table",
+                    base + " | melded: " + " ".join(map(str, seats))))
+    if g.phase == Phase.PLAY and g.taken is None and g.stock:
+        card = rng.choice(g.stock)
+        if card not in g.hands[g.turn] and not any(card in t.meld.cards for t in g.table):
+            out.append(("taken but not held", text + f" | taken: {card}"))
+    if g.variant.name == "tiles":
+        unopened = [s for s in range(g.n) if not g.melded[s]]
+        if unopened:
+            s = rng.choice(unopened)
+            part = f"{s}: " + " ".join(map(str, g.hands[s]))
+            shorter = f"{s}: " + " ".join(map(str, g.hands[s][:-1]))
+            out.append(("an unopened rack of the wrong size", text.replace(part, shorter)))
+        if g.extra["exposed"] and not g.extra["going_out"]:
+            out.append(("the exposed tile taken with nobody going out",
+                        text.replace(f"exposed: {g.extra['exposed']}", "exposed: taken")))
+        out.append(("a game past the match",
+                    re.sub(r" \| hand: \d+", "", text) +
+                    f" | hand: {g.options['games'] + 1}"))
+    return out
+
+
+def unreachable_case(seed: int, config, counts, moves: int = 80) -> None:
+    """Real positions along a seeded game, each bent by every mutation that applies: every
+    bent save and deal string is refused with rami's own error."""
+    from rami.errors import SaveError
+    from rami.scenario import DealSyntaxError
+    rng = random.Random(seed)
+    variant, players, options = config
+    g = GameState(variant, players, options, seed % 100_000)
+    for step in range(moves):
+        if g.is_over:
+            return
+        if rng.random() < 0.25 or step == 0:
+            for what, bent in save_mutations(g.to_dict(), rng):
+                try:
+                    GameState.from_dict(bent)
+                except SaveError:
+                    counts[what] += 1
+                else:
+                    raise AssertionError(f"a save with {what} was accepted: {g!r}")
+            if g.phase not in (Phase.HAND_OVER, Phase.MATCH_OVER):
+                for what, text in deal_mutations(to_deal(g), g, rng):
+                    try:
+                        from_deal(text)
+                    except DealSyntaxError:
+                        counts["deal: " + what] += 1
+                    else:
+                        raise AssertionError(f"a deal string with {what} was accepted: {text}")
+        g.apply(rng.choice(g.legal_actions()))
+
+
+CASES["unreachable"] = unreachable_case

@@ -9,6 +9,7 @@ from rami.scenario import from_deal
 from rami.state import GameState, Phase
 from rami.variants.base import draw_for_deal
 from rami.variants.basic import MAX_TURNOVERS
+from tests.rules import sound
 
 C = Card.parse
 THREE = "| 1: 6s 8d 10c | 2: Jd 6c Qh 8s"   # two opponents holding 58 points
@@ -16,7 +17,7 @@ THREE = "| 1: 6s 8d 10c | 2: Jd 6c Qh 8s"   # two opponents holding 58 points
 
 def basic(seat0: str, rest: str = THREE, options: str = "", **parts) -> GameState:
     extra = "".join(f" | {k}: {v}" for k, v in parts.items())
-    return from_deal(f"basic {options} | 0: {seat0} {rest}{extra}")
+    return from_deal(sound(f"basic {options} | 0: {seat0} {rest}{extra}"))
 
 
 @pytest.mark.parametrize("players,cards", [(2, 10), (3, 7), (4, 7), (5, 6), (6, 6)])
@@ -248,7 +249,7 @@ def test_jokers_are_wild_in_sets_and_runs_and_count_nothing_in_hand():
               melded="0")
     g.apply("draw")
     g.apply("meld 7h Jk 9h")
-    assert str(g.table[0].meld) == "7h Jk=8h 9h"
+    assert str(g.table[-1].meld) == "7h Jk=8h 9h"
     with pytest.raises(IllegalAction):
         g.apply("meld 5s 5d Qd")
     g.apply("discard Qd")

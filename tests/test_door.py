@@ -12,7 +12,7 @@ from rami.scenario import DealSyntaxError, from_deal, to_deal
 from rami.state import GameState, Phase
 from rami.view import PlayerView
 from tests.conftest import QUICK
-from tests.fuzz import action_case, deal_case, deep, save_case
+from tests.fuzz import action_case, deal_case, deep, save_case, unreachable_case
 
 GIN = "gin | 0: Ah 2h 3h 5s 6s 7s 9c 9d 9h Kc | 1: 2c 3c 4c 8d 8s Qh Qs Js 10d 4h | discard: Kd"
 BASIC = "basic | 0: 7h 8h 9h Kc | 1: 2c 3c 4c 5d | discard: Qs"
@@ -181,3 +181,21 @@ def test_bent_deal_strings_load_soundly_or_are_refused(seed, config):
 @given(st.integers(0, 2 ** 32), st.sampled_from(CONFIGS))
 def test_typed_actions_apply_or_are_refused_with_the_state_unchanged(seed, config):
     action_case(seed, config, Counter(), moves=30)
+
+
+UNREACHABLE = CONFIGS + [("basic", 2, {}), ("tiles", 4, {"doubla": True, "games": 2})]
+
+
+@pytest.mark.parametrize("config", UNREACHABLE, ids=lambda c: f"{c[0]}-{c[1]}")
+def test_positions_no_game_could_reach_are_refused_from_saves_and_deal_strings(config):
+    """Real positions of every variant, bent in ways no game could reach (a seat marked as
+    melded with nothing on the table, a taken card not held, an unopened tile rack of the
+    wrong size, a first player who never began, the exposed tile gone with nobody going out,
+    a game past the match...): one check refuses them, from a save and a deal string alike."""
+    counts = Counter()
+    for seed in range(3 if QUICK else 8):
+        unreachable_case(seed, config, counts)
+    assert counts, "no mutation applied"
+    if config[0] == "tiles":
+        assert counts["an unopened rack of the wrong size"] and \
+            counts["deal: an unopened rack of the wrong size"]

@@ -292,7 +292,8 @@ def test_the_hand_ends_when_the_stock_is_empty_and_the_next_player_will_not_take
     assert g.events[-2].describe(g.names) == \
         "Player 2 did not take from the pile: the stock is empty"
     assert "will not take" in g.results[-1]["headline"]
-    assert g.results[-1]["points"] == [0 - 45 - 5, 0 - 50]
+    # (each has melded: the fixture gives each a set of three 5-point cards, 15 on the table)
+    assert g.results[-1]["points"] == [15 - 45 - 5, 15 - 50]
 
 
 def test_the_hand_ends_at_once_when_the_next_player_cannot_take():
@@ -323,7 +324,8 @@ def test_the_match_is_to_500_and_the_highest_wins_when_several_pass():
     g.apply("draw")
     g.apply("meld 7h 8h 9h")
     g.apply("discard 2c")
-    assert g.is_over and g.scores == [505, 528] and g.final["winners"] == [1]
+    # (seat 0 has melded before: its set of three 5-point cards is on the table too)
+    assert g.is_over and g.scores == [520, 528] and g.final["winners"] == [1]
     assert g.final["headline"] == "Player 2 wins the match with 528 (reaching 500)"
 
 
@@ -485,8 +487,8 @@ def test_take_and_rum_texts_parse_back():
 
 
 def test_a_deal_string_can_stop_at_a_rum_call():
-    g = from_deal("rum500 rum_call=on | 0: 2c 3d | 1: 3s 4c | 2: 2h 3h | table: 2=10s Js Qs "
-                  "| discard: 4d Ks | rum: 1 | dealer: 0 | melded: 0 2")
+    g = from_deal("rum500 rum_call=on | 0: 2c 3d | 1: 3s 4c | 2: 2h 3h | table: 2=10s Js Qs; "
+                  "0=8h 8d 8c | discard: 4d Ks | rum: 1 | dealer: 0 | melded: 0 2")
     assert g.phase == Phase.RUM and g.turn == 2 and g.extra["rum"]["queue"] == [2, 0]
     assert from_deal(to_deal(g)).to_dict() == g.to_dict()
 

@@ -3,6 +3,8 @@ until Push, 500 Rum and the tile game use them)."""
 
 import pytest
 
+from tests.rules import sound
+
 from rami.scenario import from_deal
 from rami.state import GameState
 from rami.variants import VARIANTS, register
@@ -45,8 +47,8 @@ def test_anticlockwise_play_passes_to_the_right():
 
 
 def test_partnership_scores_are_kept_per_side():
-    g = from_deal("test-partners | 0: 2c 3d | 1: 4c 5d | 2: 7h 8h | 3: Kc Qd | discard: 2s"
-                  " | stock: 9h | turn: 2 | melded: 2 | scores: 10 20")
+    g = from_deal(sound("test-partners | 0: 2c 3d | 1: 4c 5d | 2: 7h 8h | 3: Kc Qd | discard: 2s"
+                  " | stock: 9h | turn: 2 | melded: 2 | scores: 10 20"))
     g.apply("draw")
     g.apply("meld 7h 8h 9h")
     r = g.results[-1]

@@ -9,9 +9,9 @@ from rami.cards import Card
 from rami.errors import OptionError
 from rami.scenario import from_deal, to_deal
 from rami.state import GameState, Phase, replay
-from rami.variants.tiles import openings, tile_points
+from rami.variants.tiles import openings, rack_value, tile_points
 from rami.view import PlayerView
-from tests.rules import legal, refused
+from tests.rules import legal, refused, sound
 
 T = Card.parse
 # three players; seat 0 to play after its draw; seats 1 and 2 hold little of use
@@ -19,7 +19,7 @@ REST = "| 1: b1 y4 y9 k12 r3 | 2: k3 k4 y13 b6 | crosswise: k13 | exposed: y12 |
 
 
 def tiles(text: str, options: str = "") -> GameState:
-    return from_deal(f"tiles {options} | {text}")
+    return from_deal(sound(f"tiles {options} | {text}"))
 
 
 def score_of(g, seat=0) -> int:
@@ -90,7 +90,7 @@ def test_the_twin_of_the_exposed_tile_is_announced_before_the_first_turn_for_25(
     assert "You have announced your twin" in refused(g, "twin")
     g.apply("discard y12")
     g2 = tiles("0: r2 k9 | 1: b1 y4 y12 k12 r3 | 2: k3 k4 y13 b6 | crosswise: k13 | exposed: y12 "
-               "| dealer: 1 | turn: 1 | phase: draw | started: 0 1")
+               "| dealer: 1 | turn: 1 | phase: draw | started: 0 2 1")
     assert "before your first turn" in refused(g2, "twin")
 
 
@@ -144,7 +144,8 @@ def test_the_initial_meld_reaches_50_with_a_run_from_the_rack_in_one_move():
     assert "Make your initial meld first" in refused(g, "meld k5 k6 k7")
     g.apply("open r10 r11 r12 / y9 b9 k9 / k5 k6 k7")
     assert g.melded[0] and len(g.table) == 3
-    assert legal(g) == {"discard b2"}                   # nothing more in the opening turn
+    # nothing more in the opening turn (the rack was filled out to 15 with loose tiles)
+    assert {a.kind for a in g.legal_actions()} == {"discard"} and "discard b2" in legal(g)
     assert "nothing else goes on the table" in refused(g, "meld b2 b2 b2") or \
         "do not hold" in refused(g, "meld b2 b2 b2")
 
@@ -165,7 +166,8 @@ def test_until_the_initial_meld_a_player_draws_from_the_wall():
 
 
 def test_initial_meld_may_use_last_discard():
-    text = "0: r10 r11 y9 b9 k9 b2 k5 k6 k7 " + NEW.replace("phase: play", "phase: draw") + \
+    text = "0: r10 r11 y9 b9 k9 b2 k5 k6 k7 r4 y11 b13 k1 r6 " + \
+        NEW.replace("phase: play", "phase: draw") + \
         " | discard: r12"
     g = tiles(text, "initial_meld_may_use_last_discard=on")
     assert "take" in legal(g)
@@ -224,7 +226,7 @@ def test_a_joly_in_a_run_is_taken_by_its_exact_tile_and_laid_at_once():
     assert "put in exactly that tile" in refused(g, "swap b5 on 1 with b5 k5 joly=5")
     g.apply("swap r7 on 1 with b5 k5 joly=5")
     assert str(g.table[0].meld) == "r5 r6 r7 r8" and g.table[0].played_by == (2, 2, 0, 2)
-    assert g.table[1].played_by == (0, 0, 2)         # the Joly still scores for its first melder
+    assert g.table[-1].played_by == (0, 0, 2)         # the Joly still scores for its first melder
     assert list(map(str, g.hands[0])) == ["y1"]
 
 
@@ -279,7 +281,8 @@ def test_the_wall_is_rebuilt_from_the_row_once_then_the_game_ends_without_a_winn
     # every tile not placed goes into the wall: place them all in the row
     g0 = GameState("tiles", 2, seed=1)
     spare = Counter(g0.variant.deck(g0))
-    hands = ["r1 r2 y5 y9 k12", "b1 b4 y13 b6"]
+    hands = ["r1 r2 y5 y9 k12 b3 b9 k2 k6 y2 r8 b11 k10 y7",
+             "b1 b4 y13 b6 r4 r11 y3 k5 b8 y10 k8 r13 b12 y6"]
     for h in hands + ["k13", "y12"]:
         spare.subtract(map(T, h.split()))
     row = " ".join(map(str, sorted(spare.elements(), key=lambda c: (c.is_tile, c.code))))
@@ -318,8 +321,11 @@ def test_a_joly_left_in_a_rack_costs_25_and_is_its_own_line():
 
 def test_no_meld_penalty_100_plus_rack_and_a_joly_or_a_one_in_the_rack_cost_25():
     g = tiles(END, "no_meld_penalty=100_plus_rack")
+    # b1 and the Joly 25 each, y4 and y5 5 each, and the tiles that fill the rack out to 14
+    rack = sum(rack_value(c) for c in g.hands[1])
+    assert rack >= 25 + 25 + 5 + 5 and len(g.hands[1]) == 14
     g.apply("discard r2")
-    assert g.results[-1]["points"][1] == -(100 + 25 + 25 + 5 + 5)
+    assert g.results[-1]["points"][1] == -(100 + rack)
 
 
 def test_the_twin_scores_25_and_a_joly_finish_doubles():
@@ -340,11 +346,12 @@ def test_melding_all_14_at_once_scores_100_more():
 
 
 def test_tiles_added_to_another_players_combination_score_for_who_added_them():
-    g = tiles("0: b5 r2 " + OPENED.replace("melded: 0", "melded: 0 | scores: 0 0 0"))
+    g = tiles("0: b5 r2 " + OPENED.replace("melded: 0", "melded: 0 | scores: 0 0 0")
+              .replace("table: 2=b2 b3 b4", "table: 2=b2 b3 b4; 0=r6 r7 r8"))
     g.apply("layoff b5 on 1")
     assert g.table[0].played_by == (2, 2, 2, 0)
     g.apply("discard r2")
-    assert g.results[-1]["points"][0] == 100 + 5
+    assert g.results[-1]["points"][0] == 100 + 15 + 5
 
 
 def test_the_match_is_a_number_of_games_or_to_a_target():

@@ -488,12 +488,39 @@ class Variant:
         if state.taken is not None:
             need(state.phase not in (Phase.DRAW, Phase.UPCARD),
                  "a card is marked as taken this turn before the draw")
+            need(state.taken in state.hands[state.turn] or
+                 any(state.taken in tm.meld.cards for tm in state.table),
+                 f"the {state.taken} marked as taken this turn is neither in the hand of "
+                 "the seat to play nor on the table")
+        if state.phase not in (Phase.HAND_OVER, Phase.MATCH_OVER):
+            self.check_melded(state)
         if self.EXTRA:
             check_fields(state.extra, self.EXTRA, "the variant's facts", n,
                          self.EXTRA_OPTIONAL)
         self.check_hands(state)
         problem = self.check_conservation(state)
         need(problem is None, problem or "")
+
+    def check_melded(self, state: GameState) -> None:
+        """A seat has melded (laid a meld, a contract, an initial meld, or a card on
+        another's meld) exactly when one of its cards is on the table; it had at the start
+        of the turn only if it has now, and every seat but the one acting is as it was."""
+        on = set()
+        for tm in state.table:
+            on.add(tm.owner)
+            on.update(tm.played_by)
+        for s in range(state.n):
+            if state.melded[s] and s not in on:
+                need(False, f"seat {s} is marked as having melded, yet none of its cards is "
+                            f"on the table: write its melds in the table ('table: {s}=...')")
+            if s in on and not state.melded[s]:
+                need(False, f"seat {s} has cards on the table, yet is marked as not having "
+                            "melded")
+            need(state.melded[s] or not state.melded_at_turn_start[s],
+                 f"seat {s} is marked as having melded before this turn, but not now")
+            if state.phase == Phase.DRAW:
+                need(state.melded_at_turn_start[s] == state.melded[s],
+                     f"seat {s} is marked as having melded during a turn not yet begun")
 
     def hand_limits(self, state: GameState, seat: int) -> tuple[int, int]:
         """The fewest and most cards ``seat`` may hold now (while a hand is being played)."""

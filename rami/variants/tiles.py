@@ -66,7 +66,8 @@ Readings where the book is silent:
 
 In a deal string, ``exposed: r5`` is the exposed tile (``exposed: taken`` once taken),
 ``crosswise: b7`` the opening discard, ``twins: 0 2`` the seats that announced a twin,
-``started: 0 1`` the seats that have begun their first turn, ``rebuilt: yes`` says the wall
+``started: 0 1`` the seats that have begun their first turn (by default every seat once
+play is under way, none before), ``rebuilt: yes`` says the wall
 was rebuilt from the row once, ``duty: y7`` the last discard taken for an initial meld,
 ``going out: yes`` that the player to move took the exposed tile, ``opened: yes`` that
 he made his initial meld this turn, ``offer: 1 r7`` an open
@@ -520,7 +521,7 @@ class TileRami(Variant):
                 return [] if kept else None
             low = counts & -counts
             code = (low.bit_length() - 1) // 3
-            rest = counts - low
+            rest = counts - (1 << (3 * code))       # one copy of the lowest tile
             if not rest and not kept:
                 return []                   # the last tile is the discard
             key = (counts, melds, kept)
@@ -956,6 +957,56 @@ class TileRami(Variant):
         if e["going_out"]:
             need(state.phase == Phase.PLAY and e["exposed"] is None,
                  "only the player who took the exposed tile is going out")
+        if state.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
+            return
+        need(state.hand_no < state.options["games"],
+             f"the match is {state.options['games']} games: there is no game "
+             f"{state.hand_no + 1}")
+        need(e["exposed"] is not None or e["going_out"],
+             "the exposed tile is taken only by a player going out, on that turn")
+        # the turn order from the first player (right of the dealer): who has begun
+        order = [state.next_seat(state.dealer)]
+        while len(order) < state.n:
+            order.append(state.next_seat(order[-1]))
+        started = [e["started"][s] for s in order]
+        begun = started.index(False) if False in started else state.n
+        need(all(started[:begun]) and not any(started[begun:]),
+             "the players begin their first turns in turn, from the right of the dealer")
+        if state.phase in (Phase.EXCHANGE, Phase.OPENING):
+            need(begun == 0, "nobody has begun a turn before the opening discard")
+            if state.phase == Phase.OPENING:
+                need(state.turn == order[0], "the opening discard is the first player's")
+        else:
+            need(begun >= 1, "the first player began the game with the opening discard")
+            if begun < state.n:
+                now = order[begun - 1] if state.phase == Phase.PLAY else order[begun]
+                need(state.turn == now,
+                     f"seat {state.turn} plays before every seat ahead of it has begun")
+        # the doubla round asks each seat once, in turn from the first player
+        asked = e["asked"]
+        if state.phase == Phase.EXCHANGE:
+            need(asked < state.n and state.turn == order[asked],
+                 "the doubla round asks each seat once, in turn from the first player")
+            if e["offer"] is not None:
+                need(e["offer"][0] in order[:asked], "a doubla offer is made by a seat "
+                                                     "already asked")
+        else:
+            need(asked == (state.n if state.options["doubla"] else 0),
+                 "the doubla round is over once every seat has been asked")
+        if e["offer"] is not None:
+            need(bool(Card.parse(e["offer"][1]).suit), "a doubla is a pair of numbered tiles, "
+                                                       "never of Jolys")
+        # a player who has not made his initial meld holds 14 tiles, 15 while he plays a
+        # turn (the first player: until his opening discard)
+        for seat in range(state.n):
+            if state.melded[seat]:
+                continue
+            size = len(state.hands[seat])
+            extra = (seat == state.turn and state.phase == Phase.PLAY) or \
+                (state.phase in (Phase.EXCHANGE, Phase.OPENING) and seat == order[0])
+            want = 15 if extra else 14
+            need(size == want, f"seat {seat} has not made its initial meld, so it holds "
+                               f"{want} tiles now, not {size}")
 
     def scenario_setup(self, state, fields):
         from ..scenario import DealSyntaxError
@@ -970,7 +1021,11 @@ class TileRami(Variant):
             e["crosswise"] = str(Card.parse(cw))
             aside.append(Card.parse(cw))
         e["twins"] = sorted(set(self.seat_numbers(state, fields.get("twins", ""), "twins")))
-        started = set(self.seat_numbers(state, fields.get("started", ""), "started"))
+        if "started" in fields:
+            started = set(self.seat_numbers(state, fields["started"], "started"))
+        else:       # not said: once play is under way, everyone has had a turn
+            phase = fields.get("phase", self.first_phase.value).strip().lower()
+            started = set(range(state.n)) if phase in ("draw", "play") else set()
         e["started"] = [s in started for s in range(state.n)]
         for key in ("rebuilt", "going out", "opened"):
             v = fields.get(key, "no").strip().lower()

@@ -6,7 +6,7 @@ PY     := $(VENV)/bin/python
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 VARIANT ?= gin
 
-.PHONY: play play-terminal screenshots test test-cpython test-browser test-pyodide build dist chromium serve bench bench-web bench-embed bench-bots arena simulate soak setup clean
+.PHONY: play play-terminal screenshots test test-cpython test-browser test-pyodide build dist chromium serve bench bench-large bench-web bench-embed bench-bots arena simulate soak setup clean
 
 setup: $(VENV)/.installed
 
@@ -60,6 +60,9 @@ serve: play
 
 screenshots: dist chromium   ## docs/screenshots/: lobby, table, summary at two sizes
 	$(PY) scripts/screenshots.py
+
+bench-large: setup     ## the worst cost per variant of a move over large hands (budgets: 50/100/300 ms)
+	$(PY) benchmarks/large_hands.py
 
 bench-web: dist chromium     ## the page's start-up times, ratios to bare Pyodide, responsiveness
 	$(PY) benchmarks/web.py

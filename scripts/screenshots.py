@@ -266,7 +266,7 @@ def shoot_indian(page, url: str, size, out: pathlib.Path, ready) -> None:
 # 500 Rum in partnership: the person picks the 9h from deep in the pile, melds it and more
 RUM500 = ("rum500 partnership=on | 0: 7h 8h Kc Kd 3s 2c Qd | 1: 2d 3d 5h 6c 9s Jd Qh "
           "| 2: 5s 6s 7c 8c Jh Qc Ac | 3: 5d 6h 7d 8s 10d 10h As "
-          "| table: 1=10s Js Qs; 2=4d 4c 4h; 3=Ah 2h 3h "
+          "| table: 1=10s Js Qs Ks@0; 2=4d 4c 4h; 3=Ah 2h 3h "
           "| discard: 5c 9d Jc 9h 4s 6d Kh 2s 10c 8d 3c | turn: 0 | phase: draw | dealer: 3 "
           "| melded: 0 1 2 3 | scores: 120 85 | hand: 3")
 

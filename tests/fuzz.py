@@ -216,10 +216,14 @@ def deal_case(seed: int, config, counts, moves: int = 60, tries: int = 4) -> Non
         counts[fuzz_deal(text, rng)] += 1
 
 
-def action_case(seed: int, config, counts, moves: int = 40) -> None:
-    rng = random.Random(seed)
+def seeded_game(seed: int, config) -> tuple:
+    """A generator and a fresh game of ``config`` (variant, players, options), from ``seed``."""
     variant, players, options = config
-    g = GameState(variant, players, options, seed % 100_000)
+    return random.Random(seed), GameState(variant, players, options, seed % 100_000)
+
+
+def action_case(seed: int, config, counts, moves: int = 40) -> None:
+    rng, g = seeded_game(seed, config)
     for _ in range(moves):
         if g.is_over:
             return
@@ -363,9 +367,7 @@ def unreachable_case(seed: int, config, counts, moves: int = 80) -> None:
     bent save and deal string is refused with rami's own error."""
     from rami.errors import SaveError
     from rami.scenario import DealSyntaxError
-    rng = random.Random(seed)
-    variant, players, options = config
-    g = GameState(variant, players, options, seed % 100_000)
+    rng, g = seeded_game(seed, config)
     for step in range(moves):
         if g.is_over:
             return

@@ -10,7 +10,7 @@ from .test_table import click_act, my_move, open_page, state
 # four players in partnership; the 9h lies fourth from the bottom of an 11-card pile
 DEAL = ("rum500 partnership=on | 0: 7h 8h Kc Kd 3s 2c Qd | 1: 2d 3d 5h 6c 9s Jd Qh "
         "| 2: 5s 6s 7c 8c Jh Qc Ac | 3: 5d 6h 7d 8s 10d 10h As "
-        "| table: 1=10s Js Qs; 2=4d 4c 4h; 3=Ah 2h 3h "
+        "| table: 1=10s Js Qs Ks@0; 2=4d 4c 4h; 3=Ah 2h 3h "
         "| discard: 5c 9d Jc 9h 4s 6d Kh 2s 10c 8d 3c | turn: 0 | phase: draw | dealer: 3 "
         "| melded: 0 1 2 3 | scores: 120 85 | hand: 3")
 
@@ -66,7 +66,7 @@ def test_a_deep_card_is_picked_taken_with_the_cards_above_and_melded(page):
     click_act(page, "meld:1")
     badge = page.evaluate("document.querySelector('[data-meld=\"1\"] .by').textContent")
     assert badge == "P"
-    assert "table 50" in page.inner_text(".me-head")
+    assert "table 60" in page.inner_text(".me-head")     # with the Ks laid before (10)
     select(page, "2c")
     click_act(page, "btn:discard")
     wait_for(page, "+document.querySelector('#table').dataset.turn !== 0 || "
@@ -75,7 +75,7 @@ def test_a_deep_card_is_picked_taken_with_the_cards_above_and_melded(page):
 
 def test_rum_is_offered_and_claimed(page):
     deal = ("rum500 rum_call=on | 0: 2c 3d 5h 9c Jd 4s 6d | 1: 3s 4c 5d 7c 8d Qc "
-            "| 2: 2h 3h 5s 9d Jh 8c 6c | table: 1=10s Js Qs | discard: 4d Ks | rum: 2 "
+            "| 2: 2h 3h 5s 9d Jh 8c 6c | table: 1=10s Js Qs; 0=7h 8h 9h | discard: 4d Ks | rum: 2 "
             "| dealer: 0 | melded: 0 1")
     open_page(page, "?deal=" + urllib.parse.quote(deal))
     assert state(page)["phase"] == "rum" and "btn:rum" in state(page)["enabled"]

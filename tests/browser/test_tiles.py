@@ -10,7 +10,7 @@ from .conftest import wait_for
 from .test_push import play_match, select
 from .test_table import click_act, my_move, open_page, state
 
-OPEN = ("tiles | 0: r10 r11 r12 y9 b9 k9 k5 k6 k7 b2 joly y3 r1 y13 | 1: b1 y4 y9 k12 r3 y1 r4 "
+OPEN = ("tiles | 0: r10 r11 r12 y9 b9 k9 k5 k6 k7 b2 joly y3 r1 y13 y7 | 1: b1 y4 y9 k12 r3 y1 r4 "
         "r6 k1 k2 b4 b5 b7 y8 | 2: k3 k4 y13 b6 r7 r8 r9 y10 y11 b11 b12 k10 y2 "
         "| table: 2=b8 b9 joly=b10 | crosswise: k13 | exposed: y12 | dealer: 1 | phase: play "
         "| discard: r2 y5 k8 b13 y6")
@@ -32,7 +32,7 @@ def test_the_initial_meld_by_clicks_with_its_worth_explained(page):
     select(page, "k5", "k6", "k7")
     click_act(page, "btn:open")
     s = state(page)
-    assert s["melds"] == 4 and len(s["hand"]) == 5 and "✓ opened" in page.inner_text(".contract-chip")
+    assert s["melds"] == 4 and len(s["hand"]) == 6 and "✓ opened" in page.inner_text(".contract-chip")
     assert any("made the initial meld" in x for x in s["log"])
     select(page, "b2")
     click_act(page, "btn:discard")

@@ -177,8 +177,10 @@ def bot_task(variant: str, seed: int) -> dict:
         took = time.perf_counter() - t
         if took > SLOW_MOVE:
             fault(f"{levels[seat]} took {took:.1f} s with {len(g.hands[seat])} cards")
-        if a not in legal:
-            return fault(f"{levels[seat]} chose {a}, not a legal action") or out
+        try:
+            g._resolve(a, legal)        # listed, or one of a family listed in its canonical
+        except Exception as e:          # form (an Indian declaration with its own groups)
+            return fault(f"{levels[seat]} chose {a}, not a legal action: {e}") or out
         if g.parse_action(str(a)) != a:
             return fault(f"'{a}' does not read back as the same action") or out
         if rng.random() < 0.02:

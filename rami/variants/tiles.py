@@ -466,6 +466,7 @@ class TileRami(Variant):
         finds the rest of it again within the same bound."""
         rules = self.rules(state)
         melds0 = tuple(t.meld for t in table)
+        cards = sorted(cards, key=lambda c: c.code)     # (one order, whatever the rack's)
         cands = self.listed_melds(cards, rules)
         if len(cards) <= LARGE_HAND:
             cands = _best_readings(cands)       # (a large rack's are nearly all plain)
@@ -490,9 +491,9 @@ class TileRami(Variant):
         by_code = {c.code: c for c in cards}
         memo: dict = {}
         left = [SEARCH_WORK] if work is None else work
-        # the table's combinations as small numbers (a Meld hashes all its tiles each time)
-        # (the candidates and the table's are distinct by construction: numbered in order;
-        # those that additions make are looked up, so that one meld has one number)
+        # combinations as small numbers (a Meld hashes all its tiles each time): the table's
+        # and the candidates are distinct by construction, numbered in order; those that
+        # additions make are looked up, so that one meld has one number
         meld_of: list = list(melds0) + list(cands)
         index = {id(m): k for k, m in enumerate(cands, len(melds0))}
         number: dict = {}

@@ -398,3 +398,38 @@ def test_a_hint_is_the_experts_move_for_the_person_with_its_cards_placed():
     assert render.hint_line(h).startswith("Hint: ")
     steps = s.bot_steps
     assert callable(steps)
+
+
+def test_a_large_rack_may_lay_a_meld_its_shorter_list_leaves_out():
+    """Past 20 tiles legal_actions lists the combinations without a Joly and those of one
+    Joly with two tiles; a run with two Jolys is legal all the same, and the table offers
+    it when its tiles are selected."""
+    rack = ("r1 r2 joly r4 joly r6 y3 y9 b5 b11 k2 k8 k13 y6 b1 r12 y11 b8 k5 r9 y1 k10 b13 "
+            "y13")
+    s = Session(from_deal(f"tiles | 0: {rack} | 1: b2 b3 | table: 0=k1 k2 k3; 1=y2 y3 y4 "
+                          "| crosswise: k12 | exposed: y12 | dealer: 1 | phase: play"), 0)
+    g = s.state
+    assert len(g.hands[0]) > 20
+    laid = "meld r1 r2 joly=r3 r4 joly=r5 r6"
+    assert laid not in {str(a) for a in g.legal_actions()}       # not listed, still legal
+    _select(s, "r1", "r2", "joly", "r4", "joly", "r6")
+    meld = next(c for c in s.choices() if c.name == "meld")
+    assert meld.action is not None and str(meld.action) == laid
+    s.play(meld.action)
+    assert str(g.table[-1].meld) == "r1 r2 joly=r3 r4 joly=r5 r6"
+
+
+def test_a_large_500_rum_hand_may_lay_a_meld_its_shorter_list_leaves_out():
+    """The same at 500 Rum (a pile picked up whole): a run with two jokers, each standing
+    for one card only, is offered when its cards are selected."""
+    hand = "4c 5c Jk 7c Jk 9c 2h 5h 9h Qh 3s 6s 10s Ks 2d 6d 10d Kd Ah 8s Jh Qd 3d As"
+    s = Session(from_deal(f"rum500 jokers=2 | 0: {hand} | 1: 2s 3h | table: 0=Jc Qc Kc; "
+                          "1=7d 8d 9d | discard: 4h | phase: play"), 0)
+    g = s.state
+    laid = "meld 4c 5c Jk=6c 7c Jk=8c 9c"
+    assert len(g.hands[0]) > 20 and laid not in {str(a) for a in g.legal_actions()}
+    _select(s, "4c", "5c", "Jk", "7c", "Jk", "9c")
+    meld = next(c for c in s.choices() if c.name == "meld")
+    assert meld.action is not None and str(meld.action) == laid
+    s.play(meld.action)
+    assert str(g.table[-1].meld) == "4c 5c Jk=6c 7c Jk=8c 9c"

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ...actions import DONE, DRAW, PASS, TAKE, Action, Discard, LayOff, MeldCards
+from ...melds import interpretations
 from ...cards import Card
 from ...errors import RamiError
 from ...state import Phase
@@ -120,6 +121,14 @@ class Table:
         want = Counter(sel)
         for a in legal:
             if a.kind == "meld" and Counter(a.cards) == want:
+                return Choice("meld", "Meld", a)
+        # a large hand's list leaves out some melds that are legal all the same (see
+        # Variant.listed_melds): one that reads one way is offered too
+        st = s.state
+        readings = interpretations(list(sel), st.variant.rules(st))
+        if len(readings) == 1:
+            a = MeldCards.of(readings[0])
+            if st.variant.allows(st, a):
                 return Choice("meld", "Meld", a)
         return Choice("meld", "Meld", None, s.explain(MeldCards(tuple(sel))))
 

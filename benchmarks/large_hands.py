@@ -7,8 +7,11 @@ whenever it can, lays nothing it need not) and measures, at each position on the
 
 * ``legal_actions()`` on a fresh copy, ``apply()`` of the chosen move, and loading the
   position's save (every door check included);
-* at the positions with the largest hand of each game, the Good and the Expert player's
-  choice for the seat to act (the hint asks the same players).
+* at the positions with the largest hand of each game (drawing and playing), the Good and
+  the Expert player's choice for the seat to act (the hint asks the same players);
+
+and the same at the edge of what the rules allow (``EXTREMES``: the seat to act holding
+nearly the whole deck, melded or still before its contract).
 
 It prints, per variant, the largest hand seen and the worst time of each, against the
 budgets of the issue: 50 ms for legal_actions, apply and a load, 100 ms for a Good move and
@@ -16,6 +19,7 @@ budgets of the issue: 50 ms for legal_actions, apply and a load, 100 ms for a Go
 
     python benchmarks/large_hands.py                  # every variant, 6 games each
     python benchmarks/large_hands.py tiles --games 20 --seats 2
+    python benchmarks/large_hands.py tiles --dump /tmp/worst   # the worst positions, to profile
 """
 
 from __future__ import annotations
@@ -79,15 +83,17 @@ EXTREMES = {
 }
 
 
-def extremes(variant: str, seed: int = 0):
-    """Deal strings of the largest hands ``variant`` can reach, in each phase of a turn."""
+def extremes(variant: str, players: int, seed: int = 0):
+    """The largest hands ``variant`` can reach at a table of ``players``, in each phase of a
+    turn, as positions read from deal strings."""
     from rami.cards import Card, deal_rng, shuffled
     from rami.melds import parse_meld_tokens
     from rami.scenario import from_deal
     out = []
     for head, n, table, melded in EXTREMES.get(variant, ()):
-        g = GameState(head.split()[0], n, dict(x.split("=") and _opt(x) for x in
-                                               head.split()[1:]), seed)
+        if n != players:
+            continue
+        g = GameState(head.split()[0], n, dict(_opt(x) for x in head.split()[1:]), seed)
         deck = list(g.variant.deck(g))
         for spec in table.split(";"):
             for c in parse_meld_tokens(spec.split("=", 1)[1])[0]:
@@ -121,9 +127,9 @@ def _opt(tok: str):
     return k, int(v) if v.isdigit() else v
 
 
-def measure_extremes(variant: str, worst: dict) -> None:
+def measure_extremes(variant: str, players: int, worst: dict) -> None:
     rng = random.Random(f"extreme:{variant}")
-    for size, phase, g in extremes(variant):
+    for size, phase, g in extremes(variant, players):
         c = g.copy()
         c._legal_cache = None
         ms, legal = timed(c.legal_actions)
@@ -210,8 +216,7 @@ def main(argv=None) -> int:
             worst: dict = {}
             for seed in range(args.games):
                 measure(variant, players, options, 1000 + seed, worst)
-            if (players, options) == TABLES[variant][0]:
-                measure_extremes(variant, worst)
+            measure_extremes(variant, players, worst)
             cells = []
             for k, budget in BUDGET.items():
                 ms, size, phase, pos = worst.get(k, (0, 0, "-", None))

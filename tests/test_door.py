@@ -2,6 +2,7 @@
 typed actions give a sound state or one of rami's own errors in plain words."""
 
 import json
+import sys
 from collections import Counter
 
 import pytest
@@ -199,3 +200,18 @@ def test_positions_no_game_could_reach_are_refused_from_saves_and_deal_strings(c
     if config[0] == "tiles":
         assert counts["an unopened rack of the wrong size"] and \
             counts["deal: an unopened rack of the wrong size"]
+
+
+@pytest.mark.skipif(sys.platform == "emscripten", reason="benchmarks/ is not shipped to Pyodide")
+@pytest.mark.parametrize("variant,players", [("rum500", 2), ("rum500", 5), ("push", 4),
+                                             ("tiles", 2), ("tiles", 4)])
+def test_the_largest_hands_the_rules_allow_are_sound_and_playable(variant, players):
+    """The positions benchmarks/large_hands.py measures at the edge of the rules (the seat
+    to act holding nearly the whole deck) pass the door, and have moves, in both phases of a
+    turn: the benchmark measures real positions, not refused ones."""
+    from benchmarks.large_hands import extremes
+    found = extremes(variant, players)
+    assert {phase for _, phase, _ in found} == {"draw", "play"}
+    for size, phase, g in found:
+        assert size >= 39 and g.legal_actions()      # (54 cards at two: 39 or 40)
+        GameState.from_json(g.to_json())

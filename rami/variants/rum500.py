@@ -43,7 +43,9 @@ Readings where the rule book is silent:
   player's last card (the hand is over);
 * ``seven_card_straight``: the 500 replace that player's table-minus-hand score for the hand;
 * the match ends after a hand in which a side reaches the target with the best score alone;
-  if the best sides are tied, another hand is played;
+  if the best sides are tied, another hand is played; and after ``max_hands`` hands (50) it
+  ends whatever the totals (the rule book's Decision: when players hold more than they lay,
+  totals can sink for ever), the highest total winning, a tie shared;
 * Persian: 25 for going out and 50 for the best side are added to that side's score; the
   match is two deals whatever ``target`` says, and a tie after them is shared.
 
@@ -89,9 +91,9 @@ class Rum500(Variant):
         Option("boathouse", False, help="going out needs a final discard"),
         Option("pip_values", False, help="number cards count their pips instead of 5"),
         Option("target", 500, (100, 250, 500, 1000), "points that end the match"),
-        Option("max_hands", 50, help="hands after which the match ends all the same (when "
-                                     "players hold more than they lay, totals can sink for "
-                                     "ever): the highest total wins", lo=20, hi=200),
+        # (when players hold more than they lay, totals can sink for ever: every match ends)
+        Option("max_hands", 50, help="hands after which the match ends anyway: the highest "
+                                     "total wins", lo=20, hi=200),
         Option("rum_call", False, help="another player may claim a discard that fits a table "
                                        "meld by calling rum"),
         Option("seven_card_straight", False, help="a 7-card run laid at once, then the last "

@@ -234,12 +234,13 @@ def tasks(seed: int, heavy_every: int):
         k += 1
 
 
-def report(counts: Counter, fuzz: Counter, checked: int, violations: list, start: float) -> None:
+def report(counts: Counter, fuzz: Counter, checked: int, violations: list, start: float,
+           bots: int = 0) -> None:
     mins = (time.time() - start) / 60
     hands = sum(counts.values())
     print(f"-- {mins:5.1f} min: {hands} hands ({hands / max(mins, 1e-9):.0f}/min), "
-          f"{sum(fuzz.values())} fuzzed inputs, {checked} cross-process matches, "
-          f"{len(violations)} violations", flush=True)
+          f"{sum(fuzz.values())} fuzzed inputs, {bots} bot matches, {checked} cross-process "
+          f"matches, {len(violations)} violations", flush=True)
 
 
 def main(argv=None) -> int:
@@ -310,8 +311,8 @@ def main(argv=None) -> int:
                     pending.append(pool.apply_async(run_task, (next(stream),)))
             if time.time() - last >= 60:
                 last = time.time()
-                report(counts, fuzz, checked, violations, start)
-    report(counts, fuzz, checked, violations, start)
+                report(counts, fuzz, checked, violations, start, sum(bot_matches.values()))
+    report(counts, fuzz, checked, violations, start, sum(bot_matches.values()))
     print("hands per variant: " + ", ".join(f"{k} {n}" for k, n in sorted(counts.items())))
     print("hands per suite:   " + ", ".join(f"{k} {n}" for k, n in sorted(suites.items())))
     print("fuzzed inputs:     " + ", ".join(f"{k} {n}" for k, n in sorted(fuzz.items()))

@@ -28,7 +28,12 @@ MAX_NUMBER = 10 ** 9           # scores, counts and hand numbers stay far below 
 
 
 class UnsoundState(RamiError):
-    """A position or a save that is not a state rami could have reached."""
+    """A position or a save that is not a state rami could have reached. ``deal_hint`` says
+    how a deal string would write it right (added to a deal string's error only)."""
+
+    def __init__(self, message: str, deal_hint: str = ""):
+        super().__init__(message)
+        self.deal_hint = deal_hint
 
 
 def need(ok: bool, message: str) -> None:

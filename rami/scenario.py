@@ -76,7 +76,9 @@ def from_deal(text: str, seed: int | str = 0) -> GameState:
         raise DealSyntaxError(str(e)) from None
     except RamiError as e:            # the checks' words, as a sentence of their own
         text = str(e).rstrip(".")
-        raise DealSyntaxError(text[:1].upper() + text[1:] + ".") from None
+        hint = getattr(e, "deal_hint", "")
+        raise DealSyntaxError(text[:1].upper() + text[1:] + (f": {hint}" if hint else "")
+                              + ".") from None
     except (ValueError, KeyError, IndexError, TypeError, AttributeError, RecursionError,
             OverflowError):
         raise DealSyntaxError("This deal string does not describe a position rami can play: "

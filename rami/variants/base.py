@@ -15,7 +15,7 @@ from itertools import combinations
 from ..actions import (DEAL, DISCARDS, DRAW, TAKE, Action, Deal, Discard, Draw, LayOff, MeldCards,
                        TakeDiscard)
 from ..cards import Card, deal_rng, french_deck, shuffled
-from ..checks import check, check_fields, need
+from ..checks import UnsoundState, check, check_fields, need
 from ..errors import OptionError
 from ..melds import (Meld, MeldRules, explain_not_meld, interpretations,
                      layoff_results, possible_melds)
@@ -511,8 +511,9 @@ class Variant:
             on.update(tm.played_by)
         for s in range(state.n):
             if state.melded[s] and s not in on:
-                need(False, f"seat {s} is marked as having melded, yet none of its cards is "
-                            f"on the table: write its melds in the table ('table: {s}=...')")
+                raise UnsoundState(f"seat {s} is marked as having melded, yet none of its "
+                                   "cards is on the table",
+                                   deal_hint=f"write its melds in the table ('table: {s}=...')")
             if s in on and not state.melded[s]:
                 need(False, f"seat {s} has cards on the table, yet is marked as not having "
                             "melded")

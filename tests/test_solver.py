@@ -200,3 +200,38 @@ def test_required_runs_may_need_a_wild_in_place_of_a_card_held():
     s = Solver(rules, lambda c: 10 if c.rank in (1, 11, 12, 13) else c.rank)
     a = s.arrange(parse_cards("Ah 5h 2h 6h 5h 4h Jk Jk"), sequences=2, pure=1)
     assert a.deadwood_value == 0 and not a.deadwood
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(["tiles", "push", "rum500", "indian"]), st.integers(0, 10 ** 6),
+       st.integers(16, 90))
+def test_a_hand_far_past_a_deal_is_arranged_soundly_and_within_bounds(variant, seed, n):
+    """Past 15 cards the search is bounded (exact within its budget, greedy past it): the
+    arrangement is still sound (every meld a meld under the rules, every card once, the
+    deadwood counted right), no worse than leaving everything as deadwood, and the same in
+    every call; the best discards are one per distinct card, each with the deadwood a real
+    arrangement of the rest leaves."""
+    from collections import Counter
+    from rami.melds import interpretations
+    from rami.solver import Arrangement
+    from rami.variants import find_variant
+    v = find_variant(variant)
+    opts = v.resolve_options({"jokers": 2} if variant == "rum500" else {})
+    deck = tile_set() if variant == "tiles" else french_deck(2, 4 if variant == "push" else 2)
+    rng = random.Random(seed)
+    hand = rng.sample(deck, min(n, len(deck)))
+    solver = v.solver_for(opts) if variant != "indian" else \
+        v._solver_for(tuple(sorted({**opts, "_wild": 5}.items())))
+    rules = solver.rules
+    arr = solver.arrange(hand)
+    assert isinstance(arr, Arrangement)
+    assert Counter(arr.melded) + Counter(arr.deadwood) == Counter(hand)
+    for m in arr.melds:
+        assert interpretations(list(m.cards), rules), f"{m} is not a meld"
+    assert arr.deadwood_value == sum(
+        solver.wild_value if rules.is_wild(c) else solver.value(c) for c in arr.deadwood)
+    assert arr.deadwood_value <= sum(
+        solver.wild_value if rules.is_wild(c) else solver.value(c) for c in hand)
+    assert solver.arrange(hand) == arr
+    discards = solver.best_discards(hand)
+    assert sorted(c.code for _, c in discards) == sorted({c.code for c in hand})

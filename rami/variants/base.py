@@ -64,6 +64,7 @@ class Variant:
     hand_word = "hand"          # what one deal of the match is called ("deal" in Indian)
     declares = False            # the hand is kept in groups and declared (Indian)
     lower_wins = False          # scores are penalty points: the lowest total wins
+    uses_tiles = False          # played with tiles (the solver's arrangements are of tiles)
     OPTIONS: tuple = ()
 
     def __init__(self):
@@ -146,9 +147,10 @@ class Variant:
         solver = self._solver_cache.get(key)
         if solver is None:
             options = dict(key)
+            wild = Card.parse("joly" if self.uses_tiles else "Jk")
             solver = self._solver_cache[key] = Solver(
                 self._rules_for(key), lambda c: self.card_value(options, c),
-                wild_value=self.card_value(options, Card.parse("Jk")))
+                wild_value=self.card_value(options, wild), is_tile=self.uses_tiles)
         return solver
 
     def hand_value(self, state: GameState, cards) -> int:

@@ -215,6 +215,7 @@ class TileRami(Variant):
     max_players = 4
     direction = -1
     discard_spread = True
+    uses_tiles = True
     hand_word = "game"
     OPTIONS = (
         Option("doubla", False, help="before play, players with an identical pair may "

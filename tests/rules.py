@@ -27,12 +27,11 @@ def refused(g, action: str) -> str:
     return str(e.value)
 
 
-# tiles and cards that the fixtures below use to fill out a short position: scattered, so
-# that they make no combination among themselves
-_FILL = {"tiles": "k8 r4 y10 b12 k2 r11 y6 b8 r13 y2 b10 k5 r7 b3 k11 y8 b6 r9 "
-                  "y4 b1 r2 k9 b13 y11 r6 k3 b7 y13 k6 r10 y1 b4 k7 r3 y9 b11 k12 r5 "
-                  "y3 b9 k4 r8 y5 b2 k1",
-         "basic": "", "rum500": "", "push": ""}
+# tiles that sound() fills an unopened tile rack out with: scattered, so that they make no
+# combination among themselves
+_FILL_TILES = ("k8 r4 y10 b12 k2 r11 y6 b8 r13 y2 b10 k5 r7 b3 k11 y8 b6 r9 y4 b1 r2 k9 "
+               "b13 y11 r6 k3 b7 y13 k6 r10 y1 b4 k7 r3 y9 b11 k12 r5 y3 b9 k4 r8 y5 b2 k1")
+# melds sound() gives a seat said to have melded
 _CARD_MELDS = ["8h 8d 8c", "3s 3h 3c", "Qs Qh Qc", "6s 6d 6c", "4s 4h 4c", "Js Jh Jc",
                "9s 9d 9c", "5s 5h 5d", "As Ah Ad", "10s 10h 10d"]
 _MELDS = {"tiles": ["y10 b10 k10", "r8 y8 b8", "k4 b4 r4", "y11 b11 k11", "r6 b6 k6"],
@@ -100,7 +99,7 @@ def sound(text: str) -> str:
         first = (dealer - 1) % len(hands)
         if turn is None:
             turn = first
-        fill = [c for c in parse_cards(_FILL["tiles"])]
+        fill = parse_cards(_FILL_TILES)
         for s, i in sorted(hands.items()):
             if s in owners:
                 continue

@@ -397,7 +397,8 @@ def test_partnership_hand_scores_add_up_per_side():
     g.apply("draw")
     g.apply("meld 7h 8h 9h")
     g.apply("layoff Ks on 1")             # on the partner's kings
-    assert g.table[0].owner == 2 and g.table[0].played_by == (2, 2, 2, 0)
+    # (a set keeps its suits in order: the Ks comes first, and who played it with it)
+    assert g.table[0].owner == 2 and g.table[0].played_by == (0, 2, 2, 2)
     assert g.variant.table_points(g) == [25, 0, 30, 0]
     g.apply("discard 6c")                       # out
     assert g.phase == Phase.HAND_OVER
@@ -553,3 +554,24 @@ def test_max_hands_is_a_house_rule_within_the_rule_books_range():
     for bad in (19, 201, "50"):
         with pytest.raises(OptionError):
             GameState("rum500", 3, {"max_hands": bad}, 1)
+
+
+def test_a_card_laid_off_on_a_set_with_a_joker_counts_its_own_points():
+    """A set keeps its naturals by suit, then its jokers: a 3h laid off on 3s 3d Jk goes in
+    the middle, counts 5 towards a first meld (not the joker's 15) and scores for the
+    player who laid it."""
+    # 15 for the nines and 5 for the 3h do not make 30 (the joker's 15 once counted)
+    g = rum("3h 9c 9d 9s 4c Qd 8h", "| 1: 2c 3c", "jokers=1", discard="2s", stock="5c",
+            table="1=3s 3d Jk")
+    g.apply("draw")
+    assert "at least 30 points" in refused(g, "meld 9c 9d 9s")
+    g = rum("3h Kc Kh Ks 4c Qd 8h", "| 1: 2c 3c", "jokers=1", discard="2s", stock="5c",
+            table="1=3s 3d Jk")
+    g.apply("draw")
+    g.apply("meld Kc Kh Ks")
+    g.apply("layoff 3h on 1")
+    assert g.extra["opening"] == 30 + 5
+    tm = g.table[0]
+    assert [str(c) for c in tm.meld.cards] == ["3s", "3h", "3d", "Jk"]
+    assert tm.played_by == (1, 0, 1, 1)
+    assert g.variant.table_points(g) == [35, 25]

@@ -401,3 +401,16 @@ def test_the_game_uses_the_meld_rules_the_solver_is_checked_with():
     from rami.melds import MeldRules
     g = GameState("tiles", 2, seed=1)
     assert g.variant.rules(g) == MeldRules(ace="either", naturals_per_wild=2)
+
+
+def test_a_tile_added_to_a_set_with_a_joly_scores_for_who_added_it_not_the_jolys_50():
+    """A set keeps its tiles in its own order (numbers by colour, the Joly last), so the
+    tile added goes in the middle: its 5 points go to the player who added it, and the
+    Joly's 50 stay with the one who first laid it."""
+    g = tiles("0: b5 r2 " + OPENED.replace("table: 2=b2 b3 b4", "table: 2=r5 y5 joly"))
+    g.apply("layoff b5 on 1")
+    tm = g.table[0]
+    assert [str(c) for c in tm.meld.cards] == ["r5", "y5", "b5", "joly"]
+    assert tm.played_by == (2, 2, 0, 2)
+    g.apply("discard r2")
+    assert g.results[-1]["points"][0] == 100 + 5 + 30     # (its own y10 b10 k10: 30)

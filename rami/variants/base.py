@@ -326,8 +326,8 @@ class Variant:
         """Lay ``card`` on table meld ``index``, recorded as played by ``seat``."""
         tm = state.table[index]
         new = self.layoff_result(state, index, card, rep)
-        played_by = (seat,) + tm.played_by if _added_low(tm.meld, new) \
-            else tm.played_by + (seat,)
+        k = laid_slot(tm.meld, new)
+        played_by = tm.played_by[:k] + (seat,) + tm.played_by[k:]
         state.table[index] = TableMeld(new, tm.owner, played_by)
         state.melded[seat] = True
 
@@ -705,6 +705,16 @@ def _layoff_rep(old: Meld, new: Meld, card: Card, rules: MeldRules):
     if rep is card and not card.suit:
         return None
     return rep          # a wild card that is itself here says so (``layoff 2c=2c on 1``)
+
+
+def laid_slot(old: Meld, new: Meld) -> int:
+    """Where a lay-off put its card in ``new``: at an end of a run, or in a set at the place
+    its order gives it (a set keeps its naturals by code, then its wilds), the old meld's
+    cards keeping theirs either way."""
+    for k in range(len(new.cards)):
+        if new.cards[:k] + new.cards[k + 1:] == old.cards:
+            return k
+    return len(new.cards) - 1       # pragma: no cover - a lay-off always keeps the old cards
 
 
 def _added_low(old: Meld, new: Meld) -> bool:

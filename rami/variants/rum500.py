@@ -65,7 +65,7 @@ from ..checks import UnsoundState, check_fields, need
 from ..errors import OptionError
 from ..melds import Meld, MeldRules, layoff_results
 from ..state import Phase
-from .base import Option, Variant, _added_low, _layoff_rep, meld_of_action
+from .base import Option, Variant, _layoff_rep, laid_slot, meld_of_action
 
 RUN_FOR_500 = 7
 REACH_WORK = 400        # steps of one search for a first meld's minimum (see _may_lay)
@@ -338,8 +338,8 @@ class Rum500(Variant):
                     if rep in seen:
                         continue
                     seen.add(rep)
-                    slot = 0 if _added_low(old, new) else len(new.cards) - 1
-                    steps.append((self.card_points(state.options, new, slot), [c],
+                    steps.append((self.card_points(state.options, new, laid_slot(old, new)),
+                                  [c],
                                   table[:i] + (new,) + table[i + 1:]))
         steps.sort(key=lambda t: -t[0])
         for points, used, after in steps:
@@ -354,8 +354,7 @@ class Rum500(Variant):
     def _layoff_points(self, state, action: LayOff) -> int:
         old = state.table[action.meld].meld
         new = self.layoff_result(state, action.meld, action.card, action.rep)
-        slot = 0 if _added_low(old, new) else len(new.cards) - 1
-        return self.card_points(state.options, new, slot)
+        return self.card_points(state.options, new, laid_slot(old, new))
 
     def opening_pending(self, state) -> bool:
         """Has the seat to play laid part of his first meld, short of the minimum?"""
@@ -576,6 +575,15 @@ class Rum500(Variant):
             need(state.phase == Phase.PLAY and Card.parse(e["duty"]) in state.hands[state.turn],
                  f"the card that must be melded ({e['duty']}) is not in the hand of the seat "
                  "to play")
+        # the points laid this turn towards a first meld: those of the seat's cards on the
+        # table, while it makes its first meld (nothing before the draw)
+        if state.phase in (Phase.DRAW, Phase.PLAY):
+            seat = state.turn
+            laid = self.table_points(state)[seat] if state.phase == Phase.PLAY and \
+                not state.melded_at_turn_start[seat] else 0
+            need(e["opening"] == laid,
+                 f"the points laid towards a first meld this turn ({e['opening']}) are not "
+                 f"those of the cards laid ({laid})")
         r = e.get("rum")
         need(r is None or isinstance(r, dict), "a rum call is a mapping")
         if state.phase == Phase.RUM:

@@ -147,7 +147,10 @@ def bot_task(variant: str, seed: int) -> dict:
     from rami.view import PlayerView
     rng = random.Random(seed)
     players, options = BOT_TABLES[variant][seed % len(BOT_TABLES[variant])]
-    levels = [rng.choice(LEVELS + ("hoard",)) for _ in range(players)]
+    # (a hoarding seat grows its hand where a pickup or a push can: in the other games it
+    # would only never knock or go out, and two such seats would draw for ever)
+    hoard_too = ("hoard",) if variant in ("push", "tiles", "rum500") else ()
+    levels = [rng.choice(LEVELS + hoard_too) for _ in range(players)]
     what = f"{variant} bots {levels} seed {seed} ({players} players, {options})"
     out = {"kind": "bots", "variant": variant, "count": 0, "violations": [], "largest": 0}
 

@@ -280,7 +280,7 @@ class GameState:
                 need(t["kind"] in ("set", "run") and len(t["cards"]) >= 2,
                      f"table meld {i + 1} is not a set or a run")
                 need(t["suit"] in (None, "") or (len(t["suit"]) == 1 and t["suit"] in
-                                                 ("rybk" if g.variant.name == "tiles"
+                                                 ("rybk" if g.variant.uses_tiles
                                                   else "shdc")),
                      f"table meld {i + 1} names a suit or colour rami does not know: "
                      f"'{t['suit']}'")

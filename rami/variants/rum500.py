@@ -575,13 +575,16 @@ class Rum500(Variant):
             need(state.phase == Phase.PLAY and Card.parse(e["duty"]) in state.hands[state.turn],
                  f"the card that must be melded ({e['duty']}) is not in the hand of the seat "
                  "to play")
-        # the points laid this turn towards a first meld: those of the seat's cards on the
-        # table, while it makes its first meld (nothing before the draw)
+        # the points laid towards a first meld this turn: those of the seat's cards on the
+        # table, while it makes its first meld (nothing before the draw); an ace may have
+        # changed its worth since it was laid (A-2-3 extended round the corner), by 15 at most
         if state.phase in (Phase.DRAW, Phase.PLAY):
             seat = state.turn
-            laid = self.table_points(state)[seat] if state.phase == Phase.PLAY and \
-                not state.melded_at_turn_start[seat] else 0
-            need(e["opening"] == laid,
+            opening = state.phase == Phase.PLAY and not state.melded_at_turn_start[seat]
+            laid = self.table_points(state)[seat] if opening else 0
+            aces = sum(1 for tm in state.table for c, who in zip(tm.meld.cards, tm.played_by)
+                       if who == seat and c.rank == 1) if opening else 0
+            need(abs(e["opening"] - laid) <= 15 * aces,
                  f"the points laid towards a first meld this turn ({e['opening']}) are not "
                  f"those of the cards laid ({laid})")
         r = e.get("rum")

@@ -484,19 +484,18 @@ class TileRami(Variant):
                 x += 1 << (3 * t.code)
             return x
         guard = sum(4 << (3 * code) for code in range(54))
-        holding: dict = {}
-        for m in cands:
-            mc = counted(m.cards)
-            for c in dict.fromkeys(m.cards):
-                holding.setdefault(c.code, []).append((m, mc))
-        by_code = {c.code: c for c in cards}
-        memo: dict = {}
-        left = [SEARCH_WORK] if work is None else work
         # combinations as small numbers (a Meld hashes all its tiles each time): the table's
         # and the candidates are distinct by construction, numbered in order; those that
         # additions make are looked up, so that one meld has one number
         meld_of: list = list(melds0) + list(cands)
-        index = {id(m): k for k, m in enumerate(cands, len(melds0))}
+        holding: dict = {}          # tile code -> (number, counts) of the candidates with it
+        for k, m in enumerate(cands, len(melds0)):
+            mc = counted(m.cards)
+            for c in dict.fromkeys(m.cards):
+                holding.setdefault(c.code, []).append((k, mc))
+        by_code = {c.code: c for c in cards}
+        memo: dict = {}
+        left = [SEARCH_WORK] if work is None else work
         number: dict = {}
 
         def num(m) -> int:
@@ -506,8 +505,6 @@ class TileRami(Variant):
                 meld_of.append(m)
             return k
 
-        holding = {code: [(index[id(m)], mc) for m, mc in ms]
-                   for code, ms in holding.items()}
         lays_cache: dict = {}
 
         def lays(k: int, code: int) -> list:

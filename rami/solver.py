@@ -384,6 +384,7 @@ class Solver:
             counts += 1 << (2 * c.code)
         # a wild-rank card is itself or a stand-in: try each way of turning some into wilds
         best = None
+        table_jokers = [c for c in cards if not c.suit and rules.jokers_wild]
         # (in a fixed order: ties between equal costs go to the first, the same everywhere)
         flexible.sort(key=lambda c: c.code)
         flex_options = list(dict.fromkeys(x for k in range(len(flexible) + 1)
@@ -423,14 +424,20 @@ class Solver:
             for as_wild in tried:
                 cnt, wilds = option(as_wild)
                 cost, steps = self._greedy(cnt, wilds, need)
-                if best is None or cost < best[0]:
-                    best = (cost, cnt, wilds, as_wild, steps)
-        cost, cnt, wilds, as_wild, steps = best
+                if cost >= IMPOSSIBLE:
+                    continue
+                # compared as rebuilt: a wild the walk left over may still join a meld
+                arr = self._rebuild(cnt, wilds, list(as_wild), table_jokers, memo, need,
+                                    steps, cost)
+                if best is None or arr.deadwood_value < best[0]:
+                    best = (arr.deadwood_value, cnt, wilds, as_wild, arr)
+            if best is None:
+                return None
+        cost, cnt, wilds, as_wild, arr = best
         if cost >= IMPOSSIBLE:
             return None
-        arr = self._rebuild(cnt, wilds, list(as_wild),
-                            [c for c in cards if not c.suit and rules.jokers_wild], memo, need,
-                            steps, cost)
+        if arr is None:
+            arr = self._rebuild(cnt, wilds, list(as_wild), table_jokers, memo, need)
         if plain_jokers and rules.joker_sets and len(plain_jokers) >= rules.set_min:
             # jokers that meld only with each other: one set of them, the rest deadwood
             k = min(len(plain_jokers), rules.set_max)
@@ -656,7 +663,12 @@ class Solver:
                                   start=start, is_tile=self.is_tile))
                 key = (rest, key[1] - nw, _after(key[2], step) if key[2] else 0)
         loose = wild_pool
+        before = len(loose)
         melds = _attach_loose(melds, loose, self.rules, need >> 2)
+        if cost < IMPOSSIBLE:
+            # a wild the walk left over and a meld then took is no longer deadwood (the
+            # greedy walk leaves some that the exact search would have placed)
+            cost -= (before - len(loose)) * self.wild_value
         dead.extend(loose)
         return Arrangement(tuple(melds), tuple(dead), cost)
 

@@ -34,6 +34,11 @@ COLOUR_NAMES = {"r": "red", "y": "yellow", "b": "blue", "k": "black"}
 SUIT_SYMBOLS = {"s": "\u2660", "h": "\u2665", "d": "\u2666", "c": "\u2663"}
 RANK_TEXT = {1: "A", 11: "J", 12: "Q", 13: "K"}
 RANK_NAMES = {1: "ace", 11: "jack", 12: "queen", 13: "king"}
+# a rank in the plural, in words: "5s" or "10s" would read as a card (the five of spades)
+NUMBER_PLURALS = {1: "ones", 2: "twos", 3: "threes", 4: "fours", 5: "fives", 6: "sixes",
+                  7: "sevens", 8: "eights", 9: "nines", 10: "tens", 11: "elevens",
+                  12: "twelves", 13: "thirteens"}
+RANK_PLURALS = {**NUMBER_PLURALS, 1: "aces", 11: "jacks", 12: "queens", 13: "kings"}
 JOKER_CODE = 52
 JOLY_CODE = 53
 

@@ -22,6 +22,7 @@ from .scenario import _value
 from .state import GameState, Phase
 from .variants import find_variant, variant_names
 from .view import PlayerView
+from .words import words_for
 
 
 def parse_options(pairs: list[str]) -> dict:
@@ -46,8 +47,11 @@ class Painter:
 
     def card(self, c: Card) -> str:
         text = c.pretty() if self.unicode else str(c)
-        if self.color and c.suit in ("h", "d", "r"):
-            return f"\x1b[31m{text}\x1b[0m"
+        if self.color and c.suit:
+            ink = {"h": 31, "d": 31, "r": 31, "y": 33, "b": 34}.get(c.suit) if c.is_tile or \
+                c.suit in "hd" else None
+            if ink:
+                return f"\x1b[{ink}m{text}\x1b[0m"
         return text
 
     def cards(self, cards) -> str:
@@ -89,6 +93,8 @@ def board(view: PlayerView, paint: Painter, order: str = "suit") -> str:
             tag += " [twin announced]"
         lines.append(f"  {names[s]}{tag}: {cards}")
     if "exposed" in info:
+        lines.append("  (Tiles are written by colour and number, as you type them: r12 is red "
+                     "12, y yellow, b blue, k black; joly is the Joly.)")
         row = paint.cards(view.discard) if view.discard else "empty"
         lines.append(f"  Wall: {plural(view.stock_count, 'tile')}   Discard row, first to "
                      f"last: {row}")
@@ -126,7 +132,7 @@ def board(view: PlayerView, paint: Painter, order: str = "suit") -> str:
                          "or lay it off.")
     ace_high = view.variant != "gin"
     hand = sort_by_rank(view.hand, ace_high) if order == "rank" else sort_by_suit(view.hand, ace_high)
-    lines.append(f"  Your hand ({len(hand)}): {paint.cards(hand)}")
+    lines.append(f"  Your {'rack' if 'exposed' in info else 'hand'} ({len(hand)}): {paint.cards(hand)}")
     if view.hand and "wild_rank" in info:
         opts = var.deal_options(view.options, info["wild_rank"])
         cards = list(view.hand)
@@ -262,6 +268,10 @@ def play(args) -> int:
     paint = Painter(out)
     options = parse_options(args.option)
     variant = find_variant(args.variant)
+    words = words_for(variant)
+
+    def say(text: str) -> str:          # the game's words, its pieces by name
+        return words.plain(text, symbols=paint.unicode)
     n = args.players or variant.min_players
     names = [args.name] + [f"Bot {i}" for i in range(1, n)]
     g = GameState(variant.name, names, options, args.seed)
@@ -277,7 +287,7 @@ def play(args) -> int:
         if shown > len(view.events):
             shown = 0
         for e in view.events[shown:]:
-            line = e.describe(g.names, viewer=0)
+            line = say(e.describe(g.names, viewer=0))
             if e.kind in ("hand_over", "match_over"):
                 continue          # the summary below says it in full
             if e.seat != 0 or e.kind in ("deal", "draw"):
@@ -288,16 +298,18 @@ def play(args) -> int:
         if g.phase in (Phase.HAND_OVER, Phase.MATCH_OVER) and summarized < len(g.results):
             summarized = len(g.results)
             r = g.results[-1]
-            print("\n" + r["headline"])
-            for line in r["lines"] + hand_groups(g, r, paint):
+            print("\n" + say(r["headline"]))
+            for line in r["lines"]:
+                print("  " + say(line))
+            for line in hand_groups(g, r, paint):
                 print("  " + line)
             if g.phase == Phase.HAND_OVER:
                 print("  Scores: " + ", ".join(f"{g.names[s]} {g.scores[g.side(s)]}"
                                                for s in range(n)))
         if g.phase == Phase.MATCH_OVER:
-            print("\n" + g.final["headline"])
+            print("\n" + say(g.final["headline"]))
             for line in g.final["lines"]:
-                print("  " + line)
+                print("  " + say(line))
             return 0
         if g.phase == Phase.HAND_OVER and g.legal_actions() == [DEAL]:
             answer = ask(out, "\nPress Enter to deal the next hand (or q to quit) ")
@@ -338,12 +350,12 @@ def play(args) -> int:
                 continue
             if low == "log":
                 for e in view.events:
-                    print("  - " + e.describe(g.names, viewer=0))
+                    print("  - " + say(e.describe(g.names, viewer=0)))
                 continue
             if low == "hint":
                 from .bots.hint import hint
                 h = hint(view, f"{g.seed}:{len(g.history)}")
-                print(f"  Hint: {h.text}  [{h.action}]")
+                print(f"  Hint: {say(h.text)}  [{h.action}]")
                 continue
             try:
                 if text.isdigit():
@@ -356,7 +368,7 @@ def play(args) -> int:
                 g.apply(action)
                 break
             except RamiError as e:
-                print(f"  {e}")
+                print(f"  {say(str(e))}")
 
 
 def ask(out, prompt: str) -> str | None:

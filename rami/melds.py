@@ -20,7 +20,8 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Sequence
 
-from .cards import JOKER, Card, CardSyntaxError, RANK_TEXT
+from .cards import (COLOUR_NAMES, JOKER, NUMBER_PLURALS, RANK_NAMES, RANK_PLURALS, RANK_TEXT,
+                    SUIT_NAMES, Card, CardSyntaxError)
 
 __all__ = [
     "MeldRules", "Meld", "MeldError", "SetRank", "possible_melds", "interpretations", "explain_not_meld",
@@ -173,14 +174,17 @@ class Meld:
         return f"Meld.parse({str(self)!r})"
 
     def describe(self) -> str:
-        """``run of hearts 7 to 9`` / ``set of queens``."""
+        """``run of hearts, 7 to 9`` / ``black run, 12 to 1`` / ``set of queens``: in words,
+        never in codes (a plural like ``5s`` or a run like ``5s-8s`` would read as cards)."""
         if self.kind == "set":
             if self.rank == 0:
                 return "set of jokers"
-            name = RANK_TEXT.get(self.rank, str(self.rank))
-            return f"set of {name}s"
+            return f"set of {(NUMBER_PLURALS if self.is_tile else RANK_PLURALS)[self.rank]}"
         reps = self.represented()
-        return f"run {reps[0]}-{reps[-1]}"
+        if self.is_tile:
+            return f"{COLOUR_NAMES[self.suit]} run, {reps[0].rank} to {reps[-1].rank}"
+        ends = [RANK_NAMES.get(c.rank, str(c.rank)) for c in (reps[0], reps[-1])]
+        return f"run of {SUIT_NAMES[self.suit]}, {ends[0]} to {ends[1]}"
 
     @classmethod
     def parse(cls, text: str, rules: MeldRules) -> "Meld":
@@ -424,6 +428,9 @@ def explain_not_meld(cards: Sequence[Card], rules: MeldRules,
         if len(set(rs)) < len(rs):
             return "A run cannot hold the same card twice"
         if 1 in rs and 13 in rs and rules.ace != "round" and 2 in rs:
+            if naturals[0].is_tile:
+                return ("13-1-2 is not a run: a 1 comes before the 2 (1-2-3) or after the 13 "
+                        "(12-13-1), never between them")
             return ("K-A-2 is not a run: an ace is low (A-2-3) or high (Q-K-A), "
                     "never in the middle")
         if 1 in rs and rules.ace == "low" and 13 in rs:

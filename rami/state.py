@@ -25,7 +25,7 @@ from typing import Iterable, Sequence
 from .actions import Action, LayOff, MeldCards, Rescue, parse_action
 from .cards import Card
 from .checks import MAX_DEPTH, check, check_fields, json_depth, need, read_json
-from .errors import AmbiguousAction, IllegalAction, RamiError, SaveError
+from .errors import ActionSyntaxError, AmbiguousAction, IllegalAction, RamiError, SaveError
 from .events import Event
 from .melds import Meld
 
@@ -160,7 +160,15 @@ class GameState:
 
     def parse_action(self, text: str) -> Action:
         """Read a player's text: the one legal action it means, or a precise error."""
-        return self._resolve(parse_action(text), self.legal_actions())
+        try:
+            action = parse_action(text)
+        except ActionSyntaxError as e:
+            if not getattr(e, "unknown", False):
+                raise
+            # (this game's moves only, written as typed: the words pass untranslated)
+            raise ActionSyntaxError(f"'{str(text).strip()}' is not an action. Try: "
+                                    f"`{self.variant.typed_examples}`") from None
+        return self._resolve(action, self.legal_actions())
 
     def _resolve(self, action: Action, legal: list[Action]) -> Action:
         if action in legal:

@@ -112,7 +112,7 @@ def test_a_replay_says_each_step_and_ends_on_the_scoring():
     assert b.problem is None and len(b.steps) == 6
     assert b.step_words(1) == "Bob drew 5h. Bob draws blind."
     assert b.step_words(4) == "Ann knocked (6 deadwood). Ann knocks with 6 deadwood."
-    assert b.step_words(5).startswith("Bob laid off 8s on Ann’s run 5s-8s")
+    assert b.step_words(5).startswith("Bob laid off 8s on Ann’s run of spades, 5 to 8")
     last = b.step_words(6)
     assert last == ("Bob finished laying off. Ann knocks and scores 47. Ann's deadwood: 6. Bob's "
                     "deadwood after laying off 1 card(s): 53. Knock: Ann scores the "

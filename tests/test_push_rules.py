@@ -191,7 +191,7 @@ def test_a_meld_of_wilds_only_is_laid_with_what_they_stand_for():
     assert "Say which card each wild stands for" in refused(g, "meld 2h 2d Jk")
     g.apply("meld 2h=9c 2d=10c Jk=Jc")
     m = g.table[-1].meld
-    assert m.kind == "run" and m.describe() == "run 9c-Jc"
+    assert m.kind == "run" and m.describe() == "run of clubs, 9 to jack"
 
 
 def test_a_run_is_extended_never_joined():

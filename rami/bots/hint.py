@@ -16,12 +16,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..actions import Action
-from ..cards import Card
+from ..cards import NUMBER_PLURALS, RANK_PLURALS, Card
 from ..view import PlayerView
 from . import drain
 from .expert import Memory, expert_bot
 
-RANK_PLURAL = {1: "aces", 11: "jacks", 12: "queens", 13: "kings"}
 
 
 @dataclass(frozen=True)
@@ -67,9 +66,7 @@ def label(card: Card) -> str:
 def plural(card: Card) -> str:
     if not card.suit:
         return "Jolys" if card.is_tile else "jokers"
-    if card.is_tile:
-        return f"{card.rank}s"
-    return RANK_PLURAL.get(card.rank, f"{card.rank}s")
+    return (NUMBER_PLURALS if card.is_tile else RANK_PLURALS)[card.rank]
 
 
 class Words:

@@ -61,6 +61,8 @@ class Variant:
     discard_spread = False      # the whole discard pile is visible and takeable
     melds_in_turn = True        # melds and lay-offs during one's turn (gin: only at a knock)
     knocks = False              # a player ends the hand by knocking (gin)
+    # what a player may type, as examples (the terminal's "not an action" refusal)
+    typed_examples = "draw, take, meld 7h 8h 9h, layoff 10h on 1, discard Qs"
     hand_word = "hand"          # what one deal of the match is called ("deal" in Indian)
     declares = False            # the hand is kept in groups and declared (Indian)
     lower_wins = False          # scores are penalty points: the lowest total wins

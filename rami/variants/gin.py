@@ -37,6 +37,8 @@ def gin_value(card: Card) -> int:
 class GinRummy(Variant):
     name = "gin"
     title = "Gin Rummy"
+    typed_examples = ("draw, take, pass, discard Qs, knock Qs, gin, layoff 10h on 1 "
+                      "(when you answer a knock), done")
     aliases = ("gin rummy", "gin-rummy")
     min_players = max_players = 2
     melds_in_turn = False

@@ -194,6 +194,7 @@ class IndianRummy(Variant):
     lower_wins = True
     name = "indian"
     title = "Indian Rummy"
+    typed_examples = "draw, take, discard Qs, drop, declare Kd: 2h 3h 4h / 7s 7d 7c / ..."
     aliases = ("indian rummy", "indian-rummy", "13-card", "13 card", "thirteen")
     min_players = 2
     max_players = 6

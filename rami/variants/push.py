@@ -254,6 +254,8 @@ class Push(Variant):
     lower_wins = True
     name = "push"
     title = "Push"
+    typed_examples = ("draw, take, push, contract 7h 7d 7s / 9c 9d Jk=9, layoff 10h on 1, "
+                      "rescue 8h on 2, discard Qs")
     aliases = ("push rummy",)
     min_players = 4
     max_players = 6

@@ -74,6 +74,8 @@ REACH_WORK = 400        # steps of one search for a first meld's minimum (see _m
 class Rum500(Variant):
     name = "rum500"
     title = "500 Rum"
+    typed_examples = ("draw, take, take 9c (and every card above it), meld 7h 8h 9h, "
+                      "layoff 10h on 1, discard Qs, rum, pass")
     aliases = ("500", "500 rum", "500rum", "rummy 500", "500 rummy", "rum 500",
                "pinochle rummy", "michigan rummy")
     min_players = 2

@@ -209,6 +209,9 @@ def splits(cards, rules: MeldRules, limit: int = 12) -> list[tuple]:
 class TileRami(Variant):
     name = "tiles"
     title = "Tile Rami"
+    typed_examples = ("draw, take, open r5 r6 r7 / k9 y9 b9, meld r5 r6 r7, layoff r8 on 1, "
+                      "take y7 with y5 y6, swap r7 on 2 with joly=b6 b7 b8, take exposed, "
+                      "doubla r7, twin, pass, discard r7")
     aliases = ("tile rami", "rami", "romanian rami", "remi", "tile rummy", "romanian",
                "rummy tiles")
     min_players = 2

@@ -36,6 +36,7 @@ from ..errors import RamiError
 from ..scenario import from_deal
 from ..state import Phase
 from ..variants import find_variant
+from ..words import words_for
 from . import render, thinking
 from .howto import howto_html
 from . import stats as statistics
@@ -524,8 +525,6 @@ class App:
         if kind == "help":
             return render.help_html(s.table if s is not None and self.screen == "table"
                                     else None)
-        if kind == "scores" and s is not None:
-            return render.scores_html(s)
         if kind == "newgame" and s is not None:
             kept = self.kept()
             return render.newgame_html(s, kept)
@@ -538,9 +537,12 @@ class App:
                 return howto_html(s.state.variant.name, s.state.options, at_table=True)
             return howto_html(self.form["variant"], self.form["options"])
         if kind == "confirm":
-            return render.confirm_html(*d[1:])
+            html = render.confirm_html(*d[1:])
+            return words_for(s.state.variant).html(html) if s is not None else html
         if kind == "table" and s is not None:
-            return s.table.dialog(s, d[1])
+            return words_for(s.state.variant).html(s.table.dialog(s, d[1]))
+        if kind == "scores" and s is not None:
+            return words_for(s.state.variant).html(render.scores_html(s))
         return ""
 
     def _draw_dialog(self) -> bool:

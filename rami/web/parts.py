@@ -10,6 +10,7 @@ from __future__ import annotations
 from html import escape
 
 from ..cards import Card
+from ..words import parse_code, plain_text  # noqa: F401  (the page's callers use them)
 from .svg import back_svg, card_svg
 
 LABEL_CLASS = {"pure sequence": "pure", "sequence": "seq", "set": "set", "invalid": "bad",
@@ -39,8 +40,8 @@ def face(card: Card, cls: str = "", attrs: str = "") -> str:
     return f'<span class="card {cls}" {attrs}>{card_svg(card, simple=simple)}</span>'
 
 
-def back(cls: str = "") -> str:
-    return f'<span class="card {cls}">{back_svg()}</span>'
+def back(cls: str = "", tile: bool = False) -> str:
+    return f'<span class="card {cls}">{back_svg(tile=tile)}</span>'
 
 
 def card_button(card: Card, cls: str, act: str, label: str = "", attrs: str = "") -> str:
@@ -88,31 +89,6 @@ def _cardtext(c: Card) -> str:
     suit = f" suit-{c.suit}" if c.suit else ""
     return f'<span class="cardtext{red}{suit}">{esc(c.pretty())}</span>'
 
-
-
-def plain_text(text: str) -> str:
-    """Words with card codes written with suit symbols, as plain text (``Jd`` → ``J♦``)."""
-    out = []
-    for word in str(text).split(" "):
-        core = word.rstrip(".,;:)!?'’")
-        lead = ""
-        if core.startswith(("(", "'")):
-            lead, core = core[0], core[1:]
-        c = parse_code(core)
-        out.append(word if c is None else lead + c.pretty() + word[len(lead) + len(core):])
-    return " ".join(out)
-
-
-def parse_code(word: str) -> Card | None:
-    """The playing card a word names by its code (``Jd``, ``10h``), or None."""
-    if not (2 <= len(word) <= 3 and word[-1] in "shdc") or \
-            not (word[0].isdigit() or word[0] in "AJQKT"):
-        return None                     # (the words "as", "is", "js" are not cards)
-    try:
-        c = Card.parse(word)
-    except ValueError:
-        return None
-    return None if c.is_tile else c
 
 
 def group_html(cards, label: str, counted=(), attrs: str = "", size: str = "small") -> str:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from ..state import Phase
 from ..variants import find_variant, variant_names
+from ..words import words_for
 from .parts import esc, plain_text, pretty_text
 from .parts import LABEL_CLASS, face, short_names  # noqa: F401  (re-exported for callers)
 from ..bots import BOT_LEVELS, LEVEL_WORDS
@@ -69,7 +70,7 @@ def lobby_html(form: dict, notice: str = "", can_resume: bool = False,
             for act, words in saved)
         saved_html = (f'<section class="saved" aria-label="Saved matches"><h2>Saved matches'
                       f'</h2><ul>{items}</ul></section>')
-    return f"""
+    return words_for(var).html(f"""
 <main class="lobby" id="lobby">
   <div class="lobby-card">
     <h1 class="brand">rami<span>the rummy table</span></h1>
@@ -96,7 +97,7 @@ def lobby_html(form: dict, notice: str = "", can_resume: bool = False,
       <button type="button" class="btn primary big" data-act="start" id="start">Deal the cards
       </button></div>
   </div>
-</main>"""
+</main>""")
 
 
 def _seat_choice(form: dict, i: int) -> str:
@@ -201,7 +202,8 @@ def table_regions(s: Session, pace: str = "normal", message: str = "", thinking:
     choices = s.choices()                  # once per drawing: the piles and buttons share it
     can = {c.name for c in choices if c.action}
     over = v.phase in (Phase.HAND_OVER, Phase.MATCH_OVER)
-    return {
+    said = words_for(st.variant).html         # the game's own words for its pieces
+    return {name: said(html) for name, html in {
         "top": _topbar(s, v, pace),
         "opp": "".join(_seat_html(s, v, seat) for seat in _around(st.n, s.human)),
         "piles": t.piles(s, v, can),
@@ -216,7 +218,7 @@ def table_regions(s: Session, pace: str = "normal", message: str = "", thinking:
         "message": (f'<p class="message-text{" hint" if hint else ""}">'
                     f'{pretty_text(message)}</p>') if message else "",
         "summary-slot": summary_html(s, v, update) if over else "",
-    }
+    }.items()}
 
 
 def table_html(s: Session, pace: str = "normal", message: str = "", thinking: bool = False,
@@ -224,7 +226,8 @@ def table_html(s: Session, pace: str = "normal", message: str = "", thinking: bo
     """The whole table for the person's seat: the frame with every region filled."""
     r = table_regions(s, pace, message, thinking, new_log_from, update, hint)
     data = " ".join(f'data-{k}="{esc(v)}"' for k, v in table_data(s).items())
-    return f"""<div class="{table_class(s)}" id="table" {data}>
+    # (the regions are in the game's words already; this says the frame's)
+    return words_for(s.state.variant).html(f"""<div class="{table_class(s)}" id="table" {data}>
   <header class="topbar" id="top">{r["top"]}</header>
   <section class="opponents" id="opp" aria-label="Opponents">{r["opp"]}</section>
   <main class="felt" id="felt" aria-label="The table">
@@ -240,7 +243,7 @@ def table_html(s: Session, pace: str = "normal", message: str = "", thinking: bo
     <div class="message" id="message" role="alert">{r["message"]}</div>
   </section>
   <div class="summary-slot" id="summary-slot">{r["summary-slot"]}</div>
-</div>"""
+</div>""")
 
 
 def _around(n: int, me: int) -> list[int]:
@@ -291,7 +294,7 @@ def _seat_html(s: Session, v, seat: int) -> str:
     if show is not None:
         cards = "".join(face(c, "mini") for c in show)
     else:
-        cards = "".join(f'<span class="card mini">{back_svg()}</span>'
+        cards = "".join(f'<span class="card mini">{back_svg(tile=t.unit == "tile")}</span>'
                         for _ in range(min(n, 13)))
     level = LEVEL_NAMES.get(PERSON if seat in s.humans else s.levels.get(seat, ""), "")
     partner = len(set(st.teams)) < st.n and st.side(seat) == st.side(s.human)
@@ -320,7 +323,8 @@ def _log(s: Session, new_from: int) -> str:
 def announcement(s: Session, since: int) -> str:
     """The moves since log line ``since``, as plain words for the screen readers' live
     region."""
-    return " ".join(plain_text(text) for _, text in s.log_lines()[since:])
+    said = words_for(s.state.variant).plain
+    return " ".join(said(text) for _, text in s.log_lines()[since:])
 
 
 def _actions(s: Session, choices) -> str:

@@ -147,8 +147,38 @@ def _tile_body(card: Card) -> str:
             f'<circle cx="50" cy="112" r="7"/>')
 
 
-def back_svg(extra_class: str = "") -> str:
-    """A card back: a framed lattice, the same for every card."""
+def crosswise_svg(card: Card) -> str:
+    """A tile lying crosswise (tile Rami's opening discard): wider than tall with its number
+    upright, so that it reads as a tile turned on the table, not as a sideways glyph."""
+    cx = H // 2
+    if card.suit:
+        rim = ' stroke="#5a3b00" stroke-width="1.6" paint-order="stroke"' \
+            if card.suit == "y" else ""
+        body = (f'<text x="{cx}" y="66" text-anchor="middle" class="tile-n"{rim}>{card.rank}'
+                f'</text><circle cx="{cx}" cy="86" r="5.5"/>')
+    else:
+        body = (f'<circle cx="{cx}" cy="46" r="26" fill="#e0a400" stroke="#7a2c8f" '
+                f'stroke-width="4"/><text x="{cx}" y="92" text-anchor="middle" class="tile-j" '
+                f'fill="#7a2c8f">JOLY</text>')
+    return (f'<svg class="face tile crosswise-face" viewBox="0 0 {H} {W}" role="img" '
+            f'aria-label="{escape(card.name())}, crosswise" fill="{colour(card)}">'
+            f'<rect class="paper" x="1" y="1" width="{H - 2}" height="{W - 2}" rx="8"/>'
+            f'{body}</svg>')
+
+
+def tile_back_svg(extra_class: str = "") -> str:
+    """A tile face down: plain ivory with a bevel, as the tiles' backs are."""
+    cls = f"back tile-back {extra_class}".strip()
+    return (f'<svg class="{cls}" viewBox="0 0 {W} {H}" aria-hidden="true">'
+            f'<rect class="tile-back-paper" x="1" y="1" width="{W - 2}" height="{H - 2}" rx="10"/>'
+            f'<rect class="tile-back-bevel" x="9" y="9" width="{W - 18}" height="{H - 18}" '
+            f'rx="7"/></svg>')
+
+
+def back_svg(extra_class: str = "", tile: bool = False) -> str:
+    """A card back: a framed lattice, the same for every card (``tile``: a tile's back)."""
+    if tile:
+        return tile_back_svg(extra_class)
     cls = f"back {extra_class}".strip()
     return (f'<svg class="{cls}" viewBox="0 0 {W} {H}" aria-hidden="true">'
             f'<rect class="paper" x="1" y="1" width="{W - 2}" height="{H - 2}" rx="8"/>'

@@ -60,7 +60,7 @@ def test_a_push_then_a_contract_whose_wild_the_player_reads(page):
     assert "✓ laid" in page.inner_text(".contract-chip")
     assert any("laid the contract" in x for x in s["log"])
     assert page.evaluate("[...document.querySelectorAll('.meld')].some(m => "
-                         "m.textContent.includes('run 4s-7s'))")
+                         "m.textContent.includes('run of spades, 4 to 7'))")
     select(page, "Kc")
     click_act(page, "meld:1")                                         # K♣ on 9♣-Q♣
     assert "Kc" not in state(page)["hand"]

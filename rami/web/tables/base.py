@@ -164,7 +164,7 @@ class Table:
 
     def stock(self, v, can: bool) -> str:
         n = v.stock_count
-        pile = back() if n else '<span class="card empty-slot"></span>'
+        pile = back(tile=self.unit == "tile") if n else '<span class="card empty-slot"></span>'
         word = self.stock_word
         return (f'<button type="button" class="pile stock{" can" if can else ""}" '
                 f'data-act="draw">{pile}<span class="pile-label">{word} · {n}</span>'

@@ -15,7 +15,7 @@ from ...errors import RamiError
 from ...state import Phase
 from ...variants.tiles import meld_value, openings, said, splits
 from ..parts import card_button, esc, face, sr
-from ..svg import card_svg
+from ..svg import card_svg, crosswise_svg
 from .base import Choice
 from .push import PushTable
 
@@ -203,7 +203,7 @@ class TilesTable(PushTable):
         info = v.info
         cw = info.get("crosswise")
         start = (f'<span class="card small crosswise" title="The opening discard: never used">'
-                 f'{card_svg(Card.parse(cw))}</span>') if cw else ""
+                 f'{crosswise_svg(Card.parse(cw))}</span>') if cw else ""
         legal = st.legal_actions() if s.human_to_move() else []
         takeable = {a.index_in(st.discard) for a in legal if isinstance(a, TakeDiscard)
                     and a.card is not None}

@@ -1,0 +1,166 @@
+"""Each game in its own players' words: the variant's names for its pieces and places.
+
+The engine, the bots' explanations and the shared parts of the table speak of cards, the
+stock and a hand, and write a piece by its code (``Qh``, ``r12``, ``joly=k12``), which is
+also the text form of actions. What a person reads goes through :class:`Words`, made once
+per variant:
+
+* card games: codes become what is printed on the card (``Q♥``); their words are left as
+  they are;
+* tile Rami: a tile is named by colour and number (``red 12``; a Joly ``Joly (as black
+  12)`` where it stands in a run), a run of one colour ``black 12–1``; and the table's
+  words are the tile game's: tile, wall, rack.
+
+One object serves the browser (:meth:`Words.html`, which also colours a tile's name and
+marks it up for the page) and the terminal (:meth:`Words.plain`), so that a piece has one
+name per variant everywhere. Pure standard-library Python.
+"""
+
+from __future__ import annotations
+
+import re
+from html import escape
+
+from .cards import COLOUR_NAMES, Card
+
+# a tile's code: colour letter and number (r12, k1); a Joly standing for one (joly=k12); a
+# run of one colour (k12-k1, y4–y6); the Joly alone
+_TILE = r"([rybk])(1[0-3]|[1-9])"
+_TILE_RUN = re.compile(rf"\b{_TILE}[-–]([rybk])(1[0-3]|[1-9])\b")
+_JOLY_AS = re.compile(rf"\b[Jj]oly=\s?{_TILE}\b")
+_TILE_CODE = re.compile(rf"(?<![\w=&#]){_TILE}\b(?![=\w])")
+_JOLY = re.compile(r"\bjoly\b")
+# tiles of one colour side by side (a run as the engine writes it: k7 k8 k9)
+_TILE_ROW = re.compile(rf"(?<![\w=&#]){_TILE}(?: \1(?:1[0-3]|[1-9]))+\b(?![=\w])")
+
+# the tile game's words for the shared table's: (whole word, said), each also with its first
+# letter a capital
+_TILE_VOCABULARY = (
+    ("in deadwood", "on the rack"), ("deadwood", "points left on the rack"),
+    ("cards", "tiles"), ("card", "tile"),
+    ("stock", "wall"),
+    ("in hand", "on the rack"), ("in your hand", "on your rack"),
+    ("your hand", "your rack"), ("his hand", "his rack"), ("her hand", "her rack"),
+    ("their hand", "their rack"), ("the hand", "the rack"), ("a hand", "a rack"),
+    ("hands", "racks"),
+)
+_TILE_WORDS = tuple(
+    (re.compile(rf"\b{w}\b"), s) for word, said in _TILE_VOCABULARY
+    for w, s in ((word, said), (word[:1].upper() + word[1:], said[:1].upper() + said[1:])))
+# text between tags, and the attributes that are read (aria-label, title, alt)
+_TEXT_NODE = re.compile(r">([^<]+)<")
+_READ_ATTR = re.compile(r'\b(aria-label|title|alt)="([^"]*)"')
+
+
+def parse_code(word: str) -> Card | None:
+    """The playing card a word names by its code (``Jd``, ``10h``), or None."""
+    if not (2 <= len(word) <= 3 and word[-1] in "shdc") or \
+            not (word[0].isdigit() or word[0] in "AJQKT"):
+        return None                     # (the words "as", "is", "js" are not cards)
+    try:
+        c = Card.parse(word)
+    except ValueError:
+        return None
+    return None if c.is_tile else c
+
+
+def _outside_typed(fn):
+    """``fn`` applied only outside `...`: what a player types is quoted so, and stays as
+    typed (``meld r5 r6 r7``)."""
+    def apply(text, *args, **kw):
+        parts = str(text).split("`")
+        if len(parts) < 3:
+            return fn(text, *args, **kw)
+        return "`".join(p if i % 2 else fn(p, *args, **kw) for i, p in enumerate(parts))
+    return apply
+
+
+@_outside_typed
+def plain_text(text: str) -> str:
+    """Words with card codes written with suit symbols, as plain text (``Jd`` → ``J♦``)."""
+    out = []
+    for word in str(text).split(" "):
+        core = word.rstrip(".,;:)!?'’")
+        lead = ""
+        if core.startswith(("(", "'")):
+            lead, core = core[0], core[1:]
+        c = parse_code(core)
+        out.append(word if c is None else lead + c.pretty() + word[len(lead) + len(core):])
+    return " ".join(out)
+
+
+def tile_name(colour: str, number: str | int) -> str:
+    return f"{COLOUR_NAMES[colour]} {number}"
+
+
+class Words:
+    """The words of one variant (``tiles``: a tile game)."""
+
+    def __init__(self, tiles: bool = False):
+        self.tiles = tiles
+
+    # -- plain text (the terminal, screen readers, attributes) ---------------------------
+    def plain(self, text: str, symbols: bool = True) -> str:
+        """``text`` in the game's words, codes named (``r12`` → ``red 12``; ``Qh`` → ``Q♥``
+        unless the terminal cannot show ``symbols``)."""
+        if not self.tiles:
+            return plain_text(text) if symbols else text
+        return self._tile_words(self._tile_codes(text, html=False))
+
+    def piece(self, card: Card) -> str:
+        """One piece's name: ``red 12``, ``Joly``, ``Q♥``."""
+        if card.is_tile:
+            return "Joly" if not card.suit else tile_name(card.suit, card.rank)
+        return card.pretty()
+
+    # -- the page --------------------------------------------------------------------------
+    def html(self, fragment: str) -> str:
+        """An HTML fragment with its text (and the attributes that are read aloud) in the
+        game's words; a tile's name in text is coloured like the tile."""
+        if not self.tiles or not fragment:
+            return fragment
+        fragment = _TEXT_NODE.sub(
+            lambda m: ">" + self._tile_words(self._tile_codes(m.group(1), html=True)) + "<",
+            fragment)
+        return _READ_ATTR.sub(
+            lambda m: f'{m.group(1)}="{self.plain(m.group(2))}"', fragment)
+
+    # -- the parts -------------------------------------------------------------------------
+    @staticmethod
+    @_outside_typed
+    def _tile_words(text: str) -> str:
+        for pattern, said in _TILE_WORDS:
+            text = pattern.sub(said, text)
+        return text
+
+    @staticmethod
+    @_outside_typed
+    def _tile_codes(text: str, html: bool) -> str:
+        def wrap(colour: str, said: str) -> str:
+            return (f'<span class="tiletext t-{colour}">{escape(said)}</span>' if html
+                    else said)
+
+        text = _TILE_RUN.sub(
+            lambda m: wrap(m.group(1), f"{tile_name(m.group(1), m.group(2))}–{m.group(4)}")
+            if m.group(1) == m.group(3) else m.group(0), text)
+        text = _JOLY_AS.sub(
+            lambda m: ("Joly (as " + wrap(m.group(1), tile_name(m.group(1), m.group(2)))
+                       + ")"), text)
+        text = _TILE_ROW.sub(
+            lambda m: wrap(m.group(1), COLOUR_NAMES[m.group(1)] + " " + " ".join(
+                t[1:] for t in m.group(0).split())), text)
+        text = _TILE_CODE.sub(lambda m: wrap(m.group(1), tile_name(m.group(1), m.group(2))),
+                              text)
+        return _JOLY.sub("Joly", text)
+
+
+CARD_WORDS = Words(False)
+TILE_WORDS = Words(True)
+
+
+def words_for(variant) -> Words:
+    """The words of a variant (an object with ``uses_tiles``, or its name)."""
+    if isinstance(variant, str):
+        from .variants import find_variant
+        variant = find_variant(variant)
+    return TILE_WORDS if getattr(variant, "uses_tiles", False) else CARD_WORDS

@@ -108,6 +108,12 @@ class App:
         self._listen(js.window, "pointerup", self.on_pointerup)
         self._listen(js.window, "pointercancel", self.on_pointerup)
         self._listen(js.window, "rami:update-ready", self.on_update_ready)
+        self._listen(js.window, "resize", self._fit_melds)
+        # (a scroll does not bubble: caught on its way down)
+        scrolled = create_proxy(lambda e: self._melds_scrolled()
+                                if attr(e.target, "id") == "melds" else None)
+        self._proxies.append(scrolled)
+        root.addEventListener("scroll", scrolled, True)
 
     def _listen(self, target, kind, fn):
         def safe(event):
@@ -453,10 +459,33 @@ class App:
             table.className = render.table_class(s)
             for k, v in render.table_data(s).items():
                 table.setAttribute(f"data-{k}", v)
+        self._fit_melds()
         self._mark_changes()
         self._mark_hint()
         self._announce()
         self._show_turn()
+
+    def _fit_melds(self, event=None) -> None:
+        """Every meld in sight: the melds' cards shrink (to half their size at most) until all
+        the melds fit the room the table leaves them; past that (a phone, a crowded table)
+        the area scrolls and its foot says so, until the last meld is reached."""
+        el = nil(self.screen_el.querySelector("#melds"))
+        if el is None:
+            return
+        style = el.style
+        fit = 1.0
+        style.setProperty("--fit", "1")
+        while el.scrollHeight > el.clientHeight + 2 and fit > 0.55:
+            fit = round(fit - 0.1, 2)
+            style.setProperty("--fit", str(fit))
+        el.classList.toggle("overflows", el.scrollHeight > el.clientHeight + 2)
+        self._melds_scrolled()
+
+    def _melds_scrolled(self, event=None) -> None:
+        el = nil(self.screen_el.querySelector("#melds"))
+        if el is not None:
+            el.classList.toggle("at-end",
+                                el.scrollTop + el.clientHeight >= el.scrollHeight - 4)
 
     def _position(self) -> tuple:
         st = self.session.state

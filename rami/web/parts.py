@@ -16,6 +16,8 @@ from .svg import back_svg, card_svg
 LABEL_CLASS = {"pure sequence": "pure", "sequence": "seq", "set": "set", "invalid": "bad",
                "finish slot": "fin"}
 RANK_WORDS = {1: "ace", 11: "jack", 12: "queen", 13: "king"}
+# a wild card's mark (its name says "wild" in words)
+WILD_TAG = '<span class="wild-tag" aria-hidden="true">wild</span>'
 DOTS = '<span class="dots" aria-hidden="true"><i></i><i></i><i></i></span>'
 
 
@@ -33,10 +35,15 @@ def card_label(card: Card) -> str:
     return f"{card.pretty()}, {card.name()}"
 
 
-def face(card: Card, cls: str = "", attrs: str = "") -> str:
+def face(card: Card, cls: str = "", attrs: str = "", wild: bool = False) -> str:
     """A face-up card that is only looked at (its picture carries its name); small and mini
-    cards get the simple face."""
+    cards get the simple face. A ``wild`` card is marked, and named so ("A♠, wild")."""
     simple = "mini" in cls.split() or "small" in cls.split()
+    if wild:
+        name = esc((card.name().capitalize() if card.is_wild_symbol else card_label(card))
+                   + ", wild")
+        return (f'<span class="card {cls} wild" role="img" aria-label="{name}" {attrs}>'
+                f'{card_svg(card, hidden=True, simple=simple)}{WILD_TAG}</span>')
     return f'<span class="card {cls}" {attrs}>{card_svg(card, simple=simple)}</span>'
 
 
@@ -44,12 +51,13 @@ def back(cls: str = "", tile: bool = False) -> str:
     return f'<span class="card {cls}">{back_svg(tile=tile)}</span>'
 
 
-def card_button(card: Card, cls: str, act: str, label: str = "", attrs: str = "") -> str:
+def card_button(card: Card, cls: str, act: str, label: str = "", attrs: str = "",
+                inner: str = "") -> str:
     """A face-up card that does something when pressed (``data-act``). Its name is words
     inside it for screen readers only (not an ``aria-label``, which voice control would
     have to match against the letters drawn on the face)."""
     return (f'<button type="button" class="{cls}" data-act="{esc(act)}"{attrs}>'
-            f'{card_svg(card, hidden=True)}{sr(label or card_label(card))}</button>')
+            f'{card_svg(card, hidden=True)}{inner}{sr(label or card_label(card))}</button>')
 
 
 def sr(text: str) -> str:
@@ -91,8 +99,10 @@ def _cardtext(c: Card) -> str:
 
 
 
-def group_html(cards, label: str, counted=(), attrs: str = "", size: str = "small") -> str:
-    """A labelled group of face-up cards (a declaration, a shown hand)."""
+def group_html(cards, label: str, counted=(), attrs: str = "", size: str = "small",
+               wild=None) -> str:
+    """A labelled group of face-up cards (a declaration, a shown hand); ``wild``: which
+    cards to mark as wild."""
     left = list(counted)
     faces = []
     for c in cards:
@@ -100,7 +110,7 @@ def group_html(cards, label: str, counted=(), attrs: str = "", size: str = "smal
         if c in left:
             left.remove(c)
             mark = " counted"
-        faces.append(face(c, size + mark))
+        faces.append(face(c, size + mark, wild=bool(wild and wild(c))))
     return (f'<div class="group g-{LABEL_CLASS.get(label, "bad")}"{attrs}>'
             f'<span class="group-label">{esc(label)}</span>'
             f'<span class="group-cards">{"".join(faces)}</span></div>')

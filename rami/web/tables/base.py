@@ -16,10 +16,41 @@ from typing import TYPE_CHECKING
 
 from ...actions import DONE, DRAW, PASS, TAKE, Action, Discard, LayOff, MeldCards
 from ...melds import interpretations
-from ...cards import Card
+from ...cards import RANK_NAMES, RANK_TEXT, Card
+from ...words import TILE_WORDS
 from ...errors import RamiError
 from ...state import Phase
-from ..parts import DOTS, back, card_button, card_label, esc, face, short_names, sr
+from ...variants import find_variant
+from ..parts import DOTS, WILD_TAG, back, card_button, card_label, esc, face, short_names, sr
+
+
+
+def rep_words(meld, rep) -> str:
+    """What a wild stands for in a meld, in words: ``4♠``, ``red 4``, ``a king`` (a set)."""
+    if meld.kind == "set":
+        return "a " + (str(meld.rank) if meld.is_tile
+                       else RANK_NAMES.get(meld.rank, str(meld.rank)))
+    return TILE_WORDS.piece(rep) if rep.is_tile else rep.pretty()
+
+
+def label_of(card: Card) -> str:
+    return TILE_WORDS.piece(card) if card.is_tile else card_label(card).split(",")[0]
+
+
+def as_mark(meld, rep) -> str:
+    """The chip on a wild in a meld: what it stands for (``4♠``; in a set, its rank)."""
+    if meld.kind == "set":
+        said = str(meld.rank) if meld.is_tile else RANK_TEXT.get(meld.rank, str(meld.rank))
+        red = ""
+    else:
+        said = str(rep.rank) if rep.is_tile else rep.pretty()
+        red = f" t-{rep.suit}" if rep.is_tile else (" red" if rep.suit in "hd" else "")
+    return f'<span class="as-rep{red}" aria-hidden="true">{esc(said)}</span>'
+
+
+# the foot of a melds area that scrolls (a phone, a crowded table): there is more below
+MORE_MELDS = ('<div class="more-melds" aria-hidden="true"><span>▾ more melds below: scroll'
+              '</span></div>')
 from ..svg import card_svg
 
 if TYPE_CHECKING:                                     # pragma: no cover
@@ -175,13 +206,14 @@ class Table:
 
     def discard(self, v, can: bool) -> str:
         top = v.top_discard
+        wild = top is not None and self.wild_now(v)(top)
         under = (f'<span class="card under">{card_svg(v.discard[-2], hidden=True)}</span>'
                  if len(v.discard) > 1 else "")
-        card = (f'<span class="card top" data-name="{esc(top.name())}">'
-                f'{card_svg(top, hidden=True)}</span>' if top
+        card = (f'<span class="card top{" wild" if wild else ""}" data-name="{esc(top.name())}">'
+                f'{card_svg(top, hidden=True)}{WILD_TAG if wild else ""}</span>' if top
                 else '<span class="card empty-slot"></span>')
         word = self.discard_word
-        more = (f": top card {card_label(top)}" if top else ": empty") \
+        more = (f": top card {card_label(top)}{', wild' if wild else ''}" if top else ": empty") \
             + (", take it" if can else "")
         return (f'<button type="button" class="pile discard{" can" if can else ""}" '
                 f'data-act="take">{under}{card}'
@@ -198,13 +230,20 @@ class Table:
         groups: dict[int, list[str]] = {}
         for i, tm in enumerate(v.table):
             cards = []
-            for c, by in zip(tm.meld.cards, tm.played_by):
+            wilds = set(tm.meld.wild_slots())
+            reps = tm.meld.represented() if wilds else ()
+            for k, (c, by) in enumerate(zip(tm.meld.cards, tm.played_by)):
                 mark = (f'<span class="by s{by}" title="laid off by {esc(names[by])}">'
                         f'{esc(badge[by])}</span>') if by != tm.owner else ""
-                cards.append(f'<span class="card small{" laid" if mark else ""}">'
+                if k in wilds:
+                    mark += as_mark(tm.meld, reps[k])
+                cards.append(f'<span class="card small{" laid" if by != tm.owner else ""}'
+                             f'{" wild" if k in wilds else ""}">'
                              f'{card_svg(c, hidden=True)}{mark}</span>')
             cls = " target" if i in targets else ""
-            desc = esc(tm.meld.describe())
+            desc = esc(tm.meld.describe() + "".join(
+                f", {label_of(tm.meld.cards[k])} as {rep_words(tm.meld, reps[k])}"
+                for k in sorted(wilds)))
             groups.setdefault(tm.owner, []).append(
                 f'<button type="button" class="meld{cls}" data-act="meld:{i}" data-meld="{i}">'
                 f'<span class="meld-no">{i + 1}</span><span class="sr-only">: meld {i + 1}, '
@@ -215,7 +254,7 @@ class Table:
             f'{"Your" if owner == s.human and s.you else esc(names[owner]) + "&rsquo;s"} melds'
             + (f' <span class="owner-pts">· {pts[owner]} on the table</span>' if pts else "")
             + f'</div><div class="meld-row">{"".join(ms)}</div></div>'
-            for owner, ms in sorted(groups.items(), key=lambda kv: kv[0] != s.human))
+            for owner, ms in sorted(groups.items(), key=lambda kv: kv[0] != s.human)) + MORE_MELDS
 
     def hand(self, s: "Session") -> str:
         cards = s.cards()
@@ -237,9 +276,25 @@ class Table:
                 and s.state.phase == Phase.PLAY:
             cls += " duty"
         tab = "0" if pos == min(s.cursor, len(s.order) - 1) else "-1"
+        wild = self.wild_test(s)(c)
+        if wild:
+            cls += " wild"
         return card_button(c, cls, f"card:{pos}",
+                           label=card_label(c) + (", wild" if wild else ""),
                            attrs=f' data-pos="{pos}" data-card="{c}" tabindex="{tab}" '
-                                 f'aria-pressed="{str(pos in s.selected).lower()}"')
+                                 f'aria-pressed="{str(pos in s.selected).lower()}"',
+                           inner=WILD_TAG if wild else "")
+
+    def wild_test(self, s: "Session"):
+        """Is a card wild in this deal? (a printed joker or Joly, a wild rank: its mark)"""
+        return s.state.variant.rules(s.state).is_wild
+
+    def wild_now(self, v):
+        """The same from what the person sees (the variant's rules for the view)."""
+        var = find_variant(v.variant)
+        opts = var.deal_options(v.options, v.info["wild_rank"]) if "wild_rank" in v.info \
+            else v.options
+        return var.rules_for(opts).is_wild
 
     def head(self, s: "Session", v) -> str:
         """Badges beside the person's name (deadwood, points on the table …)."""
@@ -295,15 +350,21 @@ class Table:
             groups = []
             for tm in v.table:
                 if tm.owner == seat:
+                    wilds = set(tm.meld.wild_slots())
+                    reps = tm.meld.represented() if wilds else ()
                     groups.append("".join(
-                        f'<span class="card small">{card_svg(c, simple=True)}'
+                        f'<span class="card small{" wild" if k in wilds else ""}">'
+                        f'{card_svg(c, simple=True)}'
                         + (f'<span class="by" title="laid off by {esc(st.names[by])}">'
                            f'{esc(st.names[by][:1])}</span>' if by != seat else "")
-                        + "</span>" for c, by in zip(tm.meld.cards, tm.played_by)))
+                        + (as_mark(tm.meld, reps[k]) if k in wilds else "")
+                        + "</span>" for k, (c, by) in enumerate(zip(tm.meld.cards,
+                                                                    tm.played_by))))
             left = v.revealed.get(seat, ())
             if left:
+                wild = self.wild_test(s)
                 groups.append('<span class="left-label">in hand</span>'
-                              + "".join(face(c, "small") for c in left))
+                              + "".join(face(c, "small", wild=wild(c)) for c in left))
             cards = "".join(f'<span class="sum-group">{g}</span>' for g in groups) \
                 or '<i class="none">no cards</i>'
             hands += (f'<div class="sum-hand"><div class="sum-who">{esc(st.names[seat])} '

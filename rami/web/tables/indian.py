@@ -157,14 +157,15 @@ class IndianTable(Table):
         d = info.get("declarer")
         if d is not None and v.phase == Phase.SHOW:
             g = info["groups"][str(d)]
-            groups = "".join(group_html([Card.parse(c) for c in cards], label)
+            wild = self.wild_test(s)
+            groups = "".join(group_html([Card.parse(c) for c in cards], label, wild=wild)
                              for cards, label in zip(g["groups"], g["labels"]))
             finish = Card.parse(info["finish"][str(d)])
             return (f'<div class="declared"><div class="meld-owner">'
                     f'{"You" if d == s.human else esc(s.state.names[d])} declared</div>'
                     f'<div class="groups-row">{groups}<div class="group finish">'
                     f'<span class="group-label">finish slot</span><span class="group-cards">'
-                    f'{face(finish, "small")}</span></div></div></div>')
+                    f'{face(finish, "small", wild=wild(finish))}</span></div></div></div>')
         return ('<p class="no-melds">Group all 13 cards in sequences and sets, with two '
                 'sequences, one of them pure, then declare.</p>')
 
@@ -257,7 +258,8 @@ class IndianTable(Table):
             body = ""
             if g:
                 body = "".join(group_html([Card.parse(c) for c in cards], label,
-                                          [Card.parse(c) for c in g["counted"]])
+                                          [Card.parse(c) for c in g["counted"]],
+                                          wild=self.wild_test(s))
                                for cards, label in zip(g["groups"], g["labels"]))
             if info.get("finish"):
                 body += group_html([Card.parse(info["finish"])], "finish slot")

@@ -50,6 +50,8 @@ def _cards_of(action) -> tuple:
             getattr(action, "card", None) is not None:
         return (action.card,)
     cards = getattr(action, "cards", None) or ()
+    if action.kind == "swap":        # the tile(s) the Joly stands for, and the two it joins
+        return tuple(cards) + tuple(c for c in action.new.cards if c.suit)
     card = getattr(action, "card", None)
     melds = getattr(action, "melds", None) or ()
     out = list(cards) + ([card] if card is not None else [])

@@ -111,7 +111,7 @@ class App:
         self._listen(js.window, "resize", self._fit_melds)
         # (a scroll does not bubble: caught on its way down)
         scrolled = create_proxy(lambda e: self._melds_scrolled()
-                                if attr(e.target, "id") == "melds" else None)
+                                if attr(e.target, "id") in ("melds", "opp") else None)
         self._proxies.append(scrolled)
         root.addEventListener("scroll", scrolled, True)
 
@@ -426,8 +426,9 @@ class App:
         st = s.state
         new_from = self.last_seen["log"] if self.last_seen["hand"] == st.hand_no else 0
         offer = self.offer_update()
-        if self.hint is not None and self.hint[0] != self._position():
-            self.hint = None                    # the game moved on: the hint is stale
+        if self.hint is not None and (self.hint[0] != self._position() or (
+                self.hint[2] and tuple(sorted(s.selected)) != self.hint[2])):
+            self.hint = None        # the game moved on, or its cards are no longer selected
         hint = not self.message and self.hint is not None
         message = render.hint_line(self.hint[1]) if hint else self.message
         regions = render.table_regions(s, self.pace, message, self.thinking, new_from, offer,
@@ -465,6 +466,20 @@ class App:
         self._announce()
         self._show_turn()
 
+    def _menu(self, open_: bool) -> None:
+        """The top bar's menu on a phone (where its buttons do not fit in a row)."""
+        top = nil(self.screen_el.querySelector("#top"))
+        if top is None:
+            return
+        top.classList.toggle("menu-open", open_)
+        btn = nil(top.querySelector('[data-act="menu"]'))
+        if btn is not None:
+            btn.setAttribute("aria-expanded", "true" if open_ else "false")
+        if open_:
+            first = nil(top.querySelector("#top-menu button"))
+            if first is not None:
+                first.focus()
+
     def _fit_melds(self, event=None) -> None:
         """Every meld in sight: the melds' cards shrink (to half their size at most) until all
         the melds fit the room the table leaves them; past that (a phone, a crowded table)
@@ -475,17 +490,27 @@ class App:
         style = el.style
         fit = 1.0
         style.setProperty("--fit", "1")
-        while el.scrollHeight > el.clientHeight + 2 and fit > 0.55:
+        # (on a phone the cards are small already: less shrinking, then the area scrolls)
+        least = 0.55 if js.window.innerWidth > 760 else 0.8
+        while el.scrollHeight > el.clientHeight + 2 and fit > least + 0.01:
             fit = round(fit - 0.1, 2)
             style.setProperty("--fit", str(fit))
         el.classList.toggle("overflows", el.scrollHeight > el.clientHeight + 2)
+        opp = nil(self.screen_el.querySelector("#opp"))
+        if opp is not None:                 # the opponents' strip on a phone: swiped sideways
+            opp.classList.toggle("overflows", opp.scrollWidth > opp.clientWidth + 2)
         self._melds_scrolled()
 
     def _melds_scrolled(self, event=None) -> None:
+        """Where a strip that scrolls has reached its end, its sign that there is more goes."""
         el = nil(self.screen_el.querySelector("#melds"))
         if el is not None:
             el.classList.toggle("at-end",
                                 el.scrollTop + el.clientHeight >= el.scrollHeight - 4)
+        opp = nil(self.screen_el.querySelector("#opp"))
+        if opp is not None:
+            opp.classList.toggle("at-end",
+                                 opp.scrollLeft + opp.clientWidth >= opp.scrollWidth - 4)
 
     def _position(self) -> tuple:
         st = self.session.state
@@ -504,6 +529,9 @@ class App:
         names = [c.name for c in s.choices() if c.action == h.action] + [h.action.kind]
         for name in dict.fromkeys(names):
             acts += [f"btn:{name}", name]
+        meld = getattr(h.action, "meld", None)
+        if isinstance(meld, int):               # a lay-off, a swap, a rescue: its meld too
+            acts.append(f"meld:{meld}")
         for act in acts:
             for el in list(self.screen_el.querySelectorAll(f'[data-act="{act}"]')):
                 el.classList.add("hinted")
@@ -521,12 +549,13 @@ class App:
             await asyncio.sleep(0)
             found = await sliced(s.hint_steps())
             if self.session is s and self._position() == where:
-                self.hint = (where, found)
                 self.message = ""
                 # the move's cards are selected, so its lit button plays it in one press
                 picked = s.positions_of(found.cards)
                 if picked:
                     s.selected = picked
+                # (kept while that selection stands: unselect them, and the hint is gone)
+                self.hint = (where, found, tuple(sorted(s.selected)))
                 self.render()
         except Exception as e:
             self._crash(e)
@@ -666,6 +695,8 @@ class App:
             self.suppress_click = False
             return
         el = closest(event.target, "[data-act]")
+        if el is None and nil(self.screen_el.querySelector("#top.menu-open")) is not None:
+            self._menu(False)                   # a tap beside the open menu closes it
         if el is None or getattr(el, "disabled", False) is True:
             return
         if el.tagName == "A":
@@ -674,6 +705,11 @@ class App:
 
     def act(self, act: str) -> None:
         s = self.session
+        top = nil(self.screen_el.querySelector("#top"))
+        if act == "menu" and top is not None:
+            return self._menu(not top.classList.contains("menu-open"))
+        if top is not None and top.classList.contains("menu-open"):
+            self._menu(False)               # a choice made (or a tap elsewhere) closes it
         if act.startswith("variant:"):
             self.form = self._default_form(act.split(":", 1)[1], self.form["name"])
             self.save_prefs()
@@ -1002,6 +1038,11 @@ class App:
         if key == "Tab" and box is not None:
             return self._trap_tab(event, box)
         if key == "Escape":
+            top = nil(self.screen_el.querySelector("#top.menu-open"))
+            if top is not None:
+                self._menu(False)
+                btn = nil(top.querySelector('[data-act="menu"]'))
+                return btn.focus() if btn is not None else None
             if self.dialog is not None:
                 event.preventDefault()
                 return self.close_dialog()

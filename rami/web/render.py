@@ -276,12 +276,15 @@ def _topbar(s: Session, v, pace: str) -> str:
       <small>{st.variant.hand_word} {v.hand_no + 1} {esc(goal)}</small></h1>
     <label class="pace" title="How fast the computer players move"><span>Pace</span>
       <select data-field="pace" id="pace">{paces}</select></label>
+    <button type="button" class="btn ghost small menu-btn" data-act="menu" aria-haspopup="true"
+      aria-expanded="false" aria-controls="top-menu">Menu</button>
+    <div class="top-menu" id="top-menu">
     <button type="button" class="btn ghost small" data-act="howto">Rules</button>
     {gear}
     <button type="button" class="btn ghost small" data-act="scores">Scores</button>
     <button type="button" class="btn ghost small" data-act="lobby">New game</button>
     <button type="button" class="btn ghost small" data-act="help">?<span class="sr-only">
-      Keyboard help</span></button>"""
+      Keyboard help</span><span class="menu-word" aria-hidden="true">Keys</span></button></div>"""
 
 
 def _seat_html(s: Session, v, seat: int) -> str:
@@ -350,7 +353,9 @@ def _actions(s: Session, choices) -> str:
     order = ("discard", "layoff", "knock", "meld", "declare") if len(s.selected) == 1 else \
         ("meld", "layoff", "discard", "knock", "declare")
     first = next((reasons[n] for n in order if n in reasons), next(iter(reasons.values()), ""))
-    why = f'<p class="why">{pretty_text(first)}</p>' if first else ""
+    # (the line is there when empty too: the hand above it does not move)
+    why = (f'<p class="why" title="{esc(plain_text(first))}">{pretty_text(first)}</p>' if first
+           else '<p class="why"></p>')
     hint = ('<button type="button" class="btn ghost hint-btn" data-act="hint" '
             'title="The Expert\'s move, and why (key I)">Hint</button>')
     undo = ('<button type="button" class="btn ghost undo-btn" data-act="undo" '

@@ -334,7 +334,9 @@ class Table:
         if v.phase == Phase.UPCARD:
             return f"Your turn: take the upcard {top} or pass."
         if v.phase == Phase.DRAW:
-            return (f"Your turn: draw from the stock or take the {top}." if top
+            # (the words offer the pile only when the Take button does)
+            takes = top and any(a.kind == "take" for a in s.state.legal_actions())
+            return (f"Your turn: draw from the stock or take the {top}." if takes
                     else "Your turn: draw from the stock.")
         return "Your turn: meld, lay off, then discard a card."
 

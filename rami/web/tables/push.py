@@ -194,10 +194,14 @@ class PushTable(Table):
             items.append(f'<li><button type="button" class="btn go reading" '
                          f'data-act="reading:{i}">{esc(words)}</button></li>')
         what = self.reading_what(found[0])
+        wilds = any(m.wild_slots() for a in found for x in (getattr(a, "melds", None) or (a,))
+                    for m in interpretations(list(x.cards), rules, list(x.reps) or None))
+        why = ("A wild can stand for more than one card here: say which." if wilds else
+               "These cards can be laid in more than one way here: say which.")
         return (f'<div class="overlay" role="dialog" aria-modal="true" '
                 f'aria-labelledby="reading-title"><div class="summary readings">'
                 f'<h2 id="reading-title">How do you lay {what}?</h2>'
-                f'<p>A wild can stand for more than one card here: say which.</p>'
+                f'<p>{esc(why)}</p>'
                 f'<ul class="reading-list">{"".join(items)}</ul><div class="sum-go">'
                 f'<button type="button" class="btn" data-act="close">Cancel</button>'
                 f'</div></div></div>')

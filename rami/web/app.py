@@ -70,6 +70,7 @@ class App:
         self.notice = ""
         self.thinking = False
         self.bots_running = False
+        self.skipping = False               # "Skip to my turn": no pauses until then
         self.worker = None                   # the bots' Web Worker, once it has started
         self.worker_state = "off"            # "off", "starting", "ready", "failed"
         self.focus_act: str | None = None
@@ -716,6 +717,11 @@ class App:
             return self.render()
         if act == "start":
             return self.start_match()
+        if act == "skip-bots":
+            self.skipping = True            # until the person's turn: no pauses
+            return None
+        if act == "rematch" and s is not None and s.state.phase == Phase.MATCH_OVER:
+            return self.rematch()
         if act in ("newgame-keep", "newgame-replace"):
             self.dialog = None
             return self.start_match("keep" if act == "newgame-keep" else "replace")
@@ -952,6 +958,19 @@ class App:
             return self.render()
         self._open_match(session)
 
+    def rematch(self) -> None:
+        """The match just ended, again: the same players, seats, levels and house rules,
+        a new shuffle."""
+        st = self.session.state
+        s = self.session
+        levels = {i: PERSON if i in s.humans else s.levels.get(i, "good")
+                  for i in range(st.n) if i != 0}
+        try:
+            session = Session.new(st.variant.name, list(st.names), dict(st.options), levels)
+        except RamiError as e:
+            return self.say(str(e))
+        self._open_match(session)
+
     def focus_hand(self) -> None:
         """Put focus on the person's hand (its card at the cursor) at the next drawing."""
         s = self.session
@@ -1086,6 +1105,8 @@ class App:
             return self.render()
         if low == "i":
             return self.act("hint")
+        if low == "s" and s.bot_to_move():
+            return self.act("skip-bots")
         if low == "u":
             return self.act("undo")
         if low == "n":
@@ -1261,12 +1282,14 @@ class App:
         """
         self.bots_running = True
         began = js.performance.now()
+        self.skipping = False
         try:
             s = self.session
             while self.session is s and s.bot_to_move() and self.screen == "table":
                 self.thinking = True
                 self.render()
-                await asyncio.sleep(render.pace_seconds(self.pace))
+                await asyncio.sleep(0 if self.skipping else
+                                    render.pace_seconds(self.pace, s.state.n))
                 if self.session is not s or not s.bot_to_move() or self.screen != "table":
                     break
                 t0 = js.performance.now()
@@ -1287,6 +1310,7 @@ class App:
         finally:
             self.bots_running = False
             self.thinking = False
+            self.skipping = False
             # saved once a stretch of bot moves ends: bots are reseeded from the position,
             # so a reload from the stretch's start replays the very same moves
             self.save()

@@ -33,8 +33,18 @@ REGIONS = ("top", "opp", "piles", "status", "melds", "log", "head", "hand-area",
            "message", "summary-slot")
 
 
-def pace_seconds(pace: str) -> float:
-    return next((s for k, _, s in PACES if k == pace), 0.9)
+# the longest a round of the computer players takes at each pace, whatever the table's size:
+# past a few seats each move's pause shortens (a bot's turn is two or three moves)
+ROUND_SECONDS = {"slow": 8.0, "normal": 4.0, "fast": 1.6, "instant": 0.0}
+MOVES_PER_TURN = 2.5
+
+
+def pace_seconds(pace: str, seats: int = 2) -> float:
+    """The pause before each computer move: the pace's own, shortened so that a round of
+    ``seats - 1`` computer players stays within ROUND_SECONDS."""
+    own = next((s for k, _, s in PACES if k == pace), 0.9)
+    bots = max(1, seats - 1)
+    return min(own, ROUND_SECONDS.get(pace, 4.0) / (MOVES_PER_TURN * bots))
 
 
 # -- the lobby ----------------------------------------------------------------------------
@@ -76,6 +86,7 @@ def lobby_html(form: dict, notice: str = "", can_resume: bool = False,
     <h1 class="brand">rami<span>the rummy table</span></h1>
     {notice_html}{update_offer() if update else ""}{saved_html}
     <div class="variant-tabs" role="group" aria-label="Game">{tabs}</div>
+    <p class="chosen-blurb">{esc(table_for(var.name).blurb)}</p>
     <div class="lobby-grid">
       <label>Your name <input data-field="name" maxlength="16" value="{esc(form["name"])}"
         autocomplete="nickname"></label>
@@ -86,14 +97,15 @@ def lobby_html(form: dict, notice: str = "", can_resume: bool = False,
     <details class="house"{" open" if form.get("rules_open") else ""}>
       <summary>House rules <small>{esc(changed)}</small></summary>
       <div class="opts">{opts}</div></details>
-    <div class="lobby-go">
+    <div class="lobby-foot">
       <nav class="lobby-learn" aria-label="Learn the games"><a href="#rules" data-act="howto"
         >How to play {esc(var.title)}</a> · <a href="#settings" data-act="settings">Settings</a>
         · <a href="#stats" data-act="stats">Statistics</a>
         <br>Learn:
         <a href="learn/gin.html">Gin Rummy</a> · <a href="learn/indian.html">Indian
         Rummy's declaration</a><br><a href="learn/boards.html">Boards for your own pages</a>
-      </nav>{resume}
+      </nav></div>
+    <div class="lobby-go">{resume}
       <button type="button" class="btn primary big" data-act="start" id="start">Deal the cards
       </button></div>
   </div>
@@ -332,6 +344,10 @@ def announcement(s: Session, since: int) -> str:
 
 def _actions(s: Session, choices) -> str:
     if not s.human_to_move():
+        if s.bot_to_move() and not s.needs_handover():
+            return ('<button type="button" class="btn ghost skip-bots" data-act="skip-bots" '
+                    'title="The computer players move at once until your turn (key S)">'
+                    'Skip to my turn</button>')
         return ""
     out = []
     reasons = {}
@@ -493,6 +509,7 @@ def help_html(table: Table | None = None) -> str:
             + [k for k in table.help_keys if not k[0].startswith("Shift")]
             + [("H", "go to your hand"), ("I", "a hint: the Expert's move, and why"),
                ("U / Ctrl+Z", "undo your last meld, lay-off or rearrangement this turn"),
+               ("S", "skip to your turn: the computer players move at once"),
                ("Esc", "clear the selection, close a dialog"),
                ("?", "this help")])
     tip = table.help_tip

@@ -78,6 +78,10 @@ class Session:
         self.you = True                         # the seat is "you" (a tutorial's board: a name)
         self.stash: dict[int, dict] = {}        # other persons' card orders (pass-and-play)
         self.undo_stack: list[dict] = []         # this turn's steps that can be taken back
+        # Gin and Basic: the hand kept arranged in its melds (``breaks``: where each meld and
+        # then the deadwood begin) until the person orders it otherwise
+        self.arranged = False
+        self.breaks: list[int] = []
         self.reconcile()
 
     @classmethod
@@ -100,6 +104,9 @@ class Session:
             self.sizes = [len(self.order)] if self.order else []
             if self.grouped:
                 self.regroup("suit")
+            elif self.table.arranges and self.order:
+                self.arranged = True
+                self.arrange()
             return
         left = Counter(held)
         kept, kept_group = [], []
@@ -114,7 +121,12 @@ class Session:
             if left[text] > 0:
                 added.append(text)
                 left[text] -= 1
-        self.order = kept + added
+        changed = bool(added) or len(kept) != len(self.order)
+        if self.arranged:
+            self.order = kept + added
+        else:
+            tail = self._placed(kept, added)      # (the others go in among ``kept``)
+            self.order = kept + tail
         # the groups lose the cards that left; the new ones make a group of their own
         sizes: list[int] = []
         for i, g in enumerate(kept_group):
@@ -130,6 +142,53 @@ class Session:
             self.fresh = None
             self.arrived = []
         self.selected = [p for p in self.selected if p < len(self.order)]
+        if self.arranged and changed:
+            self.arrange()
+
+    def _placed(self, kept: list[str], added: list[str]) -> list[str]:
+        """The person's own order, with each new card put where it fits: beside a card of
+        its suit one rank away, or of its rank; else at the right end. Returns the cards
+        to append (the rest are inserted into ``kept`` in place)."""
+        if self.grouped or not self.table.arranges:
+            return added
+        tail = []
+        for text in added:
+            c = Card.parse(text)
+            spot = None
+            for i, t in enumerate(kept):
+                k = Card.parse(t)
+                if c.suit and k.suit == c.suit and k.rank == c.rank - 1:
+                    spot = i + 1                # right after the card below it
+                elif spot is None and c.suit and k.suit == c.suit and k.rank == c.rank + 1:
+                    spot = i                    # just before the card above it
+                elif spot is None and k.rank == c.rank and c.suit:
+                    spot = i + 1
+            if spot is None:
+                tail.append(text)
+            else:
+                kept.insert(spot, text)
+        return tail
+
+    def arrange(self) -> None:
+        """Gin and Basic: the hand in its best melds, each apart, then the deadwood (by suit),
+        the way a player holds them; ``breaks`` says where each group begins."""
+        picked = [self.order[p] for p in self.selected]
+        arr = self.state.variant.solver(self.state).arrange(self.cards())
+        order, breaks = [], []
+        for m in arr.melds:
+            breaks.append(len(order))
+            order += [str(c) for c in m.cards]
+        if arr.deadwood:
+            breaks.append(len(order))
+            order += [str(c) for c in sort_by_suit(arr.deadwood)]
+        self.order, self.breaks = order, breaks[1:] if breaks and breaks[0] == 0 else breaks
+        self.arranged = True
+        self.selected = []
+        for text in picked:                 # the same cards stay selected
+            for i, t in enumerate(self.order):
+                if t == text and i not in self.selected:
+                    self.selected.append(i)
+                    break
 
     def cards(self) -> list[Card]:
         return [Card.parse(t) for t in self.order]
@@ -161,6 +220,7 @@ class Session:
                 return self.move_to_group(src, g - 1, self.sizes[g - 1]) if g > 0 else src
             return self.move_to_group(src, g, i + (1 if dst > src else -1))
         dst = max(0, min(dst, len(self.order) - 1))
+        self.arranged, self.breaks = False, []      # the person's own order from now on
         picked = {self.order[p] + f"#{p}" for p in self.selected}
         tagged = [t + f"#{p}" for p, t in enumerate(self.order)]
         card = tagged.pop(src)
@@ -177,7 +237,8 @@ class Session:
                 "sizes": list(self.sizes), "selected": list(self.selected),
                 "fresh": self.fresh, "arrived": list(self.arrived),
                 "pile_pick": self.pile_pick, "cursor": self.cursor,
-                "order_hand": self.order_hand}
+                "order_hand": self.order_hand, "arranged": self.arranged,
+                "breaks": list(self.breaks)}
 
     def checkpoint(self) -> None:
         """Remember the table as it is, before a step the person may take back (a
@@ -198,7 +259,7 @@ class Session:
         snap = self.undo_stack.pop()
         self.state = snap["state"]
         for k in ("order", "sizes", "selected", "fresh", "arrived", "pile_pick", "cursor",
-                  "order_hand"):
+                  "order_hand", "arranged", "breaks"):
             setattr(self, k, snap[k])
 
     # -- groups (Indian rummy) -----------------------------------------------------------
@@ -282,6 +343,9 @@ class Session:
         hand = self.cards()
         if self.grouped:
             return self.regroup(how)
+        if how == "melds" and self.table.arranges:
+            return self.arrange()
+        self.arranged, self.breaks = False, []
         if how == "rank":
             ordered = sort_by_rank(hand)
         elif how == "melds":
@@ -476,7 +540,7 @@ class Session:
         return {"format": WEB_FORMAT, "version": WEB_VERSION, "human": self.human,
                 "levels": levels,
                 "order": list(self.order), "order_hand": self.order_hand,
-                "sizes": list(self.sizes),
+                "sizes": list(self.sizes), "arranged": self.arranged,
                 "stash": {str(s): {"order": list(v["order"]), "order_hand": v["order_hand"],
                                    "sizes": list(v["sizes"])} for s, v in self.stash.items()},
                 "game": self.state.to_dict()}
@@ -504,6 +568,8 @@ class Session:
             same = d.get("order_hand") == state.hand_no
             session = cls(state, human, levels, order if same else None,
                           [int(k) for k in d.get("sizes", [])] if same else None)
+            if same and d.get("arranged") is True and session.table.arranges:
+                session.arrange()
             for k, v in dict(d.get("stash", {})).items():
                 seat = int(k)
                 if seat in session.humans and seat != human:

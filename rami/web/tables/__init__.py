@@ -15,7 +15,12 @@ from .push import PushTable
 from .rum500 import Rum500Table
 from .tiles import TilesTable
 
-TABLES: dict[str, Table] = {"basic": Table(), "gin": GinTable(), "indian": IndianTable(),
+class BasicTable(Table):
+    """Basic Rummy: the shared table, the hand kept in its melds."""
+    arranges = True
+
+
+TABLES: dict[str, Table] = {"basic": BasicTable(), "gin": GinTable(), "indian": IndianTable(),
                             "rum500": Rum500Table(), "push": PushTable(),
                             "tiles": TilesTable()}
 

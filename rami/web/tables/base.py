@@ -48,6 +48,11 @@ def as_mark(meld, rep) -> str:
     return f'<span class="as-rep{red}" aria-hidden="true">{esc(said)}</span>'
 
 
+# a match's end: the same seats and rules again in one tap, or the lobby for another game
+MATCH_END_BUTTONS = ('<button type="button" class="btn big" data-act="lobby" id="again">'
+                     'Change the game</button><button type="button" class="btn primary big" '
+                     'data-act="rematch" id="rematch">Play again</button>')
+
 # the foot of a melds area that scrolls (a phone, a crowded table): there is more below
 MORE_MELDS = ('<div class="more-melds" aria-hidden="true"><span>▾ more melds below: scroll'
               '</span></div>')
@@ -73,6 +78,7 @@ class Table:
     """Basic Rummy's table, and the parts every table shares."""
 
     grouped = False               # the hand is kept in labelled groups (Indian rummy)
+    arranges = False              # the hand is kept in its melds, then the deadwood (Gin, Basic)
     blurb = "Two to six players. Meld sets and runs, lay off, and be first to go out."
     keys = {"d": "draw", "t": "take", "m": "btn:meld", "l": "btn:layoff", "x": "btn:discard",
             "p": "btn:pass"}
@@ -259,8 +265,10 @@ class Table:
     def hand(self, s: "Session") -> str:
         cards = s.cards()
         items = [self.hand_card(s, pos) for pos in range(len(cards))]
-        return (f'<div class="hand" id="hand" role="group" aria-label="Your cards" '
-                f'style="--n:{max(len(cards), 1)}">{"".join(items)}</div>')
+        gaps = len(s.breaks) if s.arranged else 0
+        return (f'<div class="hand{" arranged" if gaps else ""}" id="hand" role="group" '
+                f'aria-label="Your cards" style="--n:{max(len(cards), 1)};--g:{gaps}">'
+                f'{"".join(items)}</div>')
 
     def hand_card(self, s: "Session", pos: int) -> str:
         """One of the person's cards: selectable, draggable, marked when just drawn. Only the
@@ -279,6 +287,8 @@ class Table:
         wild = self.wild_test(s)(c)
         if wild:
             cls += " wild"
+        if s.arranged and pos in s.breaks:
+            cls += " gap"                   # a new meld, or the deadwood, begins here
         return card_button(c, cls, f"card:{pos}",
                            label=card_label(c) + (", wild" if wild else ""),
                            attrs=f' data-pos="{pos}" data-card="{c}" tabindex="{tab}" '
@@ -329,6 +339,13 @@ class Table:
                  Phase.PLAY: "is playing", Phase.LAYOFF: "is laying off"}.get(v.phase, "")
         return f"{esc(names[v.turn])} {doing}{DOTS if thinking else ''}"
 
+    left_word = "in hand"        # the cards a summary shows left over (Gin: deadwood)
+
+    def melds_in_hand(self, res: dict, seat: int) -> list[list[Card]]:
+        """Melds a summary shows from a player's hand, apart from what counts against him
+        (none here: in Basic Rummy every card kept in hand counts)."""
+        return []
+
     def my_turn_text(self, s: "Session", v) -> str:
         top = v.top_discard.pretty() if v.top_discard else ""
         if v.phase == Phase.UPCARD:
@@ -362,17 +379,22 @@ class Table:
                         + (as_mark(tm.meld, reps[k]) if k in wilds else "")
                         + "</span>" for k, (c, by) in enumerate(zip(tm.meld.cards,
                                                                     tm.played_by))))
-            left = v.revealed.get(seat, ())
+            left = list(v.revealed.get(seat, ()))
+            wild = self.wild_test(s)
+            for meld in self.melds_in_hand(res, seat):   # melds shown from the hand (Gin)
+                for c in meld:
+                    if c in left:
+                        left.remove(c)
+                groups.append('<span class="left-label">melded</span>'
+                              + "".join(face(c, "small", wild=wild(c)) for c in meld))
             if left:
-                wild = self.wild_test(s)
-                groups.append('<span class="left-label">in hand</span>'
+                groups.append(f'<span class="left-label">{self.left_word}</span>'
                               + "".join(face(c, "small", wild=wild(c)) for c in left))
             cards = "".join(f'<span class="sum-group">{g}</span>' for g in groups) \
                 or '<i class="none">no cards</i>'
             hands += (f'<div class="sum-hand"><div class="sum-who">{esc(st.names[seat])} '
                       f'<b>{points[seat]:+d}</b></div><div class="sum-cards">{cards}</div></div>')
-        button = ('<button type="button" class="btn primary big" data-act="lobby" id="again">'
-                  'New match</button>') if over else (
+        button = MATCH_END_BUTTONS if over else (
                   '<button type="button" class="btn primary big" data-act="next" id="next">'
                   f'Deal the next {st.variant.hand_word}</button>')
         return hands, button, "summary"

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...actions import Discard, Knock
+from ...cards import Card
 from ...state import Phase
 from .base import Choice, Table
 
@@ -14,6 +15,18 @@ if TYPE_CHECKING:                                     # pragma: no cover
 
 
 class GinTable(Table):
+    arranges = True               # the hand in its melds, a gap, the deadwood
+    left_word = "deadwood"
+
+    def melds_in_hand(self, res: dict, seat: int) -> list[list[Card]]:
+        """The defender's melds, shown as melds: only the rest is deadwood."""
+        if "defender_melds" not in res or "winner" not in res:
+            return []
+        # (the knocker wins unless undercut)
+        defender = res["winner"] if res.get("how") == "undercut" else 1 - res["winner"]
+        if seat != defender:
+            return []
+        return [[Card.parse(c) for c in m] for m in res["defender_melds"]]
     blurb = "Two players, ten cards. Knock with 10 or less deadwood, or go gin."
     keys = {**Table.keys, "k": "btn:knock", "g": "btn:big_gin"}
     help_keys = [("D", "draw from the stock"), ("T", "take the discard"),

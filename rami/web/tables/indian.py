@@ -11,7 +11,7 @@ from ...cards import Card
 from ...state import Phase
 from ..parts import DOTS, LABEL_CLASS, RANK_WORDS, esc, face, group_html
 from ..svg import card_svg
-from .base import Choice, Table
+from .base import MATCH_END_BUTTONS, Choice, Table
 
 if TYPE_CHECKING:                                     # pragma: no cover
     from ..session import Session
@@ -272,8 +272,7 @@ class IndianTable(Table):
                       f'<b>{info["points"]}</b></div><div class="groups-row">{body}</div></div>')
         offers = v.info.get("rejoin_offers") or []
         if over:
-            button = ('<button type="button" class="btn primary big" data-act="lobby" '
-                      'id="again">New match</button>')
+            button = MATCH_END_BUTTONS
         elif offers and offers[0] == s.human:
             score = v.info.get("rejoin_score")
             button = (f'<p class="offer">You are out of the pool. Every player still in has '

@@ -182,15 +182,14 @@ def texts(groups):
     return [[str(c) for c in g] for g in groups]
 
 
-def test_indian_groups_start_by_suit_keep_through_moves_and_take_new_cards_apart():
+def test_indian_groups_start_by_suit_keep_through_moves_and_new_cards_join_where_they_fit():
     s = Session(from_deal(INDIAN), 0)
     assert texts(s.group_cards()) == [["6s", "7s", "8s", "Ks"], ["2h", "3h", "4h"],
                                       ["Qd", "Kd"], ["10c", "Qc", "Kc"], ["Jk"]]
     s.play(DRAW)
-    assert texts(s.group_cards())[-1] == ["5h"] and s.fresh == "5h"
-    # into the hearts, after the 4h (index among the group's other cards)
-    s.move_to_group(s.order.index("5h"), 1, 3)
-    assert texts(s.group_cards())[1] == ["2h", "3h", "4h", "5h"]
+    # the 5h extends the hearts' sequence: it joins it, not a group of its own
+    assert texts(s.group_cards())[1] == ["2h", "3h", "4h", "5h"] and s.fresh == "5h"
+    assert len(s.sizes) == 5
     assert s.table.group_labels(s)[1] == "pure sequence"
     for card in ("Ks", "Kd", "Kc"):
         s.toggle(s.order.index(card))
@@ -199,6 +198,16 @@ def test_indian_groups_start_by_suit_keep_through_moves_and_take_new_cards_apart
     s.play(Discard.of(from_deal(INDIAN).hands[0][-1]))          # the 10c goes
     assert all("10c" not in g for g in texts(s.group_cards()))
     assert sum(s.sizes) == len(s.order) == 13
+
+
+def test_indian_cards_that_fit_nowhere_gather_in_one_tray_not_a_group_each():
+    s = Session(from_deal(INDIAN), 0)
+    s.regroup("best")
+    before = len(s.sizes)
+    for _ in range(3):                          # draw, and keep what came: no group each
+        s.state.hands[0].append(s.state.stock.pop())
+        s.reconcile()
+    assert len(s.sizes) <= before + 1 and sum(s.sizes) == len(s.order) == 16
 
 
 def test_indian_keyboard_moves_cross_group_edges_and_best_groups_for_the_fewest_points():

@@ -304,6 +304,11 @@ class App:
             root.classList.remove(c)
         for c in root_classes(self.settings):
             root.classList.add(c)
+        # a dark theme: chosen, or the device's while the player has not chosen
+        theme = self.settings.get("theme")
+        dark = theme == "dark" or (theme == "auto" and bool(
+            js.window.matchMedia("(prefers-color-scheme: dark)").matches))
+        root.classList.toggle("dark", dark)
 
     def sound(self, kind: str) -> None:
         """A short sound made with the Web Audio API (no audio files), when sound is on:

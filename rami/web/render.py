@@ -361,6 +361,8 @@ def _actions(s: Session, choices) -> str:
             cls = "primary"
         elif c.name == "drop" and c.action:
             cls = "warn"
+        if c.style and live:
+            cls = c.style
         out.append(f'<button type="button" class="btn {cls}" data-act="btn:{c.name}"{dis}>'
                    f'{esc(c.label)}</button>')
         if c.reason:

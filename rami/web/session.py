@@ -122,6 +122,8 @@ class Session:
                 added.append(text)
                 left[text] -= 1
         changed = bool(added) or len(kept) != len(self.order)
+        if self.grouped and added:
+            return self._group_new(kept, kept_group, added)
         if self.arranged:
             self.order = kept + added
         else:
@@ -144,6 +146,33 @@ class Session:
         self.selected = [p for p in self.selected if p < len(self.order)]
         if self.arranged and changed:
             self.arrange()
+
+    def _group_new(self, kept: list[str], kept_group: list[int], added: list[str]) -> None:
+        """Indian rummy: each new card joins the group where it makes a sequence or a set;
+        else the last group when that one is not a valid group yet (the cards still to
+        sort), else a group of its own at the end."""
+        groups: list[list[str]] = []
+        for i, g in enumerate(kept_group):
+            if i and g == kept_group[i - 1]:
+                groups[-1].append(kept[i])
+            else:
+                groups.append([kept[i]])
+        def valid(g: list[str]) -> bool:
+            return self.table.group_valid(self, [Card.parse(t) for t in g])
+
+        for text in added:
+            home = next((g for g in groups if len(g) >= 2 and valid(g + [text])), None)
+            if home is None and groups and not valid(groups[-1]):
+                home = groups[-1]
+            if home is None:
+                home = []
+                groups.append(home)
+            home.append(text)
+        self.order = [t for g in groups for t in g]
+        self.sizes = [len(g) for g in groups if g]
+        self.fresh = added[-1]
+        self.arrived = added
+        self.selected = []
 
     def _placed(self, kept: list[str], added: list[str]) -> list[str]:
         """The person's own order, with each new card put where it fits: beside a card of

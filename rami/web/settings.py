@@ -1,12 +1,14 @@
-"""The player's settings, kept in the browser (pure Python): the deck's colours, the card
-size, how much the cards move, sound effects, a left-handed layout. They become classes on
+"""The player's settings, kept in the browser (pure Python): a light or dark theme, the
+felt's colour, the card back, the deck's colours, the card size, how much the cards move
+(light or dark and motion follow the device until the player chooses), sound effects, a
+left-handed layout. They become classes on
 the page's root element (the stylesheet does the rest); sound is made by the page with the
 Web Audio API.
 
 >>> clean({"deck": "four", "size": "huge", "sound": "yes"})["deck"], clean({})["size"]
 ('four', 'normal')
 >>> root_classes(clean({"deck": "four", "left": True}))
-['deck-four', 'size-normal', 'motion-normal', 'left-handed']
+['theme-auto', 'felt-green', 'back-red', 'deck-four', 'size-normal', 'motion-auto', 'left-handed']
 """
 
 from __future__ import annotations
@@ -16,10 +18,15 @@ from ..cards import parse_cards
 
 # name: (default, choices with their words)
 CHOICES = {
+    "theme": ("auto", (("auto", "As this device"), ("light", "Light"), ("dark", "Dark"))),
+    "felt": ("green", (("green", "Green"), ("blue", "Blue"), ("burgundy", "Burgundy"),
+                       ("slate", "Slate"))),
+    "back": ("red", (("red", "Red"), ("blue", "Blue"), ("green", "Green"))),
     "deck": ("two", (("two", "Two colours"), ("four", "Four colours"))),
     "size": ("normal", (("small", "Small"), ("normal", "Normal"), ("large", "Large"))),
-    "motion": ("normal", (("off", "None"), ("quick", "Quick"), ("normal", "Normal"),
-                          ("slow", "Slow"))),
+    # "auto": as the device asks (less motion when it asks for less), until one is chosen
+    "motion": ("auto", (("auto", "As this device"), ("off", "None"), ("quick", "Quick"),
+                        ("normal", "Normal"), ("slow", "Slow"))),
 }
 SWITCHES = {"sound": False, "left": False}
 ALL_CLASSES = ([f"{k}-{v}" for k, (_, cs) in CHOICES.items() for v, _ in cs]
@@ -69,10 +76,14 @@ def settings_html(settings: dict, pace: str, paces) -> str:
     return f"""<div class="overlay" role="dialog" aria-modal="true" aria-labelledby="settings-title">
   <div class="summary settings" id="settings"><button type="button" class="close-x" data-act="close" aria-label="Close">×</button><h2 id="settings-title">Settings</h2>
   <div class="settings-form">
+  {radios("theme", "Theme", "the panels and dialogs: light, dark, or as this device is set")}
+  {radios("felt", "Felt")}
+  {radios("back", "Card back")}
   {radios("deck", "Deck", f'<span class="swatch">{sample}</span> four colours: spades black, '
           'hearts red, diamonds blue, clubs green')}
   {radios("size", "Card size")}
-  {radios("motion", "Card movement", "how cards arrive on the table and dialogs open")}
+  {radios("motion", "Card movement", "how cards arrive on the table and dialogs open; as this "
+          "device is set means less when it asks for reduced motion")}
   <fieldset><legend>Computer players' pace</legend><label><select data-field="pace">
   {pace_options}</select></label><small>the pause before each of their moves</small></fieldset>
   {switch("sound", "Sound effects", "a soft sound for draws, discards, melds and the end of a "

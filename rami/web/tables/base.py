@@ -72,6 +72,7 @@ class Choice:
     reason: str = ""              # why it is disabled, when the selection says something
     confirm: str = ""             # ask before playing it (dropping, declaring), with this text
     dialog: str = ""              # open this table dialog to choose (a meld's readings)
+    style: str = ""               # how the button looks when it is not the usual ("warn")
 
 
 class Table:
@@ -338,6 +339,10 @@ class Table:
         doing = {Phase.UPCARD: "is deciding on the upcard", Phase.DRAW: "is about to draw",
                  Phase.PLAY: "is playing", Phase.LAYOFF: "is laying off"}.get(v.phase, "")
         return f"{esc(names[v.turn])} {doing}{DOTS if thinking else ''}"
+
+    def group_valid(self, s: "Session", cards: list[Card]) -> bool:
+        """Is this group of the person's a valid one (grouped hands only)?"""
+        return False
 
     left_word = "in hand"        # the cards a summary shows left over (Gin: deadwood)
 

@@ -46,6 +46,10 @@ class IndianTable(Table):
         st = s.state
         return st.variant.deal_options(st.options, st.extra["wild"])
 
+    def group_valid(self, s: "Session", cards) -> bool:
+        from ...variants.indian import group_label
+        return group_label(cards, s.state.variant.rules(s.state)) != "invalid"
+
     def group_labels(self, s: "Session") -> list[str]:
         """What each group is now: pure sequence, sequence, set or invalid."""
         from ...variants.indian import group_label
@@ -130,8 +134,9 @@ class IndianTable(Table):
             rest.remove(card)
             if st.variant.can_declare(self.deal_options(s), rest):
                 text += " (These cards can be grouped validly: press 'best' to group them.)"
+        # (it shines as a good move only when the groups are valid; else it warns)
         return out + [Choice("declare", f"Declare ({card.pretty()} to finish)", action,
-                             confirm=text)]
+                             confirm=text, style="primary" if judged.valid else "warn")]
 
     # -- drawing --------------------------------------------------------------------------
     def piles(self, s: "Session", v, can: set[str]) -> str:

@@ -210,11 +210,14 @@ def test_damaged_statistics_start_afresh():
 # -- settings and saved matches -------------------------------------------------------------
 def test_settings_take_only_known_values():
     got = settings.clean({"deck": "four", "size": "giant", "motion": "off", "sound": 1,
-                          "left": True})
-    assert got == {"deck": "four", "size": "normal", "motion": "off", "sound": False,
-                   "left": True}
+                          "left": True, "felt": "blue", "back": "plaid", "theme": "dark"})
+    assert got == {"theme": "dark", "felt": "blue", "back": "red", "deck": "four",
+                   "size": "normal", "motion": "off", "sound": False, "left": True}
     html = settings.settings_html(got, "fast", render.PACES)
     assert 'value="four" checked' in html and 'value="fast" selected' in html
+    assert 'value="blue" checked' in html and 'value="dark" checked' in html
+    # until the player chooses, the theme and the motion are the device's
+    assert settings.clean({})["theme"] == settings.clean({})["motion"] == "auto"
 
 
 def test_four_colour_faces_carry_their_suit():

@@ -229,7 +229,10 @@ def test_a_declaration_counts_by_what_the_readers_groups_make_of_it():
             "| dealer: 1 | names: Ann, Bob")
     b = Board({"deal": deal, "solution": "draw; declare Kd",
                "mistakes": "declare 6h {Without the 6h the hearts are no sequence.}"})
-    b.act("draw")                                  # the 5c arrives in a group of its own
+    b.act("draw")                                  # the 5c joins the clubs' sequence...
+    assert ["2c", "3c", "4c", "5c"] in [[str(c) for c in g] for g in b.session.group_cards()]
+    s = b.session                                  # ... and the reader takes it out again
+    s.move_to_group(s.order.index("5c"), len(s.sizes), 0)
     pick(b, "Kd")
     b.act("btn:declare")
     assert b.tone == "wrong" and "invalid declaration" in b.message

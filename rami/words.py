@@ -36,7 +36,8 @@ _TILE_ROW = re.compile(rf"(?<![\w=&#]){_TILE}(?: \1(?:1[0-3]|[1-9]))+\b(?![=\w])
 # the tile game's words for the shared table's: (whole word, said), each also with its first
 # letter a capital
 _TILE_VOCABULARY = (
-    ("in deadwood", "on the rack"), ("deadwood", "points left on the rack"),
+    ("in deadwood", "on the rack"), ("low deadwood", "a light rack"),
+    ("deadwood", "points left on the rack"),
     ("cards", "tiles"), ("card", "tile"),
     ("stock", "wall"),
     ("in hand", "on the rack"), ("in your hand", "on your rack"),

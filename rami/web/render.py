@@ -219,7 +219,7 @@ def table_regions(s: Session, pace: str = "normal", message: str = "", thinking:
         "top": _topbar(s, v, pace),
         "opp": "".join(_seat_html(s, v, seat) for seat in _around(st.n, s.human)),
         "piles": t.piles(s, v, can),
-        "status": t.status(s, v, thinking),
+        "status": _status(s, v, thinking),
         "melds": t.middle(s, v),
         "log": _log(s, new_log_from),
         "head": (f'<span class="me-name">{esc(st.names[s.human])}</span>'
@@ -342,12 +342,22 @@ def announcement(s: Session, since: int) -> str:
     return " ".join(said(text) for _, text in s.log_lines()[since:])
 
 
+SKIP_BOTS = ('<button type="button" class="chip skip-bots" data-act="skip-bots" '
+             'title="The computer players move at once until your turn (key S)">'
+             'Skip to my turn</button>')
+
+
+def _status(s: Session, v, thinking: bool) -> str:
+    """Whose move it is and what to do; while the computer players move, a way to skip to
+    the person's turn."""
+    out = s.table.status(s, v, thinking)
+    if s.bot_to_move() and not s.needs_handover() and v.phase in BOT_PHASES:
+        out += f" {SKIP_BOTS}"
+    return out
+
+
 def _actions(s: Session, choices) -> str:
     if not s.human_to_move():
-        if s.bot_to_move() and not s.needs_handover():
-            return ('<button type="button" class="btn ghost skip-bots" data-act="skip-bots" '
-                    'title="The computer players move at once until your turn (key S)">'
-                    'Skip to my turn</button>')
         return ""
     out = []
     reasons = {}
@@ -379,7 +389,7 @@ def _actions(s: Session, choices) -> str:
     undo = ('<button type="button" class="btn ghost undo-btn" data-act="undo" '
             'title="Take back your last meld, lay-off or rearrangement of this turn (key U)"'
             f'{"" if s.can_undo() else " disabled"}>Undo</button>')
-    return "".join(out) + hint + undo + why
+    return f'<div class="act-row">{"".join(out)}{hint}{undo}</div>{why}'
 
 
 def hint_line(hint) -> str:

@@ -50,8 +50,13 @@ def test_a_points_deal_played_through_to_the_declaration(page):
     assert "every 9 is a joker" in page.inner_text(".pile.wild")
     click_act(page, "draw")
     wait_for(page, "document.querySelectorAll('.hand-card').length === 14")
-    # the new card arrives in a group of its own; drag it after the 4h
-    assert group_with(page, "5h")["cards"] == ["5h"]
+    # the new card joins the group it extends, at once
+    assert group_with(page, "5h") == {"label": "pure sequence",
+                                      "cards": ["2h", "3h", "4h", "5h"]}
+    # dragged away after the Ks it makes no group there; dragged back, a sequence again
+    drag(page, f'[data-act="card:{pos_of(page, "5h")}"]',
+         f'[data-act="card:{pos_of(page, "Ks")}"]', dx=20)
+    assert "5h" not in group_with(page, "2h")["cards"]
     drag(page, f'[data-act="card:{pos_of(page, "5h")}"]',
          f'[data-act="card:{pos_of(page, "4h")}"]', dx=20)
     assert group_with(page, "5h") == {"label": "pure sequence",
@@ -80,7 +85,7 @@ def test_a_points_deal_played_through_to_the_declaration(page):
     # the others show their groups; the declaration screen follows
     wait_for(page, "!!document.querySelector('#summary')", 60, "the declaration screen")
     summary = page.inner_text("#summary")
-    assert "Player declares" in summary and "New match" in summary
+    assert "Player declares" in summary and "Play again" in summary
     hands = page.evaluate("""[...document.querySelectorAll('.sum-hand')].map(h => ({
         who: h.querySelector('.sum-who').textContent,
         labels: [...h.querySelectorAll('.group-label')].map(l => l.textContent)}))""")

@@ -11,7 +11,7 @@ from ...cards import Card
 from ...state import Phase
 from ..parts import DOTS, LABEL_CLASS, RANK_WORDS, esc, face, group_html
 from ..svg import card_svg
-from .base import MATCH_END_BUTTONS, Choice, Table
+from .base import MATCH_END_BUTTONS, MORE_MELDS, Choice, Table
 
 if TYPE_CHECKING:                                     # pragma: no cover
     from ..session import Session
@@ -170,9 +170,10 @@ class IndianTable(Table):
                     f'{"You" if d == s.human else esc(s.state.names[d])} declared</div>'
                     f'<div class="groups-row">{groups}<div class="group finish">'
                     f'<span class="group-label">finish slot</span><span class="group-cards">'
-                    f'{face(finish, "small", wild=wild(finish))}</span></div></div></div>')
+                    f'{face(finish, "small", wild=wild(finish))}</span></div></div></div>'
+                    + MORE_MELDS)
         return ('<p class="no-melds">Group all 13 cards in sequences and sets, with two '
-                'sequences, one of them pure, then declare.</p>')
+                'sequences, one of them pure, then declare.</p>' + MORE_MELDS)
 
     def hand(self, s: "Session") -> str:
         labels = self.group_labels(s)

@@ -33,5 +33,42 @@ def crowded(variant: str, n: int, seed: int = 1, melds: int = 0, pile: int = 0,
     raise RuntimeError(f"no crowded {variant} position for {n} players")
 
 
+def seat_counts(variant: str) -> list[int]:
+    """2, 4, 6 and 8 seats, where the variant allows them (else its fewest)."""
+    from rami.variants import find_variant
+    v = find_variant(variant)
+    return [n for n in (2, 4, 6, 8) if v.min_players <= n <= v.max_players] or [v.min_players]
+
+
+def _options(variant: str, n: int) -> dict:
+    return {"partnerships": False} if variant == "push" and n != 4 else {}
+
+
+def mid_hand(variant: str, n: int, seed: int = 7) -> str:
+    """A hand under way at seat 0's draw, with as many melds on the table as it gets (up to
+    one a seat, six at most), from Good bots' play: for screenshots and layout tests."""
+    g = GameState(variant, NAMES[:n], _options(variant, n), seed=seed)
+    bots = [make_bot("good", variant, seed=seed + i) for i in range(n)]
+    seen = []
+    for _ in range(4000):
+        if g.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
+            break
+        if g.turn == 0 and g.phase == Phase.DRAW:
+            if len(g.table) >= min(n + 1, 6):
+                return to_deal(g)
+            seen.append(to_deal(g))
+        g.apply(bots[g.turn].choose(PlayerView.of(g, g.turn)))
+    return seen[len(seen) * 2 // 3]
+
+
+def hand_end(variant: str, n: int, seed: int = 7) -> GameState:
+    """A match at its first hand's end (Good bots in every seat)."""
+    g = GameState(variant, NAMES[:n], _options(variant, n), seed=seed)
+    bots = [make_bot("good", variant, seed=seed + i) for i in range(n)]
+    while g.phase not in (Phase.HAND_OVER, Phase.MATCH_OVER):
+        g.apply(bots[g.turn].choose(PlayerView.of(g, g.turn)))
+    return g
+
+
 if __name__ == "__main__":                            # print them, to look at by hand
     print(crowded("rum500", 8, melds=6, pile=8))

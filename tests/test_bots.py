@@ -446,3 +446,20 @@ def test_the_indian_expert_keeps_the_makings_of_a_pure_sequence():
     view = PlayerView.of(g, 0)
     bot = make_bot("expert", "indian", 1)
     assert bot.kept_bonus(view, view.hand, [c for c in view.hand if str(c) != "8h"]) == 0
+
+
+def test_a_joly_swap_hint_selects_every_tile_the_swap_takes_from_the_rack():
+    """The hint's tiles are the ones the table's meld tap needs: the tile the Joly stands
+    for and the two it will join (it once lit the first alone, and tapping the meld was
+    refused)."""
+    from rami.bots.hint import _cards_of
+    from rami.scenario import from_deal
+    from rami.web.session import Session
+    g = from_deal(sound("tiles | 0: r7 b5 k5 y1 | 1: b1 y4 y9 k12 r3 | 2: k3 k4 y13 b6 "
+                        "| table: 2=r5 r6 joly=r7 r8 | melded: 0 | crosswise: k13 | exposed: y12 "
+                        "| dealer: 1 | phase: play"))
+    swap = next(a for a in g.legal_actions() if a.kind == "swap")
+    s = Session(g, 0)
+    s.selected = s.positions_of(_cards_of(swap))
+    assert len(s.selected) == 3
+    assert s.table.meld_tap(s, swap.meld) == swap

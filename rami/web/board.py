@@ -596,8 +596,10 @@ class Board:
         shown = v.revealed.get(seat)
         if shown is None and seat in self.reveal:
             shown = st.hands[seat]
-        cards = "".join(face(c, "small") for c in shown) if shown is not None else \
-            "".join(back("mini") for _ in range(min(n, 14)))
+        if shown is not None:
+            cards = self._shown_cards(s, v, seat, list(shown))
+        else:
+            cards = "".join(back("mini") for _ in range(min(n, 14)))
         badge = short_names(st.names)[seat]
         partner = len(set(st.teams)) < st.n and st.side(seat) == st.side(self.seat)
         tag = '<span class="rb-partner">partner</span>' if partner else ""
@@ -608,6 +610,29 @@ class Board:
                 f'{n} {s.table.unit}{"s" if n != 1 else ""}</span>'
                 f'{s.table.seat_badges(s, v, seat)}</div>'
                 f'<div class="rb-cards">{cards}</div></div>')
+
+    @staticmethod
+    def _shown_cards(s: Session, v, seat: int, shown: list) -> str:
+        """A hand shown face up: at a hand's end, the melds it holds as melds (Gin's
+        defender), the rest apart under the table's word for it."""
+        st = s.state
+        res = st.results[-1] if st.results and v.phase in (Phase.HAND_OVER,
+                                                           Phase.MATCH_OVER) else {}
+        melds = s.table.melds_in_hand(res, seat) if res else []
+        if not melds:
+            return "".join(face(c, "small") for c in shown)
+        out = []
+        for meld in melds:
+            for c in meld:
+                if c in shown:
+                    shown.remove(c)
+            out.append(f'<span class="rb-group">{"".join(face(c, "small") for c in meld)}'
+                       '</span>')
+        if shown:
+            out.append(f'<span class="rb-group rb-left"><span class="rb-left-word">'
+                       f'{esc(s.table.left_word)}</span>'
+                       f'{"".join(face(c, "small") for c in shown)}</span>')
+        return "".join(out)
 
     def _still_hand(self, s: Session) -> str:
         """The seat's hand, only looked at (show, replay, a finished puzzle); a hand kept in
@@ -622,8 +647,10 @@ class Board:
                 for g, label in zip(s.group_cards(), labels))
             return f'<div class="hand grouped rb-still">{groups}</div>'
         cards = s.cards()
-        return (f'<div class="hand rb-still" style="--n:{max(len(cards), 1)}">'
-                f'{"".join(face(c, "hand-card") for c in cards)}</div>')
+        gaps = set(s.breaks) if s.arranged else set()     # Gin, Basic: melds, then deadwood
+        return (f'<div class="hand rb-still" style="--n:{max(len(cards), 1)};--g:{len(gaps)}">'
+                + "".join(face(c, "hand-card" + (" gap" if i in gaps else ""))
+                          for i, c in enumerate(cards)) + '</div>')
 
     def _status(self, s: Session, v) -> str:
         st = s.state

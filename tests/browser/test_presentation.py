@@ -17,37 +17,15 @@ import urllib.parse
 
 import pytest
 
-from rami.bots import make_bot
-from rami.scenario import from_deal, to_deal
-from rami.state import GameState, Phase
-from rami.variants import find_variant
-from rami.view import PlayerView
+from rami.scenario import from_deal
+from tests.positions import mid_hand
 
 from .conftest import guard
 from .test_table import wait_for
 
-NAMES = ("You", "Ada", "Ben", "Cleo", "Dan", "Eve", "Finn", "Gus")
 SEATS = {"basic": 6, "gin": 2, "indian": 6, "rum500": 8, "push": 6, "tiles": 4}
 CARD_CODE = re.compile(r"(?<![\w&#])(?:10|[2-9AJQKT])[shdc](?![\w=])")
 TILE_CODE = re.compile(r"(?<![\w&#=-])(?:[rybk](?:1[0-3]|[1-9])|joly)(?![\w-])")
-
-
-def mid_hand(variant: str, n: int, seed: int = 7) -> str:
-    """A deal string of a hand under way with melds on the table (as many as the hand
-    gets), at the person's draw: the same play as ``scripts/tour.py``."""
-    opts = {"partnerships": False} if variant == "push" and n != 4 else {}
-    g = GameState(variant, list(NAMES[:n]), opts, seed=seed)
-    bots = [make_bot("good", variant, seed=seed + i) for i in range(n)]
-    seen = []
-    for _ in range(4000):
-        if g.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
-            break
-        if g.turn == 0 and g.phase == Phase.DRAW:
-            if len(g.table) >= min(n + 1, 6):
-                return to_deal(g)
-            seen.append(to_deal(g))
-        g.apply(bots[g.turn].choose(PlayerView.of(g, g.turn)))
-    return seen[len(seen) * 2 // 3]
 
 
 READ = """(() => {

@@ -95,9 +95,14 @@ def test_gin_hand_through_clicks_to_the_summary(page):
     summary = page.inner_text("#summary")
     assert "Scoreboard" in summary and "Total" in summary
     assert page.locator("#summary .lines li").count() >= 1     # the scoring, line by line
-    page.click("#next")
-    s = my_move(page)
-    assert s["hand_no"] == 1 and not s["summary"]
+    if end["phase"] == "match_over":        # (a gin against a heavy hand can end it at once)
+        page.click("#rematch")              # the same seats and rules, a new match
+        s = my_move(page)
+        assert s["hand_no"] == 0 and not s["summary"]
+    else:
+        page.click("#next")
+        s = my_move(page)
+        assert s["hand_no"] == 1 and not s["summary"]
     assert page.offsite == [] and page.errors == []
 
 

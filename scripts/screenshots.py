@@ -363,10 +363,17 @@ def shoot_hint(page, url: str, size, out: pathlib.Path, ready) -> None:
     page.locator(".bots").screenshot(path=str(out / f"levels-{w}x{h}.png"))
 
 
+def top_act(page, act: str) -> None:
+    """Press a button of the table's top bar (on a phone, inside its Menu)."""
+    if page.is_visible('#top [data-act="menu"]'):
+        page.click('#top [data-act="menu"]')
+    page.click(f'#top [data-act="{act}"]')
+
+
 def looks(page, deck: str, size: str, shot: pathlib.Path | None = None) -> None:
     """Set the deck's colours and the card size in the Settings dialog (and take its
     picture)."""
-    page.click('#top [data-act="settings"]')
+    top_act(page, "settings")
     wait(page, "!!document.querySelector('#settings')", "the settings")
     page.check(f'[data-field="set:deck"][value="{deck}"]')
     page.check(f'[data-field="set:size"][value="{size}"]')
@@ -415,7 +422,7 @@ def shoot_around(browser, url: str, size, out: pathlib.Path) -> None:
     page.screenshot(path=str(out / f"four-colour-{w}x{h}.png"))
     looks(page, "two", "normal")
     # a new match while this one runs: keep it in the second slot
-    page.click('#top [data-act="lobby"]')
+    top_act(page, "lobby")
     page.click('[data-act="variant:basic"]')
     page.click("#start")
     wait(page, "!!document.querySelector('#newgame')", "the question")
@@ -423,7 +430,7 @@ def shoot_around(browser, url: str, size, out: pathlib.Path) -> None:
     page.screenshot(path=str(out / f"new-game-{w}x{h}.png"))
     page.click('[data-act="newgame-keep"]')
     wait(page, "!!document.querySelector('#table')", "the new table")
-    page.click('#top [data-act="lobby"]')
+    top_act(page, "lobby")
     wait(page, "!!document.querySelector('.saved')", "the saved matches")
     page.locator(".saved").screenshot(path=str(out / f"saved-matches-{w}x{h}.png"))
     # statistics, as a few finished matches leave them
@@ -436,7 +443,7 @@ def shoot_around(browser, url: str, size, out: pathlib.Path) -> None:
                best_streak: 1}}}))""")
     page.reload()
     ready()
-    page.click('#top [data-act="lobby"]')          # a reload resumes the match
+    top_act(page, "lobby")          # a reload resumes the match
     page.click('[data-act="stats"]')
     wait(page, "!!document.querySelector('#stats')", "the statistics")
     time.sleep(0.3)

@@ -9,7 +9,7 @@ from rami.scenario import to_deal
 from rami.state import GameState, Phase
 from rami.view import PlayerView
 
-NAMES = ["You", "Ada", "Bruno", "Chloé", "Dmitri", "Esme", "Farid", "Greta"]
+NAMES = ["Lena", "Ada", "Bruno", "Chloé", "Dmitri", "Esme", "Farid", "Greta"]
 
 
 def crowded(variant: str, n: int, seed: int = 1, melds: int = 0, pile: int = 0,

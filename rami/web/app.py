@@ -111,8 +111,13 @@ class App:
         self._listen(js.window, "rami:update-ready", self.on_update_ready)
         self._listen(js.window, "resize", self._fit_melds)
         # (a scroll does not bubble: caught on its way down)
-        scrolled = create_proxy(lambda e: self._melds_scrolled()
-                                if attr(e.target, "id") in ("melds", "opp") else None)
+        def scrolled_strip(event):
+            target = nil(event.target)
+            if attr(target, "id") in ("melds", "opp") or (
+                    target is not None and hasattr(target, "classList")
+                    and target.classList.contains("act-row")):
+                self._melds_scrolled()
+        scrolled = create_proxy(scrolled_strip)
         self._proxies.append(scrolled)
         root.addEventListener("scroll", scrolled, True)
 
@@ -502,10 +507,14 @@ class App:
             fit = round(fit - 0.1, 2)
             style.setProperty("--fit", str(fit))
         el.classList.toggle("overflows", el.scrollHeight > el.clientHeight + 2)
-        opp = nil(self.screen_el.querySelector("#opp"))
-        if opp is not None:                 # the opponents' strip on a phone: swiped sideways
-            opp.classList.toggle("overflows", opp.scrollWidth > opp.clientWidth + 2)
+        for strip in self._strips():        # the opponents, the buttons: swiped sideways
+            strip.classList.toggle("overflows", strip.scrollWidth > strip.clientWidth + 2)
         self._melds_scrolled()
+
+    def _strips(self) -> list:
+        return [el for el in (nil(self.screen_el.querySelector("#opp")),
+                              nil(self.screen_el.querySelector("#actions .act-row")))
+                if el is not None]
 
     def _melds_scrolled(self, event=None) -> None:
         """Where a strip that scrolls has reached its end, its sign that there is more goes."""
@@ -513,10 +522,9 @@ class App:
         if el is not None:
             el.classList.toggle("at-end",
                                 el.scrollTop + el.clientHeight >= el.scrollHeight - 4)
-        opp = nil(self.screen_el.querySelector("#opp"))
-        if opp is not None:
-            opp.classList.toggle("at-end",
-                                 opp.scrollLeft + opp.clientWidth >= opp.scrollWidth - 4)
+        for strip in self._strips():
+            strip.classList.toggle("at-end",
+                                   strip.scrollLeft + strip.clientWidth >= strip.scrollWidth - 4)
 
     def _position(self) -> tuple:
         st = self.session.state

@@ -38,7 +38,7 @@ _TILE_ROW = re.compile(rf"(?<![\w=&#]){_TILE}(?: \1(?:1[0-3]|[1-9]))+\b(?![=\w])
 _TILE_VOCABULARY = (
     ("in deadwood", "on the rack"), ("low deadwood", "a light rack"),
     ("deadwood", "points left on the rack"),
-    ("cards", "tiles"), ("card", "tile"),
+    ("discard pile", "discard row"), ("cards", "tiles"), ("card", "tile"),
     ("stock", "wall"),
     ("in hand", "on the rack"), ("in your hand", "on your rack"),
     ("your hand", "your rack"), ("his hand", "his rack"), ("her hand", "her rack"),

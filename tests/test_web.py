@@ -442,3 +442,45 @@ def test_a_large_500_rum_hand_may_lay_a_meld_its_shorter_list_leaves_out():
     assert meld.action is not None and str(meld.action) == laid
     s.play(meld.action)
     assert str(g.table[-1].meld) == "4c 5c Jk=6c 7c Jk=8c 9c"
+
+
+def test_a_round_of_computer_players_stays_within_its_pace_at_any_table_size():
+    for n in range(2, 9):
+        for pace, budget in render.ROUND_SECONDS.items():
+            pause = render.pace_seconds(pace, n)
+            assert pause * render.MOVES_PER_TURN * (n - 1) <= budget + 1e-9
+            assert pause <= render.pace_seconds(pace, 2)       # never slower than its own
+    assert render.pace_seconds("normal", 2) == 0.9 and render.pace_seconds("instant", 8) == 0
+
+
+def test_gin_s_summary_shows_the_defender_s_melds_as_melds_and_a_match_s_end_plays_again():
+    s = Session(from_deal("gin | 0: Ah 2h 3h 5s 6s 7s 9c 9d 9h Kc | 1: 2c 3c 4c 8d 8s Qh Qs "
+                          "Js 10d 4h | discard: Kd | stock: 2s 6d | turn: 0 | phase: draw "
+                          "| dealer: 1 | scores: 95, 0"), 0)
+    s.play(DRAW)
+    s.selected = [s.order.index("Kc")]
+    s.play(next(c for c in s.choices() if c.name == "knock").action)
+    while s.bot_to_move():
+        s.bot_step()
+    res = s.state.results[-1]
+    html = render.summary_html(s)
+    assert res["defender_melds"] and "melded" in html and "deadwood" in html
+    assert s.state.phase == Phase.MATCH_OVER           # (95 and the knock: past 100)
+    assert 'data-act="rematch"' in html and "Play again" in html
+
+
+def test_gin_and_basic_hands_are_kept_in_their_melds_until_the_player_orders_them():
+    s = Session(from_deal(BASIC), 0)
+    assert s.arranged
+    melded = s.state.variant.solver(s.state).arrange(s.cards())
+    assert s.order[:len(melded.melded)] == [str(c) for c in melded.melded]
+    assert s.breaks and s.breaks[-1] == len(melded.melded)      # a gap before the deadwood
+    assert ' gap"' in render.table_html(s) or " gap " in render.table_html(s)
+    s.play(DRAW)
+    assert s.arranged and sorted(s.order) == sorted(map(str, s.state.hands[0]))
+    s.move_card(0, 3)                                   # his own order from now on
+    assert not s.arranged and not s.breaks
+    mine = list(s.order)
+    s.selected = [len(s.order) - 1]
+    s.play(Discard.of(Card.parse(s.order[-1])))
+    assert s.order == mine[:-1]

@@ -27,7 +27,7 @@ from rami.words import CARD_WORDS, TILE_WORDS, words_for
 
 CARD_CODE = re.compile(r"(?<![\w&#])(?:10|[2-9AJQKT])[shdc](?![\w=])")
 TILE_CODE = re.compile(r"(?<![\w&#=])(?:[rybk](?:1[0-3]|[1-9])|joly)(?![\w])")
-CARD_GAME_WORDS = re.compile(r"\b(?:[Cc]ards?|[Ss]tock|[Dd]eadwood|[Hh]ands?|ace|K-A-2)\b")
+CARD_GAME_WORDS = re.compile(r"\b(?:[Cc]ards?|[Ss]tock|[Dd]eadwood|[Hh]ands?|ace|K-A-2|discard pile)\b")
 
 
 def read(fragment: str) -> str:
@@ -50,6 +50,7 @@ def test_a_tile_is_named_by_colour_and_number_and_the_joly_by_what_it_stands_for
         "black run, 12 to 1"
     assert Meld.parse("10h Jh Qh Kh Ah", MeldRules(ace="either")).describe() == \
         "run of hearts, 10 to ace"
+    assert w.plain("You took r7 from the discard pile") == "You took red 7 from the discard row"
     assert w.plain("Draw from the stock: a card from the stock fits your hand, deadwood") == \
         "Draw from the wall: a tile from the wall fits your rack, points left on the rack"
     assert w.piece(Card.parse("y5")) == "yellow 5" and w.piece(Card.parse("joly")) == "Joly"

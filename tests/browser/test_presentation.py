@@ -85,7 +85,7 @@ def check(page, variant: str, deal: str, size, touch: bool) -> None:
     found = CARD_CODE.search(text) or (TILE_CODE.search(text) if variant == "tiles" else None)
     assert not found, f"{where}: {found.group(0)!r} in the page's text"
     if variant == "tiles":
-        assert not re.search(r"\b(cards?|stock|deadwood)\b", text, re.I), where
+        assert not re.search(r"\b(cards?|stock|deadwood|discard pile)\b", text, re.I), where
     # wilds: marked, and named so
     st = from_deal(deal)
     wild = st.variant.rules(st).is_wild

@@ -60,7 +60,6 @@ serve: play
 
 screenshots: dist chromium   ## docs/screenshots/: the README's; tour/: every game at 2-8 seats, 3 sizes, summaries
 	$(PY) scripts/screenshots.py
-	$(PY) scripts/tour.py
 
 bench-large: setup     ## the worst cost per variant of a move over large hands (budgets: 50/100/300 ms)
 	$(PY) benchmarks/large_hands.py

@@ -24,6 +24,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from rami.serve import serve_in_background  # noqa: E402
 from tests.browser.conftest import ARGS, CHROMIUM  # noqa: E402
+from tour import shoot_tour  # noqa: E402  (scripts/tour.py)
 
 # Basic Rummy, three players, with melds and a lay-off on the table
 SIZES = tuple(tuple(int(x) for x in s.split("x")) for s in
@@ -459,6 +460,7 @@ def main() -> int:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         for size in SIZES:
             shoot(browser, url, size, out)
+        shoot_tour(browser, url, out / "tour")       # every game at 2 to 8 seats, 3 sizes
         browser.close()
     server.shutdown()
     print(f"screenshots in {out}")

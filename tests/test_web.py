@@ -119,15 +119,21 @@ def test_the_table_html_offers_exactly_the_legal_moves():
     assert 'data-act="btn:discard" disabled' in html
 
 
-def test_the_summary_explains_the_score_and_keeps_the_scoreboard():
+def gin_knocked(scores: str = "0, 0") -> Session:
+    """A Gin hand the person knocks in (discarding the Kc), played to its end."""
     s = Session(from_deal("gin | 0: Ah 2h 3h 5s 6s 7s 9c 9d 9h Kc | 1: 2c 3c 4c 8d 8s Qh Qs "
                           "Js 10d 4h | discard: Kd | stock: 2s 6d | turn: 0 | phase: draw "
-                          "| dealer: 1"), 0)
+                          f"| dealer: 1 | scores: {scores}"), 0)
     s.play(DRAW)
     s.selected = [s.order.index("Kc")]
     s.play(next(c for c in s.choices() if c.name == "knock").action)
     while s.bot_to_move():
         s.bot_step()
+    return s
+
+
+def test_the_summary_explains_the_score_and_keeps_the_scoreboard():
+    s = gin_knocked()
     assert s.state.phase in (Phase.HAND_OVER, Phase.MATCH_OVER)
     html = render.table_html(s)
     for line in s.state.results[-1]["lines"]:
@@ -454,14 +460,7 @@ def test_a_round_of_computer_players_stays_within_its_pace_at_any_table_size():
 
 
 def test_gin_s_summary_shows_the_defender_s_melds_as_melds_and_a_match_s_end_plays_again():
-    s = Session(from_deal("gin | 0: Ah 2h 3h 5s 6s 7s 9c 9d 9h Kc | 1: 2c 3c 4c 8d 8s Qh Qs "
-                          "Js 10d 4h | discard: Kd | stock: 2s 6d | turn: 0 | phase: draw "
-                          "| dealer: 1 | scores: 95, 0"), 0)
-    s.play(DRAW)
-    s.selected = [s.order.index("Kc")]
-    s.play(next(c for c in s.choices() if c.name == "knock").action)
-    while s.bot_to_move():
-        s.bot_step()
+    s = gin_knocked("95, 0")
     res = s.state.results[-1]
     html = render.summary_html(s)
     assert res["defender_melds"] and "melded" in html and "deadwood" in html

@@ -71,6 +71,8 @@ SOAK_MINUTES ?= 60
 soak: setup node_modules/.installed build/pyodide-site/.pins   ## the deep run on every core: make soak SOAK_MINUTES=60
 	SOAK_MINUTES=$(SOAK_MINUTES) $(PY) scripts/soak.py
 	RAMI_QUICK=0 RAMI_CONFORMANCE_HANDS=40 node scripts/pyodide_tests.mjs
+	$(MAKE) --no-print-directory dist chromium
+	RAMI_DEEP=1 $(PY) -m pytest -q -n 2 --dist worksteal tests/browser
 
 bench-embed: dist chromium   ## tutorial boards: one against six, time to interactive and memory
 	$(PY) benchmarks/embed.py

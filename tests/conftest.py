@@ -7,3 +7,21 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 # cores with the browser tests: its deepest tests run smaller there (RAMI_QUICK=1, set by
 # scripts/pyodide_tests.mjs). `make soak` runs them at full size inside Pyodide too.
 QUICK = os.environ.get("RAMI_QUICK") == "1"
+
+# Whole matches played through the browser page take minutes of both cores: `make test` plays
+# one deal or a short match of each game there (every match's end is played by the engine's
+# own tests), and `make soak` plays the full ones too (RAMI_DEEP=1).
+DEEP = os.environ.get("RAMI_DEEP") == "1"
+
+
+def deep(test):
+    """A test that runs in `make soak` (RAMI_DEEP=1), not in `make test`."""
+    import pytest
+    return pytest.mark.skipif(not DEEP, reason="a deep run: make soak plays it")(test)
+
+
+def quick_skip(test):
+    """An engine test of bot strength or statistics, skipped in the quick Pyodide run of
+    `make test` (it runs under CPython there, and at full size in `make soak`)."""
+    import pytest
+    return pytest.mark.skipif(QUICK, reason="statistics: CPython and make soak run it")(test)

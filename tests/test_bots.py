@@ -2,6 +2,7 @@
 
 import pytest
 
+from tests.conftest import quick_skip
 from tests.rules import sound
 
 from rami.bots import make_bot
@@ -30,6 +31,7 @@ def play_match(variant, kinds, seed, options=None):
 
 @pytest.mark.parametrize("variant,kinds", [("gin", ["heuristic", "random"]),
                                            ("basic", ["heuristic", "random", "random"])])
+@quick_skip
 def test_heuristic_beats_random(variant, kinds):
     wins = 0
     for seed in range(12):
@@ -66,6 +68,7 @@ def test_indian_bots_finish_every_format_and_declare_only_valid_hands(n, fmt):
     assert declared, "the bots never declared"
 
 
+@quick_skip
 def test_indian_bots_drop_hopeless_hands_and_beat_random_players():
     wins = drops = 0
     for seed in range(12):
@@ -88,6 +91,7 @@ def test_500_rum_bots_finish_matches_for_2_to_8_players(n, options):
     assert takes, "the bots never took from the pile"
 
 
+@quick_skip
 def test_500_rum_bots_beat_random_players():
     """A random 500 Rum player is not hopeless (every take it makes must be melded, so it
     scores), and three-handed matches swing: the bot wins 8 of these 12 matches, twice its
@@ -135,6 +139,7 @@ def test_push_bots_finish_every_configuration(n, options):
     assert {"push", "take", "contract"} <= kinds      # both draws are used, contracts laid
 
 
+@quick_skip
 def test_push_bots_beat_random_players():
     """A side of two heuristic players against two random ones, seats swapped every match:
     the bots win every one of these matches by hundreds of points (random players seldom
@@ -198,6 +203,7 @@ def test_tile_bots_finish_every_configuration(n, options):
     assert {"open", "discard"} <= {str(a).split()[0] for a in g.history}
 
 
+@quick_skip
 def test_tile_bots_beat_random_players():
     """One heuristic player against two random ones, its seat moving: random players
     seldom make an initial meld of 50, so the bot wins nearly every match."""

@@ -60,8 +60,25 @@ def page(browser, site, request):
     pg.on("pageerror", lambda e: errors.append(str(e)))
     pg.on("console", lambda m: m.type == "error" and errors.append(m.text))
     pg.offsite, pg.errors, pg.requests, pg.site = offsite, errors, requests, site
+    if not getattr(request.module, "BOTS_IN_WORKER", False):
+        on_page_thread(pg)
     yield pg
     context.close()
+
+
+def on_page_thread(pg) -> None:
+    """The bots think on the page's thread (``?bots=page``) at every address this page
+    opens: each worker would boot a Pyodide of its own, which in a suite of some eighty
+    pages costs minutes of both cores. The worker has its tests of its own
+    (test_worker.py, ``BOTS_IN_WORKER``) and the offline ones (test_pwa.py) keep it."""
+    goto = pg.goto
+
+    def with_page_bots(url: str, **kw):
+        if "bots=" not in url:
+            base, _, frag = url.partition("#")
+            url = base + ("&" if "?" in base else "?") + "bots=page" + (f"#{frag}" if frag else "")
+        return goto(url, **kw)
+    pg.goto = with_page_bots
 
 
 def guard(context, origins: tuple[str, ...]) -> tuple[list[str], list[str]]:

@@ -20,7 +20,7 @@ import pytest
 from rami.scenario import from_deal
 from tests.positions import mid_hand
 
-from .conftest import guard
+from .conftest import guard, on_page_thread
 from .test_table import wait_for
 
 SEATS = {"basic": 6, "gin": 2, "indian": 6, "rum500": 8, "push": 6, "tiles": 4}
@@ -115,6 +115,7 @@ def test_each_table_shows_its_game_at_laptop_and_phone_sizes(browser, site, vari
         errors = []
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.site = site
+        on_page_thread(page)
         open_deal(page, deal)
         for size in sizes:
             check(page, variant, deal, size, touch)
@@ -136,19 +137,21 @@ def test_each_table_shows_its_game_at_laptop_and_phone_sizes(browser, site, vari
 
 
 def test_the_deal_button_is_in_the_first_screen_at_every_size(browser, site):
-    for w, h, touch in ((1280, 800, False), (1366, 768, False), (390, 844, True),
-                        (360, 740, True)):
-        ctx = browser.new_context(viewport={"width": w, "height": h}, service_workers="block",
-                                  has_touch=touch, is_mobile=touch)
+    for touch, sizes in ((False, [(1280, 800), (1366, 768)]), (True, [(390, 844), (360, 740)])):
+        ctx = browser.new_context(viewport={"width": sizes[0][0], "height": sizes[0][1]},
+                                  service_workers="block", has_touch=touch, is_mobile=touch)
         guard(ctx, (site,))
         page = ctx.new_page()
+        on_page_thread(page)
         page.goto(site)
         wait_for(page, "document.body.dataset.ready === '1' && !!document.querySelector('#start')",
                  90, "the lobby")
-        for variant in ("gin", "tiles"):
-            page.click(f'[data-act="variant:{variant}"]')
-            box = page.locator("#start").bounding_box()
-            assert box["y"] >= 0 and box["y"] + box["height"] <= h, (w, h, box)
+        for w, h in sizes:
+            page.set_viewport_size({"width": w, "height": h})
+            for variant in ("gin", "tiles"):
+                page.click(f'[data-act="variant:{variant}"]')
+                box = page.locator("#start").bounding_box()
+                assert box["y"] >= 0 and box["y"] + box["height"] <= h, (w, h, box)
         assert "Deal the tiles" in page.inner_text("#start")     # tile Rami's own words
         ctx.close()
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import urllib.parse
 
+from tests.conftest import deep
 from .conftest import wait_for
 from .test_push import play_match, select
 from .test_table import click_act, my_move, open_page, state
@@ -63,6 +64,7 @@ def test_a_row_pickup_and_a_joly_swap_by_clicks(page):
     assert page.errors == []
 
 
+@deep
 def test_a_match_from_the_lobby_to_its_end(page):
     open_page(page)
     click_act(page, "variant:tiles")

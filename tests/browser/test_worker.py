@@ -57,6 +57,9 @@ def replayed_bot_moves(saved: str) -> int:
     return checked
 
 
+BOTS_IN_WORKER = True          # (conftest: other modules' pages keep the bots on the page)
+
+
 def test_bots_think_in_the_worker_and_play_the_engines_own_moves(page):
     start_with(page, "gin", "expert")
     wait_for(page, f"{BOTS} === 'ready'", 60, "the bots' worker")

@@ -522,6 +522,14 @@ class App:
         if el is not None:
             el.classList.toggle("at-end",
                                 el.scrollTop + el.clientHeight >= el.scrollHeight - 4)
+            sign = nil(el.querySelector(".more-melds span"))
+            if sign is not None and el.classList.contains("overflows"):
+                # how much is below: the melds not yet in sight
+                bottom = el.getBoundingClientRect().bottom - 8
+                below = sum(1 for m in el.querySelectorAll(".meld, .group")
+                            if m.getBoundingClientRect().top > bottom)
+                sign.textContent = (f"▾ {below} more meld{'s' if below != 1 else ''} below: "
+                                    "scroll" if below else "▾ more below: scroll")
         for strip in self._strips():
             strip.classList.toggle("at-end",
                                    strip.scrollLeft + strip.clientWidth >= strip.scrollWidth - 4)

@@ -619,37 +619,39 @@ class Board:
         res = st.results[-1] if st.results and v.phase in (Phase.HAND_OVER,
                                                            Phase.MATCH_OVER) else {}
         melds = s.table.melds_in_hand(res, seat) if res else []
+        wild = s.table.wild_test(s)
         if not melds:
-            return "".join(face(c, "small") for c in shown)
+            return "".join(face(c, "small", wild=wild(c)) for c in shown)
         out = []
         for meld in melds:
             for c in meld:
                 if c in shown:
                     shown.remove(c)
-            out.append(f'<span class="rb-group">{"".join(face(c, "small") for c in meld)}'
+            out.append(f'<span class="rb-group">{"".join(face(c, "small", wild=wild(c)) for c in meld)}'
                        '</span>')
         if shown:
             out.append(f'<span class="rb-group rb-left"><span class="rb-left-word">'
                        f'{esc(s.table.left_word)}</span>'
-                       f'{"".join(face(c, "small") for c in shown)}</span>')
+                       f'{"".join(face(c, "small", wild=wild(c)) for c in shown)}</span>')
         return "".join(out)
 
     def _still_hand(self, s: Session) -> str:
         """The seat's hand, only looked at (show, replay, a finished puzzle); a hand kept in
         groups (Indian rummy) in its best groups, labelled as at the table."""
+        wild = s.table.wild_test(s)
         if s.grouped:
             s.regroup("best")
             labels = s.table.group_labels(s)
             groups = "".join(
                 f'<div class="hand-group g-{LABEL_CLASS.get(label, "bad")}"><span '
                 f'class="group-label">{esc(label)}</span><div class="group-cards">'
-                f'{"".join(face(c, "hand-card") for c in g)}</div></div>'
+                f'{"".join(face(c, "hand-card", wild=wild(c)) for c in g)}</div></div>'
                 for g, label in zip(s.group_cards(), labels))
             return f'<div class="hand grouped rb-still">{groups}</div>'
         cards = s.cards()
         gaps = set(s.breaks) if s.arranged else set()     # Gin, Basic: melds, then deadwood
         return (f'<div class="hand rb-still" style="--n:{max(len(cards), 1)};--g:{len(gaps)}">'
-                + "".join(face(c, "hand-card" + (" gap" if i in gaps else ""))
+                + "".join(face(c, "hand-card" + (" gap" if i in gaps else ""), wild=wild(c))
                           for i, c in enumerate(cards)) + '</div>')
 
     def _status(self, s: Session, v) -> str:

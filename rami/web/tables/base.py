@@ -401,5 +401,6 @@ class Table:
                       f'<b>{points[seat]:+d}</b></div><div class="sum-cards">{cards}</div></div>')
         button = MATCH_END_BUTTONS if over else (
                   '<button type="button" class="btn primary big" data-act="next" id="next">'
-                  f'Deal the next {st.variant.hand_word}</button>')
+                  + ("Next deal" if st.variant.hand_word == "deal"       # (not "deal the deal")
+                     else f"Deal the next {st.variant.hand_word}") + '</button>')
         return hands, button, "summary"

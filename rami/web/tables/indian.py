@@ -292,7 +292,7 @@ class IndianTable(Table):
                       f'{v.info.get("rejoin_score")} points…</p>')
         else:
             button = ('<button type="button" class="btn primary big" data-act="next" '
-                      'id="next">Deal the next deal</button>')
+                      'id="next">Next deal</button>')
         return hands, button, "summary indian"
 
     def seat_badges(self, s: "Session", v, seat: int) -> str:

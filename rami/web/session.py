@@ -426,6 +426,8 @@ class Session:
         self.selected, self.fresh, self.arrived, self.pile_pick = [], None, [], None
         self.cursor = 0
         self.undo_stack = []
+        # (the last person's arrangement is not this one's: a fresh hand is arranged anew)
+        self.arranged, self.breaks = False, []
         self.reconcile()
 
     def bot_steps(self):

@@ -43,7 +43,9 @@ def face(card: Card, cls: str = "", attrs: str = "", wild: bool = False) -> str:
         name = esc((card.name().capitalize() if card.is_wild_symbol else card_label(card))
                    + ", wild")
         return (f'<span class="card {cls} wild" role="img" aria-label="{name}" {attrs}>'
-                f'{card_svg(card, hidden=True, simple=simple)}{WILD_TAG}</span>')
+                f'{card_svg(card, hidden=True, simple=simple)}'
+                # (a joker or a Joly says what it is on its face: its frame is enough)
+                f'{WILD_TAG if card.suit else ""}</span>')
     return f'<span class="card {cls}" {attrs}>{card_svg(card, simple=simple)}</span>'
 
 

@@ -217,7 +217,7 @@ class Table:
         under = (f'<span class="card under">{card_svg(v.discard[-2], hidden=True)}</span>'
                  if len(v.discard) > 1 else "")
         card = (f'<span class="card top{" wild" if wild else ""}" data-name="{esc(top.name())}">'
-                f'{card_svg(top, hidden=True)}{WILD_TAG if wild else ""}</span>' if top
+                f'{card_svg(top, hidden=True)}{WILD_TAG if wild and top.suit else ""}</span>' if top
                 else '<span class="card empty-slot"></span>')
         word = self.discard_word
         more = (f": top card {card_label(top)}{', wild' if wild else ''}" if top else ": empty") \
@@ -294,7 +294,7 @@ class Table:
                            label=card_label(c) + (", wild" if wild else ""),
                            attrs=f' data-pos="{pos}" data-card="{c}" tabindex="{tab}" '
                                  f'aria-pressed="{str(pos in s.selected).lower()}"',
-                           inner=WILD_TAG if wild else "")
+                           inner=WILD_TAG if wild and c.suit else "")
 
     def wild_test(self, s: "Session"):
         """Is a card wild in this deal? (a printed joker or Joly, a wild rank: its mark)"""

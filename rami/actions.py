@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import Card, CardSyntaxError
-from .errors import ActionSyntaxError
+from .errors import ActionSyntaxError, UnknownAction
 from .melds import Meld, SetRank, parse_meld_tokens, parse_rep
 
 __all__ = [
@@ -418,14 +418,12 @@ def parse_action(text: str) -> Action:
         raise ActionSyntaxError(str(e)) from None
     except ValueError:
         pass
-    e = ActionSyntaxError(
+    raise UnknownAction(
         f"'{text.strip()}' is not an action. Try: draw, take, pass, meld 7h 8h 9h, "
         "layoff 10h on 1, discard Qs, knock Qs, gin, turnover, done, drop, rum, "
         "declare Kd: 2h 3h 4h / ..., push, contract 7h 7d 7s / 9c 9d Jk=9, "
         "rescue 8h on 2, open r5 r6 r7 / k9 y9 b9, take y7 with y5 y6 y7, "
         "swap r7 on 2 with joly=b6 b7 b8, take exposed, doubla r7, twin")
-    e.unknown = True            # (the game's own examples are added by GameState)
-    raise e
 
 
 def _meld_parts(text: str) -> list[MeldCards]:

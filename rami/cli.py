@@ -37,6 +37,11 @@ def parse_options(pairs: list[str]) -> dict:
 
 # -- drawing the board ---------------------------------------------------------------------
 
+# ANSI colours: red suits; tiles in their colours (black in the terminal's own)
+CARD_INK = {"h": 31, "d": 31}
+TILE_INK = {"r": 31, "y": 33, "b": 34}
+
+
 class Painter:
     """Turns cards into text: suit symbols and red suits when the terminal can show them."""
 
@@ -47,11 +52,9 @@ class Painter:
 
     def card(self, c: Card) -> str:
         text = c.pretty() if self.unicode else str(c)
-        if self.color and c.suit:
-            ink = {"h": 31, "d": 31, "r": 31, "y": 33, "b": 34}.get(c.suit) if c.is_tile or \
-                c.suit in "hd" else None
-            if ink:
-                return f"\x1b[{ink}m{text}\x1b[0m"
+        ink = (TILE_INK if c.is_tile else CARD_INK).get(c.suit) if self.color else None
+        if ink:
+            return f"\x1b[{ink}m{text}\x1b[0m"
         return text
 
     def cards(self, cards) -> str:

@@ -12,6 +12,10 @@ class ActionSyntaxError(RamiError):
     """The text is not an action rami understands."""
 
 
+class UnknownAction(ActionSyntaxError):
+    """The text names no action at all (the game then says which ones it knows)."""
+
+
 class IllegalAction(RamiError):
     """The action is well-formed but not allowed now; the state is unchanged."""
 

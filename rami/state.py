@@ -25,7 +25,7 @@ from typing import Iterable, Sequence
 from .actions import Action, LayOff, MeldCards, Rescue, parse_action
 from .cards import Card
 from .checks import MAX_DEPTH, check, check_fields, json_depth, need, read_json
-from .errors import ActionSyntaxError, AmbiguousAction, IllegalAction, RamiError, SaveError
+from .errors import AmbiguousAction, IllegalAction, RamiError, SaveError, UnknownAction
 from .events import Event
 from .melds import Meld
 
@@ -162,11 +162,9 @@ class GameState:
         """Read a player's text: the one legal action it means, or a precise error."""
         try:
             action = parse_action(text)
-        except ActionSyntaxError as e:
-            if not getattr(e, "unknown", False):
-                raise
+        except UnknownAction:
             # (this game's moves only, written as typed: the words pass untranslated)
-            raise ActionSyntaxError(f"'{str(text).strip()}' is not an action. Try: "
+            raise UnknownAction(f"'{str(text).strip()}' is not an action. Try: "
                                     f"`{self.variant.typed_examples}`") from None
         return self._resolve(action, self.legal_actions())
 

@@ -499,14 +499,21 @@ class App:
         if el is None:
             return
         style = el.style
-        fit = 1.0
-        style.setProperty("--fit", "1")
+
+        def over() -> bool:
+            return el.scrollHeight > el.clientHeight + 2
+        # (one reading in the usual case, full size with room to spare; shrunk cards that
+        # now fit may have room to grow, so they start again from full size)
+        fit = float(style.getPropertyValue("--fit") or 1)
+        if fit < 1 and not over():
+            fit = 1.0
+            style.setProperty("--fit", "1")
         # (on a phone the cards are small already: less shrinking, then the area scrolls)
         least = 0.55 if js.window.innerWidth > 760 else 0.8
-        while el.scrollHeight > el.clientHeight + 2 and fit > least + 0.01:
+        while over() and fit > least + 0.01:
             fit = round(fit - 0.1, 2)
             style.setProperty("--fit", str(fit))
-        el.classList.toggle("overflows", el.scrollHeight > el.clientHeight + 2)
+        el.classList.toggle("overflows", over())
         for strip in self._strips():        # the opponents, the buttons: swiped sideways
             strip.classList.toggle("overflows", strip.scrollWidth > strip.clientWidth + 2)
         self._melds_scrolled()

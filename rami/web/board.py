@@ -597,7 +597,7 @@ class Board:
         if shown is None and seat in self.reveal:
             shown = st.hands[seat]
         if shown is not None:
-            cards = self._shown_cards(s, v, seat, list(shown))
+            cards = self._shown_cards(s, v, seat, shown)
         else:
             cards = "".join(back("mini") for _ in range(min(n, 14)))
         badge = short_names(st.names)[seat]
@@ -612,21 +612,18 @@ class Board:
                 f'<div class="rb-cards">{cards}</div></div>')
 
     @staticmethod
-    def _shown_cards(s: Session, v, seat: int, shown: list) -> str:
+    def _shown_cards(s: Session, v, seat: int, shown) -> str:
         """A hand shown face up: at a hand's end, the melds it holds as melds (Gin's
         defender), the rest apart under the table's word for it."""
         st = s.state
         res = st.results[-1] if st.results and v.phase in (Phase.HAND_OVER,
                                                            Phase.MATCH_OVER) else {}
-        melds = s.table.melds_in_hand(res, seat) if res else []
+        melds, shown = s.table.shown_hand(res, seat, shown)
         wild = s.table.wild_test(s)
         if not melds:
             return "".join(face(c, "small", wild=wild(c)) for c in shown)
         out = []
         for meld in melds:
-            for c in meld:
-                if c in shown:
-                    shown.remove(c)
             out.append(f'<span class="rb-group">{"".join(face(c, "small", wild=wild(c)) for c in meld)}'
                        '</span>')
         if shown:

@@ -238,8 +238,8 @@ def table_html(s: Session, pace: str = "normal", message: str = "", thinking: bo
     """The whole table for the person's seat: the frame with every region filled."""
     r = table_regions(s, pace, message, thinking, new_log_from, update, hint)
     data = " ".join(f'data-{k}="{esc(v)}"' for k, v in table_data(s).items())
-    # (the regions are in the game's words already; this says the frame's)
-    return words_for(s.state.variant).html(f"""<div class="{table_class(s)}" id="table" {data}>
+    said = words_for(s.state.variant).plain     # (the regions are in the game's words)
+    return f"""<div class="{table_class(s)}" id="table" {data}>
   <header class="topbar" id="top">{r["top"]}</header>
   <section class="opponents" id="opp" aria-label="Opponents">{r["opp"]}</section>
   <main class="felt" id="felt" aria-label="The table">
@@ -248,14 +248,14 @@ def table_html(s: Session, pace: str = "normal", message: str = "", thinking: bo
     <div class="melds" id="melds" role="region" aria-label="Melds">{r["melds"]}</div>
   </main>
   <aside class="log" id="log" aria-label="What happened">{r["log"]}</aside>
-  <section class="me" id="me" aria-label="Your hand">
+  <section class="me" id="me" aria-label="{said('Your hand')}">
     <div class="me-head" id="head">{r["head"]}</div>
     <div class="hand-area" id="hand-area">{r["hand-area"]}</div>
     <div class="actions" id="actions">{r["actions"]}</div>
     <div class="message" id="message" role="alert">{r["message"]}</div>
   </section>
   <div class="summary-slot" id="summary-slot">{r["summary-slot"]}</div>
-</div>""")
+</div>"""
 
 
 def _around(n: int, me: int) -> list[int]:

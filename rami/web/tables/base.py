@@ -351,6 +351,17 @@ class Table:
         (none here: in Basic Rummy every card kept in hand counts)."""
         return []
 
+    def shown_hand(self, res: dict, seat: int, cards) -> tuple[list[list[Card]], list[Card]]:
+        """A hand shown at a hand's end (``res``, its result): the melds it holds, and the
+        rest (what the table calls ``left_word``)."""
+        left = list(cards)
+        melds = self.melds_in_hand(res, seat) if res else []
+        for meld in melds:
+            for c in meld:
+                if c in left:
+                    left.remove(c)
+        return melds, left
+
     def my_turn_text(self, s: "Session", v) -> str:
         top = v.top_discard.pretty() if v.top_discard else ""
         if v.phase == Phase.UPCARD:
@@ -384,12 +395,9 @@ class Table:
                         + (as_mark(tm.meld, reps[k]) if k in wilds else "")
                         + "</span>" for k, (c, by) in enumerate(zip(tm.meld.cards,
                                                                     tm.played_by))))
-            left = list(v.revealed.get(seat, ()))
+            melds, left = self.shown_hand(res, seat, v.revealed.get(seat, ()))
             wild = self.wild_test(s)
-            for meld in self.melds_in_hand(res, seat):   # melds shown from the hand (Gin)
-                for c in meld:
-                    if c in left:
-                        left.remove(c)
+            for meld in melds:                          # melds shown from the hand (Gin)
                 groups.append('<span class="left-label">melded</span>'
                               + "".join(face(c, "small", wild=wild(c)) for c in meld))
             if left:

@@ -2,13 +2,14 @@
 writes is committed).
 
 * Pyodide's core files from node_modules (installed by ``npm ci`` from package-lock.json),
-  in ``static/vendor/pyodide-<version>/``, with its standard library precompiled to
-  bytecode (``scripts/precompile.mjs``, run by Pyodide's own Python under Node);
+  in ``static/vendor/pyodide-<version>/``, with the part of its standard library that the
+  page imports, precompiled to bytecode (``scripts/precompile.mjs``, run by Pyodide's own
+  Python under Node, measures which part);
 * the PyScript files the page loads, in ``static/vendor/pyscript-<version>/``: the core and
   the chunks it imports, not the editor's CodeMirror, the package graph (only used with
   ``packages``) or the MicroPython unzipper;
-* ``static/vendor/rami.zip``: the engine's package with its bytecode, which the page
-  unpacks into Python's working directory (``[files]`` in pyscript.toml).
+* ``static/vendor/rami.zip``: the engine's package for the browser as bytecode, which the
+  page writes into Python's working directory (``[files]`` in pyscript.toml).
 
 The runtime folders carry their version in their name, so a host may cache them for good;
 index.html and pyscript.toml name the same versions (checked here and by the tests).
@@ -46,10 +47,11 @@ def runtime_dirs() -> dict[str, str]:
 def check_page_names(dirs: dict[str, str]) -> list[str]:
     """The page and its config must name the folders this build makes."""
     problems = []
-    for page in ("index.html", "board.html", "pyscript.toml", "benchmarks/bare.html"):
+    for page in ("index.html", "board.html", "pyscript.toml", "benchmarks/bare.html",
+                 "static/runtime.mjs", "static/snapshot-worker.mjs"):
         text = (ROOT / page).read_text()
         for kind, name in dirs.items():
-            for used in set(re.findall(rf"static/vendor/({kind}-[0-9][^/\"']*)/", text)):
+            for used in set(re.findall(rf"vendor/({kind}-[0-9][^/\"']*)/", text)):
                 if used != name:
                     problems.append(f"{page} names static/vendor/{used}/, the build makes {name}/")
     return problems
@@ -75,9 +77,11 @@ def pyscript_files(src: pathlib.Path) -> list[str]:
 
 
 def sources_key() -> str:
-    """What the precompiled zips depend on: Pyodide's version, the compiler script, rami."""
-    h = hashlib.sha256(version("pyodide").encode())
-    h.update((ROOT / "scripts" / "precompile.mjs").read_bytes())
+    """What the precompiled zips depend on: Pyodide's and PyScript's versions, the scripts
+    that choose and compile the modules, rami."""
+    h = hashlib.sha256(f"{version('pyodide')} {version('@pyscript/core')}".encode())
+    for script in ("precompile.mjs", "browser_modules.py"):
+        h.update((ROOT / "scripts" / script).read_bytes())
     for f in sorted((ROOT / "rami").rglob("*.py")):
         h.update(str(f.relative_to(ROOT)).encode() + b"\0" + f.read_bytes())
     return h.hexdigest()

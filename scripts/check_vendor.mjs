@@ -1,6 +1,10 @@
 // Check static/vendor as the page will use it, under Node: Pyodide from the vendored files
-// with the precompiled standard library, rami.zip on sys.path as the page puts it, a hand
-// played. Node reads local files only here, so this also shows that nothing is fetched.
+// with the shipped standard library (bytecode only, only the modules the page imports),
+// rami.zip on sys.path as the page puts it. It runs scripts/browser_modules.py there: every
+// module of rami the browser loads, the standard-library modules PyScript's Python imports,
+// a hand of every variant with the three bot levels, hints, a save and its restore, a
+// refusal. A module imported at run time and missing from what is shipped fails it.
+// Node reads local files only here, so this also shows that nothing is fetched.
 //   node scripts/check_vendor.mjs
 import { fileURLToPath } from "node:url";
 import path from "node:path";
@@ -9,33 +13,37 @@ import fs from "node:fs";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const vendor = path.join(root, "static", "vendor");
 const folder = fs.readdirSync(vendor).find((f) => f.startsWith("pyodide-"));
+const shipped = JSON.parse(fs.readFileSync(path.join(root, "build", "precompiled", "modules.json")));
 const { loadPyodide } = await import(path.join(vendor, folder, "pyodide.mjs"));
 const py = await loadPyodide({ indexURL: path.join(vendor, folder) + "/" });
 py.FS.writeFile("/home/pyodide/rami.zip", fs.readFileSync(path.join(vendor, "rami.zip")));
+py.FS.writeFile("/home/pyodide/browser_modules.py",
+                fs.readFileSync(path.join(root, "scripts", "browser_modules.py")));
+py.globals.set("PYSCRIPT_IMPORTS", py.toPy(shipped.pyscript_imports));
 const out = py.runPython(`
 import os, sys, zipimport
-sys.path.insert(0, os.path.abspath("rami.zip"))
-import json
-from rami.state import GameState
-from rami.view import PlayerView
-from rami.bots import make_bot
-import rami.state
-# both come from bytecode: the standard library's zip holds no source, rami's pairs them
+STDLIB = f"/lib/python{sys.version_info.major}{sys.version_info.minor}.zip"
+RAMI = os.path.abspath("rami.zip")
+namespace = {"RAMI": RAMI, "PYSCRIPT_IMPORTS": PYSCRIPT_IMPORTS}
+exec(open("browser_modules.py").read(), namespace)
+# everything came from the shipped zips, as bytecode
+import json, rami.state
+for name, mod in list(sys.modules.items()):
+    where = getattr(mod, "__file__", None) or ""
+    if where and not where.startswith((STDLIB + "/", RAMI + "/")) and "frozen" not in where:
+        raise SystemExit(f"{name} came from {where}, not from what the page ships")
 assert isinstance(json.__loader__, zipimport.zipimporter), json.__loader__
 assert json.__loader__.get_source("json") is None
-assert isinstance(rami.state.__loader__, zipimport.zipimporter)
-assert rami.state.__file__ == "/home/pyodide/rami.zip/rami/state.pyc", rami.state.__file__
-# and a traceback through the engine still shows its source lines
+assert rami.state.__file__ == RAMI + "/rami/state.pyc", rami.state.__file__
+assert rami.state.__loader__.get_source("rami.state") is None
+# a traceback through the engine names its files and lines (no source is shipped)
 import traceback
+from rami.state import GameState
 try:
     GameState("gin", 9)
 except Exception as e:
     text = "".join(traceback.format_exception(e))
-    assert 'File "/home/pyodide/rami.zip/rami/' in text and "raise" in text, text
-g = GameState("gin", 2, seed=1)
-bots = [make_bot("heuristic", "gin", seed=s) for s in range(2)]
-while g.phase.value not in ("hand_over", "match_over"):
-    g.apply(bots[g.turn].choose(PlayerView.of(g, g.turn)))
-f"rami from rami.zip on Python {sys.version.split()[0]} ({folder}, precompiled): {g.results[-1]['headline']}"
+    assert 'File "/home/pyodide/rami.zip/rami/' in text and ", line " in text, text
+f"shipped runtime ({folder}): {namespace['RESULT']}"
 `.replace("{folder}", folder));
 console.log(out);

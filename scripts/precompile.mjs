@@ -1,20 +1,32 @@
 // Compile Python to bytecode with the Python that will run it: Pyodide's own CPython 3.14,
-// here under Node, so the magic number and the bytecode are the browser's. A build step
-// (scripts/build_web.py runs it); nothing it writes is committed.
+// here under Node, so the magic number and the bytecode are the browser's; and ship only
+// what the page imports. A build step (scripts/build_web.py runs it); nothing it writes is
+// committed.
 //
 //   node scripts/precompile.mjs <out-dir>
 //
-// It writes two zips into <out-dir>:
-// * python_stdlib.zip: Pyodide's standard library as `.pyc` only. The npm package ships the
-//   library as `.py` source, so every start compiled each module it imported again (about
-//   1.5 s of a 2.5 s start here: docs/web.md). zipimport loads a `.pyc` it finds in the zip.
-// * rami.zip: the engine's package, each `.py` file with its `.pyc` beside it. The page puts
-//   the zip in Python's working directory and on `sys.path`, so Python imports from it as it
-//   does from the standard library's (unpacking it cost 50 ms more). The bytecode is
-//   "unchecked-hash" (PEP 552): Python uses it without comparing it with the source, whose
-//   time stamp a zip does not keep exactly; the source is there for tracebacks.
-// Entries are sorted and dated 1980-01-01, so the same sources give the same bytes: the
-// service worker's cache name (a hash of the files) changes only when something did.
+// What the page imports is measured, not guessed: a fresh Pyodide's modules after its own
+// start, plus those that scripts/browser_modules.py imports when it loads every module of
+// rami that the browser uses, the standard-library modules of PyScript's own Python package
+// (their names read from PyScript's core), and plays a hand of every variant. The build then
+// checks the result from the shipped files alone (scripts/check_vendor.mjs runs the same
+// script there, so a module imported at run time and missing from the zip fails it).
+//
+// It writes into <out-dir>:
+// * python_stdlib.zip: those standard-library modules only, as bytecode only (the npm package
+//   ships the whole library as source, and every start compiled each module it imported
+//   again: about 1.5 s of a 2.5 s start here, docs/web.md). zipimport loads a `.pyc` it finds
+//   in the zip. The test run inside Pyodide keeps the whole library (node_modules).
+// * rami.zip: the engine's package for the browser, as bytecode only. The page puts the zip
+//   in Python's working directory and on `sys.path`, so Python imports from it as it does
+//   from the standard library's (unpacking it cost 50 ms more).
+// * modules.json: what was shipped and why (read by check_vendor.mjs and the benchmarks).
+// The bytecode is compiled with optimisation level 2 (no docstrings, no asserts: neither
+// rami nor the page reads a docstring), keeps line numbers but not columns (which only
+// underline a source line, and no source is shipped), and is "unchecked-hash" (PEP 552):
+// Python uses it without looking for a source. Entries are sorted and dated 1980-01-01, so the same sources
+// give the same bytes: the service worker's version (a hash of the files) changes only when
+// something did.
 import { loadPyodide } from "pyodide";
 import { fileURLToPath } from "node:url";
 import fs from "node:fs";
@@ -23,22 +35,86 @@ import path from "node:path";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const out = path.resolve(process.argv[2] ?? path.join(root, "build", "precompiled"));
 fs.mkdirSync(out, { recursive: true });
+
+// PyScript's Python package travels inside its core as a table of file texts: read the
+// modules they import (the standard library's part of them is shipped)
+const dist = path.join(root, "node_modules", "@pyscript", "core", "dist");
+const pyscriptImports = new Set();
+for (const name of fs.readdirSync(dist).filter((f) => /^core-.*\.js$/.test(f))) {
+  const text = fs.readFileSync(path.join(dist, name), "utf8");
+  for (const [, body] of text.matchAll(/"[a-z_]+\.py":"((?:[^"\\]|\\.)*)"/g)) {
+    const source = JSON.parse(`"${body.replace(/\\'/g, "'")}"`);
+    for (const [, a, b] of source.matchAll(/^\s*(?:import ([\w., ]+)|from ([\w.]+) import)/gm)) {
+      for (const mod of (a ?? b).split(",")) pyscriptImports.add(mod.trim().split(" ")[0]);
+    }
+  }
+}
+
 const py = await loadPyodide();
 py.mountNodeFS("/repo", root);
 py.mountNodeFS("/out", out);
+py.globals.set("PYSCRIPT_NAMES", py.toPy([...pyscriptImports].sort()));
 const report = py.runPython(`
 import importlib._bootstrap_external as bootstrap
 import importlib.util
+import json
 import os
 import sys
+import types
 import zipfile
 
 EPOCH = (1980, 1, 1, 0, 0, 0)
 STDLIB = f"/lib/python{sys.version_info.major}{sys.version_info.minor}.zip"
+boot = set(sys.modules)
+sys.dont_write_bytecode = True
+
+# PyScript's names that this Python has (not MicroPython's ujson, uio..., not its own)
+stdlib_names = set(zipfile.ZipFile(STDLIB).namelist())
+def in_stdlib(mod):
+    p = mod.replace(".", "/")
+    return (p + ".py" in stdlib_names or p + "/__init__.py" in stdlib_names
+            or mod.split(".")[0] in sys.builtin_module_names)
+pyscript_imports = sorted(m for m in PYSCRIPT_NAMES if in_stdlib(m))
+
+namespace = {"RAMI": "/repo", "PYSCRIPT_IMPORTS": pyscript_imports}
+exec(open("/repo/scripts/browser_modules.py").read(), namespace)
+
+
+def signed_varint(out: bytearray, value: int) -> None:
+    u = ((-value) << 1) | 1 if value < 0 else value << 1
+    while u >= 64:
+        out.append(64 | (u & 63))
+        u >>= 6
+    out.append(u)
+
+
+def lines_only(code: types.CodeType) -> types.CodeType:
+    """The same code with a location table of line numbers only. Columns are what a
+    traceback underlines in the source line, and the browser has no source: they were a
+    third of the bytecode's compressed size. (The table's format: CPython's
+    Objects/locations.md; entry kind 13 is "no column info", 15 "no location".)"""
+    consts = tuple(lines_only(c) if isinstance(c, types.CodeType) else c for c in code.co_consts)
+    lines = [where[0] for where in code.co_positions()]     # one per code unit
+    table, last, i = bytearray(), code.co_firstlineno, 0
+    while i < len(lines):
+        j = i
+        while j < len(lines) and lines[j] == lines[i] and j - i < 8:
+            j += 1
+        if lines[i] is None:
+            table.append(0x80 | 15 << 3 | (j - i - 1))
+        else:
+            table.append(0x80 | 13 << 3 | (j - i - 1))
+            signed_varint(table, lines[i] - last)
+            last = lines[i]
+        i = j
+    new = code.replace(co_linetable=bytes(table), co_consts=consts)
+    if [where[0] for where in new.co_positions()] != lines:
+        raise SystemExit(f"the line table of {code.co_filename}:{code.co_name} did not survive")
+    return new
 
 
 def pyc(source: bytes, filename: str) -> bytes:
-    code = compile(source, filename, "exec", dont_inherit=True)
+    code = lines_only(compile(source, filename, "exec", dont_inherit=True, optimize=2))
     return bytes(bootstrap._code_to_hash_pyc(code, importlib.util.source_hash(source),
                                              checked=False))
 
@@ -50,39 +126,38 @@ def entry(zout, name: str, data: bytes) -> None:
     zout.writestr(info, data, compresslevel=9)
 
 
-def stdlib(dest: str) -> int:
-    count = 0
+def stdlib(dest: str) -> list[str]:
+    """The standard library's modules now imported, as found in its zip."""
+    files = set()
+    for name, mod in list(sys.modules.items()):
+        where = getattr(mod, "__file__", None) or ""
+        if where.startswith(STDLIB + "/"):
+            files.add(where[len(STDLIB) + 1:])
     with zipfile.ZipFile(STDLIB) as zin, zipfile.ZipFile(dest, "w") as zout:
-        for name in sorted(zin.namelist()):
-            data = zin.read(name)
-            if name.endswith(".py"):
-                # the name zipimport gives the module, so tracebacks name the right file
-                entry(zout, name + "c", pyc(data, f"{STDLIB}/{name}"))
-                count += 1
-            elif not name.endswith("/"):
-                entry(zout, name, data)
-    return count
+        for name in sorted(files):
+            # the name zipimport gives the module, so tracebacks name the right file
+            entry(zout, name + "c", pyc(zin.read(name), f"{STDLIB}/{name}"))
+    return sorted(files)
 
 
-def app(dest: str) -> int:
-    count = 0
-    files = []
-    for folder, dirs, names in os.walk("/repo/rami"):
-        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
-        files += [os.path.join(folder, n) for n in names if n.endswith(".py")]
+def app(dest: str) -> list[str]:
+    mods = [m for m in namespace["browser_modules"]("/repo")]
     with zipfile.ZipFile(dest, "w") as zout:
-        for full in sorted(files):
-            rel = os.path.relpath(full, "/repo")
-            data = open(full, "rb").read()
-            entry(zout, rel, data)
+        for mod in mods:
+            rel = sys.modules[mod].__file__[len("/repo/"):]
+            data = open("/repo/" + rel, "rb").read()
             # where the page puts it: /home/pyodide/rami.zip, Python's working directory
             entry(zout, rel + "c", pyc(data, f"/home/pyodide/rami.zip/{rel}"))
-            count += 1
-    return count
+    return mods
 
 
-n_std = stdlib("/out/python_stdlib.zip")
-n_app = app("/out/rami.zip")
-f"Python {sys.version.split()[0]} ({sys.implementation.cache_tag}): {n_std} standard-library modules and {n_app} of rami's compiled"
+std = stdlib("/out/python_stdlib.zip")
+mods = app("/out/rami.zip")
+json.dump({"python": sys.version.split()[0], "boot": sorted(boot),
+           "stdlib": std, "rami": mods, "pyscript_imports": pyscript_imports},
+          open("/out/modules.json", "w"), indent=1)
+(f"Python {sys.version.split()[0]} ({sys.implementation.cache_tag}): {len(std)} standard-library "
+ f"modules of {len([n for n in stdlib_names if n.endswith('.py')])} shipped, "
+ f"{len(mods)} of rami's; {namespace['RESULT']}")
 `);
 console.log(report);

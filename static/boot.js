@@ -98,13 +98,13 @@
 
   // -- offline and updates -------------------------------------------------------------------
   // The service worker keeps the game (sw.js, made by `make dist`).
-  // * First visit: the worker is installed before Python starts; it downloads the game once
-  //   (the bar shows the megabytes) and the page then starts from its cache. So nothing is
-  //   downloaded twice, and the WebAssembly is compiled, from the first visit on, from the
-  //   copy every later visit uses: Chromium keeps its optimised code beside that copy.
-  //   Without a service worker (refused, unsupported, failing) the page starts at once.
-  // * Later visits: the page starts at once; the browser checks sw.js in the background, and
-  //   a new version installs there; the table offers it between hands
+  // * Every visit starts Python at once. Once the table is ready ("rami:ready"), the page
+  //   registers the worker; on a first visit it then stores the game in the background. Its
+  //   requests revalidate what the page has just downloaded (the HTTP cache answers, the
+  //   server says "not modified"), so nothing is downloaded twice and the first game does
+  //   not wait for the download of the whole site.
+  // * Later visits start from the worker's copy; the browser checks sw.js in the background,
+  //   and a new version installs there; the table offers it between hands
   //   (window.ramiUpdateReady, the "rami:update-ready" event, window.ramiApplyUpdate). A
   //   version still waiting when the page starts is applied before Python loads anything.
   const sw = "serviceWorker" in navigator && /^https?:$/.test(location.protocol)
@@ -121,6 +121,8 @@
     }
     started = true;
     window.ramiStartedFrom = how;
+    // the runtime starts now, while PyScript loads (static/runtime.mjs)
+    import(new URL("runtime.mjs", here).href).then((m) => m.prestart(), () => {});
     const meta = document.querySelector('meta[name="rami-pyscript"]');
     const script = document.createElement("script");
     script.type = "module";
@@ -166,37 +168,23 @@
       return null;
     }
   }
-  function installFirst() {
-    // the worker says how far its download is; the page starts once it is in control
-    show(3, "Downloading the game (16 MB, once)…", 5, 2);
-    sw.addEventListener("message", (e) => {
-      const d = e.data || {};
-      if (d.type === "precache" && d.total > 0 && !started) {
-        const mb = (n) => (n / 1e6).toFixed(1);
-        show(3 + 50 * d.done / d.total, `Downloading the game: ${mb(d.done)} of ${mb(d.total)} MB…`);
-      }
-    });
-    sw.addEventListener("controllerchange", () => startPython("cache"), { once: true });
+  function keepOffline() {
     register().then((reg) => {
-      if (!reg) return startPython("network");
+      if (!reg) return;
       watch(reg);
       persist();
-      const worker = reg.installing || reg.waiting;
-      if (!worker) return startPython("network");   // active but not in control (a hard reload)
-      worker.addEventListener("statechange", () => {
-        if (worker.state === "redundant") startPython("network");       // it failed
-        if (worker.state === "activated") {    // in control now, or (a hard reload) never
-          setTimeout(() => startPython(sw.controller ? "cache" : "network"), 1000);
-        }
-      });
     });
-    setTimeout(() => startPython("network"), 180000);  // never wait for ever
+    // and the runtime's snapshot for the next start (static/runtime.mjs), made in a worker
+    import(new URL("runtime.mjs", here).href).then((m) => m.rememberRuntime(), () => {});
   }
   if (!sw) {
     window.ramiServiceWorker = "unsupported";
     startPython("network");
+    addEventListener("rami:ready", () => import(new URL("runtime.mjs", here).href)
+      .then((m) => m.rememberRuntime(), () => {}), { once: true });
   } else if (!sw.controller) {
-    installFirst();
+    startPython("network");
+    addEventListener("rami:ready", keepOffline, { once: true });
   } else {
     sw.getRegistration(new URL("../", here)).then((reg) => {
       if (reg && reg.waiting) {          // installed last time, never applied: now
@@ -207,8 +195,6 @@
         startPython("cache");
       }
     }, () => startPython("cache"));
-    addEventListener("rami:ready", () => register().then((reg) => {
-      if (reg) { watch(reg); persist(); }
-    }), { once: true });
+    addEventListener("rami:ready", keepOffline, { once: true });
   }
 })();

@@ -2,48 +2,34 @@
 // site's root as sw.js, with PRECACHE the files the game needs and CACHE named after a hash
 // of those files and their contents; this template is not served as it is.
 //
-// * install: download every file of PRECACHE into a new cache (bypassing the HTTP cache's
-//   stale copies), telling the pages how far it is; a new version waits there, in the
-//   background, until the page applies it (the first one takes over at once);
+// * install: store every file of PRECACHE in a new cache (revalidating the HTTP cache's
+//   copies); a new version waits there, in the background, until the page applies it (the
+//   first one takes over at once);
 // * activate: delete this site's caches of earlier versions, then serve every open page;
 // * fetch: cache first for the precached files (a visit to the site's folder, with any
 //   query such as ?deal=, is its index.html); anything else goes to the network.
 "use strict";
 const PRECACHE = [/* PRECACHE */];
-const SIZES = [/* SIZES */];           // bytes, file by file
 const VERSION = "/* VERSION */";
 const SCOPE = new URL("./", self.location).href;
 const PREFIX = `rami ${SCOPE} `;       // caches of other sites on this origin are not ours
 const CACHE = PREFIX + VERSION;
 const INDEX = new URL("index.html", SCOPE).href;
 
-// Each file is fetched (revalidated, never a stale HTTP-cache copy) and stored; the bytes
-// are counted as they arrive and told to the site's pages, whose bar shows them on a first
-// visit. Any file that fails fails the install, and the old version (if any) stays.
+// Each file is fetched and stored. The page registers this worker once its table is ready,
+// so on a first visit the page has just downloaded most of these files: revalidated (never a
+// stale HTTP-cache copy), they come back as "not modified" from the HTTP cache and are not
+// downloaded twice. Any file that fails fails the install, and the old version (if any)
+// stays.
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
-    const total = SIZES.reduce((a, b) => a + b, 0);
-    let done = 0, told = 0;
-    const tell = async (force) => {
-      const now = Date.now();
-      if (!force && now - told < 100) return;
-      told = now;
-      for (const client of await self.clients.matchAll({ includeUncontrolled: true })) {
-        client.postMessage({ type: "precache", done, total });
-      }
-    };
     await Promise.all(PRECACHE.map(async (path) => {
       const url = new URL(path, SCOPE);
       const response = await fetch(new Request(url, { cache: "no-cache" }));
       if (!response.ok) throw new Error(`${path}: ${response.status}`);
-      const counted = response.body.pipeThrough(new TransformStream({
-        transform(chunk, out) { done += chunk.byteLength; tell(false); out.enqueue(chunk); },
-      }));
-      await cache.put(url, new Response(counted, {
-        status: response.status, statusText: response.statusText, headers: response.headers }));
+      await cache.put(url, response);
     }));
-    await tell(true);
   })());
 });
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 import hashlib
 import json
 import pathlib
+import re
 import shutil
 import sys
 
@@ -49,7 +50,6 @@ def write_service_worker(site: pathlib.Path, template: pathlib.Path | None = Non
     text = (template or ROOT / TEMPLATE).read_text()
     listed = "[\n" + ",\n".join(f"  {json.dumps(f)}" for f in files) + "\n]"
     text = text.replace("[/* PRECACHE */]", listed)
-    text = text.replace("[/* SIZES */]", json.dumps([(site / f).stat().st_size for f in files]))
     text = text.replace("/* VERSION */", ver)
     (site / "sw.js").write_text(text)
     return ver
@@ -66,6 +66,22 @@ def inline_board_css(site: pathlib.Path) -> None:
     embed.write_text(text.replace(marker, json.dumps(css)))
 
 
+def stamp_runtime(site: pathlib.Path) -> str:
+    """Write the build's id into static/runtime.mjs: a hash of the vendored runtime and
+    rami.zip, under which a browser keeps its snapshot of the started runtime (a snapshot of
+    another build is never loaded)."""
+    vendor = site / "static" / "vendor"
+    build = version(vendor, sorted(f.relative_to(vendor).as_posix()
+                                   for f in vendor.rglob("*") if f.is_file()))
+    runtime = site / "static" / "runtime.mjs"
+    text, n = re.subn(r'^const BUILD = "[^"]*";', f"const BUILD = {json.dumps(build)};",
+                      runtime.read_text(), count=1, flags=re.M)
+    if n != 1:
+        raise SystemExit("static/runtime.mjs has lost its BUILD constant")
+    runtime.write_text(text)
+    return build
+
+
 def main() -> int:
     if not (ROOT / "static" / "vendor" / "rami.zip").exists():
         print("static/vendor is missing: run the build step first (make build)", file=sys.stderr)
@@ -78,6 +94,7 @@ def main() -> int:
                     ignore=lambda folder, names: ["sw.js"] if folder == str(ROOT / "static") else [])
     shutil.copytree(ROOT / "learn", DIST / "learn")
     inline_board_css(DIST)
+    stamp_runtime(DIST)
     ver = write_service_worker(DIST)
     files = [f for f in DIST.rglob("*") if f.is_file()]
     size = sum(f.stat().st_size for f in files)

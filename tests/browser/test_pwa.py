@@ -155,8 +155,10 @@ def test_offline_reload_resumes_the_match_and_plays(browser, serve):
                   if u.startswith(site) and not u.endswith("sw.js")}
         listed = set(precache_list(DIST))
         assert loaded <= listed, loaded - listed
-        # ... and for the tutorials and their boards, which the game does not load
-        tutorials = {"board.html", "static/embed.js", "static/board.css", "static/learn.css"} \
+        # ... and for the tutorials and their boards, which the game does not load, and the
+        # worker that keeps the runtime's snapshot (started once the page is idle)
+        tutorials = {"board.html", "static/embed.js", "static/board.css", "static/learn.css",
+                     "static/snapshot-worker.mjs"} \
             | {p for p in listed if p.startswith("learn/")}
         assert {p for p in listed - loaded if not p.startswith("static/icons/")} \
             <= {"static/manifest.webmanifest"} | tutorials, listed - loaded
@@ -222,6 +224,8 @@ def new_build(site, name: str) -> str:
 
 
 BUILD = "((document.querySelector('meta[name=rami-build]') || {}).content || 'A')"
+# the service worker's caches of the game (the runtime's snapshot has a cache of its own)
+GAME_CACHES = "caches.keys().then((names) => names.filter((n) => !n.startsWith('rami snapshot')))"
 UPDATE = "navigator.serviceWorker.getRegistration().then((r) => r.update()).then(() => true)"
 
 
@@ -254,7 +258,7 @@ def test_an_update_waits_for_the_hand_and_keeps_the_match(browser, serve, tmp_pa
         boot(page, site, f"{BUILD} === 'B'")
         my_move(page)
         assert position(page) == mid_hand
-        names = page.evaluate("caches.keys()")
+        names = page.evaluate(GAME_CACHES)
         assert len(names) == 1 and names[0].endswith(version_b)
 
         # between hands (a hand's summary), build C is offered; the player's word applies it
@@ -268,8 +272,82 @@ def test_an_update_waits_for_the_hand_and_keeps_the_match(browser, serve, tmp_pa
         wait_for(page, "!!document.querySelector('#summary')")
         assert page.inner_text("#summary") == summary
         assert page.locator(".update-offer, .update-note").count() == 0
-        names = page.evaluate("caches.keys()")
+        names = page.evaluate(GAME_CACHES)
         assert len(names) == 1 and names[0].endswith(version_c)
+        assert page.errors == [] and page.offsite == []
+    finally:
+        context.close()
+
+
+SNAPSHOT = "window.ramiSnapshot"
+STARTED_FROM = "(window.ramiRuntime || {}).from"
+SNAPSHOT_KEYS = """caches.open('rami snapshot ' + new URL('./', location.href).href)
+  .then((c) => c.keys()).then((keys) => keys.map((k) => k.url))"""
+
+
+def saved_seed(page):
+    return page.evaluate("JSON.parse(localStorage.getItem('rami.save')).game.seed")
+
+
+def test_the_runtime_starts_from_its_snapshot_and_a_new_engine_makes_its_own(browser, serve,
+                                                                          tmp_path):
+    """After a first visit a worker keeps a snapshot of the started runtime; later visits
+    start from it and play (each with its own shuffles), the tutorials' boards too; a new
+    build of the engine never loads the old snapshot: it starts afresh and keeps its own."""
+    site_dir = tmp_path / "site"
+    shutil.copytree(DIST, site_dir)
+    site = serve(site_dir)
+    context = browser.new_context()
+    try:
+        page = watched(context, site)
+        boot(page, site)
+        assert page.evaluate(STARTED_FROM) == "start"
+        kept = wait_for(page, SNAPSHOT, 120, "the runtime's snapshot")
+        assert kept["ok"] and kept["modules"] >= 40, kept
+        offline_ready(page, site_dir)
+        page.close()
+        seeds = []
+        for _ in range(2):
+            page = watched(context, site)
+            boot(page, site)
+            assert page.evaluate(STARTED_FROM) == "snapshot"
+            deal(page, "gin")
+            take_turn(page, my_move(page))
+            seeds.append(saved_seed(page))
+            assert page.errors == [] and page.offsite == []
+            page.evaluate("localStorage.removeItem('rami.save')")     # a new match next time
+            page.close()
+        assert seeds[0] != seeds[1]
+        # a tutorial's board: its frame starts the same runtime from the same snapshot
+        page = watched(context, site)
+        page.goto(site + "learn/gin.html")
+        wait_for(page, "document.querySelector('rami-board').getAttribute('state') === 'ready'",
+                 120, "a tutorial's board")
+        frame = next(f for f in page.frames if f.url.endswith("board.html"))
+        assert frame.evaluate(STARTED_FROM) == "snapshot"
+        page.close()
+
+        # a new engine is published: rami.zip changes, and with it the runtime's build id
+        import zipfile
+        with zipfile.ZipFile(site_dir / "static" / "vendor" / "rami.zip", "a") as z:
+            z.writestr("rami/NEWS.txt", "build B")
+        page = watched(context, site)
+        boot(page, site)
+        old_keys = page.evaluate(SNAPSHOT_KEYS)
+        build_b = dist_script().stamp_runtime(site_dir)
+        new_build(site_dir, "B")
+        page.evaluate(UPDATE)
+        wait_for(page, "window.ramiUpdateReady === true", 60, "the update to install")
+        page.close()
+        page = watched(context, site)
+        boot(page, site, f"{BUILD} === 'B'")
+        assert page.evaluate(STARTED_FROM) == "start"
+        kept = wait_for(page, SNAPSHOT, 120, "the new build's snapshot")
+        assert kept["ok"], kept
+        keys = page.evaluate(SNAPSHOT_KEYS)
+        assert len(keys) == 1 and keys[0].endswith(build_b) and keys != old_keys, keys
+        deal(page, "basic")
+        take_turn(page, my_move(page))
         assert page.errors == [] and page.offsite == []
     finally:
         context.close()

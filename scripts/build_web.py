@@ -48,6 +48,7 @@ def check_page_names(dirs: dict[str, str]) -> list[str]:
     """The page and its config must name the folders this build makes."""
     problems = []
     for page in ("index.html", "board.html", "pyscript.toml", "benchmarks/bare.html",
+                 "benchmarks/pyscript.html",
                  "static/runtime.mjs", "static/snapshot-worker.mjs"):
         text = (ROOT / page).read_text()
         for kind, name in dirs.items():

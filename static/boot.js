@@ -24,12 +24,12 @@
   // which the browser's compositor runs even while the main thread is busy starting Python;
   // so the bar neither stands still for long nor jumps far.
   // The runtime's files, [part of the URL, share of the bar], after their sizes (1.3, 0.1 and
-  // 4.5 MB). The 9.6 MB WebAssembly file is compiled as it arrives and its arrival is only
+  // 1 MB). The 9.6 MB WebAssembly file is compiled as it arrives and its arrival is only
   // heard once Python has started, so its share is crept over, not stepped.
   const FILES = [
     ["pyodide.asm.mjs", 8],
     ["pyodide-lock.json", 2],
-    ["python_stdlib.zip", 14],
+    ["python_stdlib.zip", 8],
   ];
   const STEPS = {          // PyScript's messages: [percent reached, what comes next]
     "Loading Pyodide": [6, "Loading the Python runtime…"],

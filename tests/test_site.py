@@ -57,7 +57,29 @@ def test_the_page_names_the_runtime_the_lock_pins():
     for ref in ("static/manifest.webmanifest", "static/boot.js",
                 f"static/vendor/{dirs['pyscript']}/core.js"):
         assert f'"{ref}"' in page, ref
-    assert f'"./static/vendor/{dirs["pyodide"]}/pyodide.mjs"' in (ROOT / "pyscript.toml").read_text()
+    # PyScript's interpreter is rami's runtime module, which names the vendored Pyodide
+    assert 'interpreter = "./static/runtime.mjs"' in (ROOT / "pyscript.toml").read_text()
+    for module in ("runtime.mjs", "snapshot-worker.mjs"):
+        assert f'"./vendor/{dirs["pyodide"]}/pyodide.mjs"' in (ROOT / "static" / module).read_text()
+
+
+def test_the_runtime_module_is_stamped_with_the_build_of_the_runtime_and_engine(tmp_path):
+    """dist.py writes into static/runtime.mjs a hash of the vendored files: the key of the
+    runtime's snapshot, which changes with the engine or the runtime, and only with them."""
+    dist = script("dist")
+    site = tmp_path / "site"
+    (site / "static" / "vendor").mkdir(parents=True)
+    (site / "static" / "runtime.mjs").write_text((ROOT / "static" / "runtime.mjs").read_text())
+    (site / "static" / "vendor" / "rami.zip").write_bytes(b"engine 1")
+    (site / "static" / "style.css").write_text("a {}")
+    b1 = dist.stamp_runtime(site)
+    assert f'const BUILD = "{b1}";' in (site / "static" / "runtime.mjs").read_text()
+    assert dist.stamp_runtime(site) == b1                            # stamping again: the same
+    (site / "static" / "style.css").write_text("b {}")
+    assert dist.stamp_runtime(site) == b1                            # not the page's files
+    (site / "static" / "vendor" / "rami.zip").write_bytes(b"engine 2")
+    b2 = dist.stamp_runtime(site)
+    assert b2 != b1 and f'const BUILD = "{b2}";' in (site / "static" / "runtime.mjs").read_text()
 
 
 def precache(sw: str) -> list[str]:
@@ -75,7 +97,6 @@ def test_the_service_worker_lists_every_file_and_changes_only_with_them(tmp_path
     sw = (site / "sw.js").read_text()
     assert precache(sw) == ["index.html", "static/style.css", "static/vendor/rami.zip"]
     assert f'const VERSION = "{v1}";' in sw and "/* PRECACHE */" not in sw
-    assert "const SIZES = [15, 7, 2];" in sw                 # bytes, for the first download
     assert dist.write_service_worker(site) == v1            # the same files: the same version
     (site / "static" / "style.css").write_text("body { color: red }")
     v2 = dist.write_service_worker(site)
@@ -87,7 +108,7 @@ def test_the_service_worker_lists_every_file_and_changes_only_with_them(tmp_path
 
 def test_the_service_worker_template_keeps_its_caches_to_its_own_site():
     sw = (ROOT / "static" / "sw.js").read_text()
-    assert "[/* PRECACHE */]" in sw and "[/* SIZES */]" in sw and '"/* VERSION */"' in sw
+    assert "[/* PRECACHE */]" in sw and '"/* VERSION */"' in sw
     # the cache's name carries the worker's scope: two rami sites on one origin (two
     # sub-paths) never delete each other's caches
     assert "const PREFIX = `rami ${SCOPE} `" in sw and "name.startsWith(PREFIX)" in sw

@@ -24,6 +24,15 @@ const out = py.runPython(`
 import os, sys, zipimport
 STDLIB = f"/lib/python{sys.version_info.major}{sys.version_info.minor}.zip"
 RAMI = os.path.abspath("rami.zip")
+sys.path.insert(0, RAMI)
+# the lobby is drawn from the shipped catalogue without importing the engine
+import json
+from rami.web.lobby import catalogue, default_form, lobby_html
+lobby = lobby_html(default_form("tiles"))
+engine = sorted(m for m in sys.modules if m in ("rami.actions", "rami.state", "rami.melds",
+                                                "rami.variants", "rami.bots", "rami.web.app"))
+assert not engine and "Deal the tiles" in lobby, (engine, lobby[:200])
+shipped_catalogue = catalogue()
 namespace = {"RAMI": RAMI, "PYSCRIPT_IMPORTS": PYSCRIPT_IMPORTS}
 exec(open("browser_modules.py").read(), namespace)
 # everything came from the shipped zips, as bytecode
@@ -36,6 +45,9 @@ assert isinstance(json.__loader__, zipimport.zipimporter), json.__loader__
 assert json.__loader__.get_source("json") is None
 assert rami.state.__file__ == RAMI + "/rami/state.pyc", rami.state.__file__
 assert rami.state.__loader__.get_source("rami.state") is None
+# ... and that catalogue is what the engine says of its games
+from rami.web.lobby import build_catalogue
+assert shipped_catalogue == json.loads(json.dumps(build_catalogue())), "a stale catalogue"
 # a traceback through the engine names its files and lines (no source is shipped)
 import traceback
 from rami.state import GameState

@@ -17,9 +17,11 @@
 //   ships the whole library as source, and every start compiled each module it imported
 //   again: about 1.5 s of a 2.5 s start here, docs/web.md). zipimport loads a `.pyc` it finds
 //   in the zip. The test run inside Pyodide keeps the whole library (node_modules).
-// * rami.zip: the engine's package for the browser, as bytecode only. The page puts the zip
-//   in Python's working directory and on `sys.path`, so Python imports from it as it does
-//   from the standard library's (unpacking it cost 50 ms more).
+// * rami.zip: the engine's package for the browser, as bytecode only, and the lobby's
+//   catalogue of the games (rami/web/catalogue.json: rami.web.lobby draws the lobby from it
+//   before the engine is imported). The page puts the zip in Python's working directory and
+//   on `sys.path`, so Python imports from it as it does from the standard library's
+//   (unpacking it cost 50 ms more).
 // * modules.json: what was shipped and why (read by check_vendor.mjs and the benchmarks).
 // The bytecode is compiled with optimisation level 2 (no docstrings, no asserts: neither
 // rami nor the page reads a docstring), keeps line numbers but not columns (which only
@@ -148,6 +150,10 @@ def app(dest: str) -> list[str]:
             data = open("/repo/" + rel, "rb").read()
             # where the page puts it: /home/pyodide/rami.zip, Python's working directory
             entry(zout, rel + "c", pyc(data, f"/home/pyodide/rami.zip/{rel}"))
+        # what the lobby shows of the games, so that it is drawn before the engine loads
+        from rami.web.lobby import CATALOGUE_FILE, build_catalogue
+        entry(zout, f"rami/web/{CATALOGUE_FILE}",
+              json.dumps(build_catalogue(), ensure_ascii=False, sort_keys=True).encode())
     return mods
 
 

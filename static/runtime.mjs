@@ -94,6 +94,7 @@ let remembering = null;
 export function rememberRuntime(idleMs = 1500) {
   remembering ??= (async () => {
     if (!STAMPED || globalThis.ramiRuntime?.from === "snapshot") return "not needed";
+    if (globalThis.ramiNoSnapshot) return "off";    // the browser tests' pages, but their own
     try {
       const cache = await open();
       if (!cache) return "no Cache Storage here";

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import pathlib
+import subprocess
+import sys
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -17,6 +20,8 @@ from rami.state import Phase
 from rami.web import render
 from rami.web.session import Session
 from rami.web.svg import card_svg, symbol_defs
+
+ROOT_DIR = pathlib.Path(__file__).resolve().parent.parent
 
 BASIC = ("basic | 0: 4h 5h 6h Qc 2s 9d Kd 3c | 1: 2c 8c Jh 10s 7d Ks 9s 4d "
          "| table: 1=Qs Qh Qd | discard: 3d | stock: 8s 5s | turn: 0 | phase: draw | dealer: 1")
@@ -175,6 +180,32 @@ def test_the_lobby_lists_every_house_rule_of_the_variant():
         html = render.lobby_html(form)
         for o in var.OPTIONS:
             assert f'data-opt="{o.name}"' in html
+
+
+def test_the_lobby_is_drawn_from_its_catalogue_without_the_engine(tmp_path):
+    """The browser draws the lobby before it imports the engine: from a catalogue (shipped as
+    JSON in the browser's rami.zip) that is plain data, says of every game what the engine
+    says, and from which drawing the lobby imports no module of the engine."""
+    from rami.variants import find_variant, variant_names
+    from rami.web.lobby import build_catalogue
+    cat = build_catalogue()
+    assert json.loads(json.dumps(cat)) == cat
+    assert [g["name"] for g in cat["games"]] == variant_names()
+    for g in cat["games"]:
+        v = find_variant(g["name"])
+        assert (g["title"], g["min"], g["max"]) == (v.title, v.min_players, v.max_players)
+        assert [(o["name"], o["default"]) for o in g["options"]] == \
+            [(o.name, o.default) for o in v.OPTIONS]
+    (tmp_path / "catalogue.json").write_text(json.dumps(cat))
+    engine = ("rami.actions", "rami.state", "rami.melds", "rami.solver", "rami.variants",
+              "rami.bots", "rami.web.session", "rami.web.tables")
+    code = (f"import json, sys\nimport rami.web.lobby as lobby\n"
+            f"lobby._catalogue = json.load(open({str(tmp_path / 'catalogue.json')!r}))\n"
+            f"html = lobby.lobby_html(lobby.default_form('tiles'))\n"
+            f"print([m for m in {engine!r} if m in sys.modules], 'Deal the tiles' in html)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         cwd=ROOT_DIR)
+    assert out.stdout.strip() == "[] True", out.stderr
 
 
 # -- Indian rummy: the hand in groups -----------------------------------------------------

@@ -1,6 +1,8 @@
 """The browser table: PyScript glue between the page and a :class:`Session`.
 
-Start it from the page with ``from rami.web.app import main; main()``. It
+The page starts it through :mod:`rami.web.start` (``from rami.web.start import main;
+main()``), which draws the lobby first; ``from rami.web.app import main; main()`` starts it
+at once. It
 
 * draws the lobby and the table as HTML (:mod:`rami.web.render`) into ``#app``: the table
   is a frame of regions, and a redraw replaces only the regions whose HTML changed, so a
@@ -40,22 +42,22 @@ from ..words import words_for
 from . import render, thinking
 from .howto import howto_html
 from . import stats as statistics
-from .settings import ALL_CLASSES, clean as clean_settings, root_classes, settings_html
+from .settings import clean as clean_settings, settings_html
+from .lobby import default_form
 from .session import PERSON, Session, bot_name
-from .svg import symbol_defs
+from .start import (KEPT_KEY, PREFS_KEY, SAVE_KEY, SET_ASIDE_KEY, STATS_KEY, apply_settings,
+                    load_json, nil, prepare_page, ready, stored as _stored)
 
-SAVE_KEY = "rami.save"
-SET_ASIDE_KEY = "rami.save.set-aside"
-KEPT_KEY = "rami.save.kept"           # a second match, kept aside to be resumed later
-PREFS_KEY = "rami.prefs"
-STATS_KEY = "rami.stats"
 FOCUSABLE = ("button:not([disabled]), a[href], input, select, textarea, "
              "[tabindex]:not([tabindex='-1'])")
 
 
 class App:
-    def __init__(self, root):
+    def __init__(self, root, adopt: str | None = None):
+        """The app on ``root``; with ``adopt``, over the lobby :mod:`rami.web.start` drew
+        there (that HTML), which it takes over as it is."""
         self.root = root
+        self.adopted = adopt is not None
         self.session: Session | None = None
         self.screen = "lobby"
         self.dialog: tuple | None = None     # the open dialog: ("help",), ("scores",) …
@@ -82,12 +84,12 @@ class App:
         self.persist = True                  # save to localStorage (not for a ?deal= page)
         self.saved = False                   # did the last save work?
         self.last_seen = {"log": 0, "top": None, "melds": 0, "hand": -1}
-        prefs = self._load_json(PREFS_KEY) or {}
+        prefs = load_json(PREFS_KEY) or {}
         pace, variant, name = (prefs.get(k) for k in ("pace", "variant", "name"))
         self.pace = pace if pace in ("slow", "normal", "fast", "instant") else "normal"
         self.settings = clean_settings(prefs.get("settings"))
         self.audio = None                    # the Web Audio context, made on first sound
-        self.stats = statistics.clean(self._load_json(STATS_KEY, 200_000))
+        self.stats = statistics.clean(load_json(STATS_KEY, 200_000))
         self.apply_settings()
         self.form = self._default_form(variant if isinstance(variant, str) else "gin",
                                        name[:40] if isinstance(name, str) and name else "Player")
@@ -95,12 +97,15 @@ class App:
         self.update = "none"                 # a new version: "none", "ready", "later"
         self.update_note = "unsaid"          # its note during a hand: "unsaid", "shown", "done"
         self.update_shown = ""
-        root.innerHTML = ('<div id="screen"></div>'
-                          '<div id="dialogs" class="dialogs"></div>'
-                          '<div id="update" class="update-slot"></div>')
+        if adopt is None:
+            root.innerHTML = ('<div id="screen"></div>'
+                              '<div id="dialogs" class="dialogs"></div>'
+                              '<div id="update" class="update-slot"></div>')
         self.screen_el = root.querySelector("#screen")
         self.dialog_el = root.querySelector("#dialogs")
         self.update_el = root.querySelector("#update")
+        if adopt is not None:                # the lobby on the screen is this one
+            self.frame, self.drawn = ("lobby",), {"frame": adopt}
         for kind, fn in (("click", self.on_click), ("change", self.on_change),
                          ("pointerdown", self.on_pointerdown), ("dblclick", self.on_dblclick)):
             self._listen(root, kind, fn)
@@ -120,6 +125,15 @@ class App:
         scrolled = create_proxy(scrolled_strip)
         self._proxies.append(scrolled)
         root.addEventListener("scroll", scrolled, True)
+
+    def replay(self, kind: str, event) -> None:
+        """Something the player did before the app took the page over, handled now."""
+        fn = {"click": self.on_click, "change": self.on_change, "keydown": self.on_key,
+              "pointerdown": self.on_pointerdown, "dblclick": self.on_dblclick}[kind]
+        try:
+            fn(event)
+        except Exception as e:         # never let a traceback reach the page
+            self._crash(e)
 
     def _listen(self, target, kind, fn):
         def safe(event):
@@ -171,6 +185,13 @@ class App:
         self._render_or_lobby()
         self.ready()
 
+    def take_over(self) -> None:
+        """Start on the lobby :mod:`rami.web.start` drew, for a page that opened with no
+        match saved and no ``?deal=`` (the storage is not read again: what another page
+        of the site did meanwhile is not this page's start)."""
+        self._render_or_lobby()
+        self.ready()
+
     def _set_aside(self, raw: str) -> None:
         try:
             js.localStorage.setItem(SET_ASIDE_KEY, raw)
@@ -192,10 +213,10 @@ class App:
 
     def ready(self) -> None:
         """The page is interactive: tell the tests and the load benchmark, and the start-up
-        script (static/boot.js), which then registers the service worker."""
-        js.window.ramiReadyAt = js.performance.now()
-        js.document.body.dataset.ready = "1"
-        js.window.dispatchEvent(js.CustomEvent.new("rami:ready"))
+        script (static/boot.js), which then registers the service worker. (A page that
+        opened on the lobby said so before the app took it over.)"""
+        if not self.adopted:
+            ready()
         if js.window.ramiUpdateReady is True:
             self.on_update_ready(None)
         self.kick_bots()
@@ -304,16 +325,7 @@ class App:
     # -- settings and sound -----------------------------------------------------------------
     def apply_settings(self) -> None:
         """The settings as classes on the page's root element (the stylesheet follows)."""
-        root = js.document.documentElement
-        for c in ALL_CLASSES:
-            root.classList.remove(c)
-        for c in root_classes(self.settings):
-            root.classList.add(c)
-        # a dark theme: chosen, or the device's while the player has not chosen
-        theme = self.settings.get("theme")
-        dark = theme == "dark" or (theme == "auto" and bool(
-            js.window.matchMedia("(prefers-color-scheme: dark)").matches))
-        root.classList.toggle("dark", dark)
+        apply_settings(self.settings)
 
     def sound(self, kind: str) -> None:
         """A short sound made with the Web Audio API (no audio files), when sound is on:
@@ -354,26 +366,8 @@ class App:
         except Exception as e:          # no sound is better than a broken table
             js.console.warn(f"rami: no sound ({type(e).__name__})")
 
-    @staticmethod
-    def _load_json(key, most: int = 10_000):
-        """A small JSON object the page kept (its preferences), or None if it is not one."""
-        try:
-            raw = _stored(key)
-            d = read_json(raw, most) if raw else None
-        except RamiError:
-            return None
-        return d if isinstance(d, dict) else None
-
     def _default_form(self, variant: str, name: str = "Player") -> dict:
-        try:
-            var = find_variant(variant)
-        except RamiError:
-            var = find_variant("gin")
-        n = var.min_players if var.min_players > 2 else 2
-        return {"variant": var.name, "players": n, "name": name,
-                "levels": ["good"] * (var.max_players - 1),
-                "bot_names": [bot_name(i) for i in range(var.max_players - 1)],
-                "options": {o.name: o.default for o in var.OPTIONS}}
+        return default_form(variant, name)
 
     # -- drawing --------------------------------------------------------------------------
     def render(self) -> None:
@@ -1386,11 +1380,6 @@ def _record(name: str, start: float, end: float) -> None:
         target.push(js.Array.of(start, end))
 
 
-def nil(x):
-    """JavaScript's null and undefined as None (Pyodide gives ``jsnull`` for null)."""
-    return None if x is None or type(x).__name__ == "JsNull" else x
-
-
 def closest(el, selector: str):
     """The nearest ancestor-or-self of ``el`` matching ``selector``, or None."""
     el = nil(el)
@@ -1407,20 +1396,9 @@ def attr(el, name: str) -> str | None:
     return None if value is None else str(value)
 
 
-def _stored(key: str) -> str | None:
-    """A ``localStorage`` item, or None (JavaScript's null is not None in Pyodide)."""
-    raw = js.localStorage.getItem(key)
-    return raw if isinstance(raw, str) else None
-
-
 def main() -> App:
-    defs = js.document.createElement("div")
-    defs.innerHTML = symbol_defs()           # the suit shapes every card face refers to
-    js.document.body.prepend(defs.firstChild)
+    prepare_page()
     app = App(js.document.getElementById("app"))
-    loading = nil(js.document.getElementById("loading"))
-    if loading is not None:
-        loading.remove()
     try:
         app.start()
     except Exception as e:            # never a traceback on the page

@@ -5,9 +5,10 @@ into actions. Every clickable element carries a ``data-act`` attribute naming wh
 (``draw``, ``take``, ``card:3``, ``meld:0``, ``btn:discard``, ``sort:rank`` …), so one
 delegated listener serves the whole table.
 
-This module draws what every table has: the lobby, the table's frame and its regions, the
-opponents' seats, the log, the action buttons, the summary's frame, the scoreboard and the
-dialogs. What a variant draws differently comes from its table (:mod:`rami.web.tables`).
+This module draws what every table has (the lobby comes from :mod:`rami.web.lobby`): the
+table's frame and its regions, the opponents' seats, the log, the action buttons, the
+summary's frame, the scoreboard and the dialogs. What a variant draws differently comes
+from its table (:mod:`rami.web.tables`).
 
 The table is a fixed frame of named regions (:data:`REGIONS`); :func:`table_regions` gives
 each region's content, so the page replaces only the regions that changed and an open
@@ -17,12 +18,11 @@ panel, a focus or a drag elsewhere lives on.
 from __future__ import annotations
 
 from ..state import Phase
-from ..variants import find_variant, variant_names
 from ..words import words_for
 from .parts import esc, plain_text, pretty_text
 from .parts import LABEL_CLASS, face, short_names  # noqa: F401  (re-exported for callers)
-from ..bots import BOT_LEVELS, LEVEL_WORDS
-from .session import BOT_PHASES, LEVEL_NAMES, PERSON, Session
+from .lobby import LEVEL_NAMES, PERSON, lobby_html, update_offer  # noqa: F401 (lobby_html: the app's)
+from .session import BOT_PHASES, Session
 from .svg import back_svg
 from .tables import TABLES, Table, table_for
 
@@ -48,87 +48,6 @@ def pace_seconds(pace: str, seats: int = 2) -> float:
 
 
 # -- the lobby ----------------------------------------------------------------------------
-def lobby_html(form: dict, notice: str = "", can_resume: bool = False,
-               update: bool = False, saved: list | None = None) -> str:
-    """The start screen: variant, players, each bot's level, house rules, your name; and a
-    new version's offer when one is ready (``update``)."""
-    var = find_variant(form["variant"])
-    tabs = "".join(
-        f'<button type="button" class="variant-tab{" on" if find_variant(v) is var else ""}" '
-        f'data-act="variant:{v}" aria-pressed="{str(find_variant(v) is var).lower()}">'
-        f'<b>{esc(find_variant(v).title)}</b><small>{esc(table_for(find_variant(v).name).blurb)}</small>'
-        f'</button>' for v in variant_names() if v in TABLES)
-    n = form["players"]
-    players = "".join(f'<option value="{k}"{" selected" if k == n else ""}>{k} players</option>'
-                      for k in range(var.min_players, var.max_players + 1))
-    seats = "".join(_seat_choice(form, i) for i in range(n - 1))
-    words = "".join(f"<li><b>{LEVEL_NAMES[lv]}</b> {esc(LEVEL_WORDS[lv])}</li>"
-                    for lv in BOT_LEVELS)
-    opts = "".join(_option_input(o, form["options"].get(o.name, o.default))
-                   for o in var.OPTIONS)
-    notice_html = f'<div class="notice" role="alert">{esc(notice)}</div>' if notice else ""
-    n_changed = sum(form["options"].get(o.name, o.default) != o.default for o in var.OPTIONS)
-    changed = (f"{n_changed} changed from the rule book" if n_changed else
-               "the rule book's defaults")
-    resume = ('<button type="button" class="btn ghost" data-act="resume">Back to the game'
-              '</button>') if can_resume else ""
-    saved_html = ""
-    if saved:
-        items = "".join(
-            f'<li><span>{esc(words)}</span><button type="button" class="btn small" '
-            f'data-act="{act}">{"Back to it" if act == "resume" else "Resume"}</button></li>'
-            for act, words in saved)
-        saved_html = (f'<section class="saved" aria-label="Saved matches"><h2>Saved matches'
-                      f'</h2><ul>{items}</ul></section>')
-    return words_for(var).html(f"""
-<main class="lobby" id="lobby">
-  <div class="lobby-card">
-    <h1 class="brand">rami<span>the rummy table</span></h1>
-    {notice_html}{update_offer() if update else ""}{saved_html}
-    <div class="variant-tabs" role="group" aria-label="Game">{tabs}</div>
-    <p class="chosen-blurb">{esc(table_for(var.name).blurb)}</p>
-    <div class="lobby-grid">
-      <label>Your name <input data-field="name" maxlength="16" value="{esc(form["name"])}"
-        autocomplete="nickname"></label>
-      <label>Players <select data-field="players">{players}</select></label>
-    </div>
-    <fieldset class="bots"><legend>Opponents</legend>{seats}
-      <ul class="level-words">{words}</ul></fieldset>
-    <details class="house"{" open" if form.get("rules_open") else ""}>
-      <summary>House rules <small>{esc(changed)}</small></summary>
-      <div class="opts">{opts}</div></details>
-    <div class="lobby-foot">
-      <nav class="lobby-learn" aria-label="Learn the games"><a href="#rules" data-act="howto"
-        >How to play {esc(var.title)}</a> · <a href="#settings" data-act="settings">Settings</a>
-        · <a href="#stats" data-act="stats">Statistics</a>
-        <br>Learn:
-        <a href="learn/gin.html">Gin Rummy</a> · <a href="learn/indian.html">Indian
-        Rummy's declaration</a><br><a href="learn/boards.html">Boards for your own pages</a>
-      </nav></div>
-    <div class="lobby-go">{resume}
-      <button type="button" class="btn primary big" data-act="start" id="start">Deal the cards
-      </button></div>
-  </div>
-</main>""")
-
-
-def _seat_choice(form: dict, i: int) -> str:
-    """One other seat in the lobby: a bot of some level, or a person at this device (its
-    name then editable)."""
-    level = form["levels"][i]
-    name = form["bot_names"][i]
-    options = "".join(f'<option value="{lv}"{" selected" if level == lv else ""}>'
-                      f'{LEVEL_NAMES[lv]}</option>' for lv in BOT_LEVELS)
-    options += (f'<option value="{PERSON}"{" selected" if level == PERSON else ""}>'
-                'A person here (pass-and-play)</option>')
-    who = (f'<input data-field="seatname:{i}" maxlength="16" value="{esc(name)}" '
-           f'aria-label="Seat {i + 2}: name">' if level == PERSON else
-           f'<span>{esc(name)}</span>')
-    return (f'<div class="seat-level{" person" if level == PERSON else ""}">{who}'
-            f'<select data-field="level:{i}" aria-label="Seat {i + 2}: who plays">{options}'
-            '</select></div>')
-
-
 def match_words(s: Session) -> str:
     """A match in a few words: the game, the hand, the scores."""
     st = s.state
@@ -168,24 +87,6 @@ def cover_html(s: Session) -> str:
   <p class="cover-scores">{scores}</p>
   <p class="cover-more"><button type="button" class="btn ghost small" data-act="lobby">Lobby
   </button></p></div></main>"""
-
-
-def _option_input(opt, value) -> str:
-    name = esc(opt.name)
-    label = f'<span class="opt-name">{name.replace("_", " ")}</span>' \
-            f'<small>{esc(opt.help)}</small>'
-    if isinstance(opt.default, bool):
-        checked = " checked" if value else ""
-        return (f'<label class="opt opt-bool"><input type="checkbox" data-opt="{name}"'
-                f'{checked}> {label}</label>')
-    if opt.choices:
-        choices = "".join(f'<option value="{esc(c)}"{" selected" if c == value else ""}>'
-                          f'{esc(c)}</option>' for c in opt.choices)
-        return f'<label class="opt">{label}<select data-opt="{name}">{choices}</select></label>'
-    return (f'<label class="opt">{label}<input type="number" min="{opt.lo}" max="{opt.hi}" '
-            f'data-opt="{name}" value="{esc(value)}"></label>')
-
-
 
 
 # -- the table ----------------------------------------------------------------------------
@@ -402,15 +303,6 @@ def update_note() -> str:
     return ('<div class="update-note" role="status"><span><b>A new version of rami is '
             'ready.</b> It will be offered when this hand ends.</span><button type="button" '
             'class="close" data-act="update-hide" aria-label="Hide this note">×</button></div>')
-
-
-def update_offer() -> str:
-    """A new version is ready, between hands (a summary, the lobby): offered."""
-    return ('<div class="update-offer" role="status"><p><b>A new version of rami is ready.</b>'
-            ' Your game is saved and goes on after the update.</p><span class="update-go">'
-            '<button type="button" class="btn small" data-act="update-later">Later</button>'
-            '<button type="button" class="btn primary small" data-act="update" '
-            'id="update-now">Update now</button></span></div>')
 
 
 def summary_html(s: Session, v=None, update: bool = False) -> str:

@@ -24,17 +24,14 @@ from ..errors import RamiError, SaveError
 from ..state import MAX_SAVE_CHARS, GameState, Phase, check_save_header
 from ..variants import find_variant
 from ..view import PlayerView
+from .lobby import BOT_NAMES, LEVEL_NAMES, PERSON, bot_name  # noqa: F401  (the lobby's too)
 from .tables import Choice, table_for
 from .thinking import bot_seed, move_steps, request
 
 WEB_FORMAT = "rami-web"
 WEB_VERSION = 1
-BOT_NAMES = ("Ada", "Bruno", "Chloé", "Dmitri", "Esme", "Farid", "Greta")
 BOT_PHASES = (Phase.UPCARD, Phase.DRAW, Phase.PLAY, Phase.LAYOFF, Phase.SHOW, Phase.RUM,
               Phase.EXCHANGE, Phase.OPENING)
-LEVEL_NAMES = {"beginner": "Beginner", "good": "Good", "expert": "Expert", "random": "Random",
-               "person": "Person"}
-PERSON = "person"      # a seat's level when a person plays it on this device (pass-and-play)
 # what a person may take back within their turn: laying cards down. Drawing, taking,
 # discarding, knocking, declaring, dropping, pushing… are final.
 UNDOABLE = {"meld", "layoff", "contract", "rescue", "open", "swap"}
@@ -614,5 +611,3 @@ class Session:
             raise SaveError(f"The save is damaged ({type(e).__name__}: {e}).") from None
 
 
-def bot_name(i: int) -> str:
-    return BOT_NAMES[i % len(BOT_NAMES)]

@@ -81,10 +81,16 @@ def on_page_thread(pg) -> None:
     pg.goto = with_page_bots
 
 
+NO_SNAPSHOT = "window.ramiNoSnapshot = true;"
+
+
 def guard(context, origins: tuple[str, ...]) -> tuple[list[str], list[str]]:
     """Let the context's requests reach ``origins`` only (and data:/blob: URLs); returns the
-    lists of the addresses let through and of those refused."""
+    lists of the addresses let through and of those refused. And no snapshot of the runtime
+    is made behind each test (a second Pyodide in a worker, static/runtime.mjs): the tests
+    of tests/browser/test_pwa.py, in contexts of their own, test it."""
     seen, offsite = [], []
+    context.add_init_script(NO_SNAPSHOT)
 
     def route(r):
         url = r.request.url

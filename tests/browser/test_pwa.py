@@ -285,6 +285,15 @@ SNAPSHOT_KEYS = """caches.open('rami snapshot ' + new URL('./', location.href).h
   .then((c) => c.keys()).then((keys) => keys.map((k) => k.url))"""
 
 
+def no_match_saved(context, site: str) -> None:
+    """Forget the match the last page saved (from a page of the site that is not the game),
+    so that the next visit opens on the lobby."""
+    helper = context.new_page()
+    helper.goto(site + "static/icon.svg")
+    helper.evaluate("localStorage.removeItem('rami.save')")
+    helper.close()
+
+
 def saved_seed(page):
     return page.evaluate("JSON.parse(localStorage.getItem('rami.save')).game.seed")
 
@@ -308,6 +317,7 @@ def test_the_runtime_starts_from_its_snapshot_and_a_new_engine_makes_its_own(bro
         page.close()
         seeds = []
         for _ in range(2):
+            no_match_saved(context, site)
             page = watched(context, site)
             boot(page, site)
             assert page.evaluate(STARTED_FROM) == "snapshot"
@@ -315,7 +325,6 @@ def test_the_runtime_starts_from_its_snapshot_and_a_new_engine_makes_its_own(bro
             take_turn(page, my_move(page))
             seeds.append(saved_seed(page))
             assert page.errors == [] and page.offsite == []
-            page.evaluate("localStorage.removeItem('rami.save')")     # a new match next time
             page.close()
         assert seeds[0] != seeds[1]
         # a tutorial's board: its frame starts the same runtime from the same snapshot
@@ -331,6 +340,7 @@ def test_the_runtime_starts_from_its_snapshot_and_a_new_engine_makes_its_own(bro
         import zipfile
         with zipfile.ZipFile(site_dir / "static" / "vendor" / "rami.zip", "a") as z:
             z.writestr("rami/NEWS.txt", "build B")
+        no_match_saved(context, site)
         page = watched(context, site)
         boot(page, site)
         old_keys = page.evaluate(SNAPSHOT_KEYS)

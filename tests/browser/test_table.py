@@ -7,7 +7,7 @@ import urllib.parse
 
 import pytest
 
-from .conftest import wait_for
+from .conftest import NO_SNAPSHOT, wait_for
 
 STATE = """(() => {
   const t = document.querySelector('#table');
@@ -265,6 +265,7 @@ def test_cards_are_dragged_within_the_hand_and_onto_the_pile(page):
 def test_a_turn_by_touch(browser, site):
     ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
                               is_mobile=True)
+    ctx.add_init_script(NO_SNAPSHOT)
     page = ctx.new_page()
     page.errors, page.site = [], site
     page.on("pageerror", lambda e: page.errors.append(str(e)))

@@ -1,0 +1,192 @@
+"""The lobby, drawn without the engine (pure Python).
+
+A first visit draws the lobby from this module alone, and imports the engine (the rules, the
+bots, the tables: most of rami's import time) while the player reads it
+(:mod:`rami.web.start`). So what the lobby shows of each game (its title, its players, its
+house rules, its blurb) and of the bots comes from a *catalogue*: plain data that the build
+writes from the engine into the browser's ``rami.zip`` (``rami/web/catalogue.json``,
+:func:`build_catalogue`), and that is built from the engine itself wherever that file is
+not (the terminal, the tests: a test checks the two agree). The app draws its lobby with the
+same function, so the page the player sees does not change when the app takes it over.
+"""
+
+from __future__ import annotations
+
+import json
+from types import SimpleNamespace
+
+from ..words import CARD_WORDS, TILE_WORDS
+from .parts import esc
+
+CATALOGUE_FILE = "catalogue.json"          # beside this module, in the browser's rami.zip
+PERSON = "person"      # a seat's level when a person plays it on this device (pass-and-play)
+LEVEL_NAMES = {"beginner": "Beginner", "good": "Good", "expert": "Expert", "random": "Random",
+               "person": "Person"}
+BOT_NAMES = ("Ada", "Bruno", "Chloé", "Dmitri", "Esme", "Farid", "Greta")
+
+
+def bot_name(i: int) -> str:
+    return BOT_NAMES[i % len(BOT_NAMES)]
+
+
+def build_catalogue() -> dict:
+    """What the lobby needs of the games and the bots, from the engine."""
+    from ..bots import BOT_LEVELS, LEVEL_WORDS
+    from ..variants import find_variant, variant_names
+    from .tables import TABLES, table_for
+    games = []
+    for name in variant_names():
+        if name not in TABLES:
+            continue
+        v = find_variant(name)
+        games.append({
+            "name": v.name, "title": v.title, "min": v.min_players, "max": v.max_players,
+            "tiles": bool(getattr(v, "uses_tiles", False)), "blurb": table_for(v.name).blurb,
+            "aliases": list(getattr(v, "aliases", ())),
+            "options": [{"name": o.name, "default": o.default, "choices": list(o.choices),
+                         "help": o.help, "lo": o.lo, "hi": o.hi} for o in v.OPTIONS]})
+    return {"games": games, "levels": list(BOT_LEVELS), "level_words": dict(LEVEL_WORDS)}
+
+
+_catalogue: dict | None = None
+
+
+def catalogue() -> dict:
+    """The catalogue: the file the build wrote beside this module if there is one, else
+    built from the engine."""
+    global _catalogue
+    if _catalogue is None:
+        try:
+            raw = __loader__.get_data(__file__.rsplit("/", 1)[0] + "/" + CATALOGUE_FILE)
+            _catalogue = json.loads(raw)
+        except (OSError, AttributeError, ValueError):
+            _catalogue = build_catalogue()
+    return _catalogue
+
+
+def game(name: str) -> SimpleNamespace:
+    """One game of the catalogue by its name or an alias, else Gin Rummy; its house rules
+    as objects with the attributes of :class:`~rami.variants.base.Option`."""
+    games = catalogue()["games"]
+    name = name.strip().lower()
+    found = next((g for g in games if name == g["name"] or name in g["aliases"]),
+                 next(g for g in games if g["name"] == "gin"))
+    return SimpleNamespace(**{**found, "options": [
+        SimpleNamespace(**{**o, "choices": tuple(o["choices"])}) for o in found["options"]]})
+
+
+def default_form(variant: str, name: str = "Player") -> dict:
+    """The lobby's choices for a game before the player changes any."""
+    g = game(variant)
+    n = g.min if g.min > 2 else 2
+    return {"variant": g.name, "players": n, "name": name,
+            "levels": ["good"] * (g.max - 1),
+            "bot_names": [bot_name(i) for i in range(g.max - 1)],
+            "options": {o.name: o.default for o in g.options}}
+
+
+def update_offer() -> str:
+    """A new version is ready, between hands (a summary, the lobby): offered."""
+    return ('<div class="update-offer" role="status"><p><b>A new version of rami is ready.</b>'
+            ' Your game is saved and goes on after the update.</p><span class="update-go">'
+            '<button type="button" class="btn small" data-act="update-later">Later</button>'
+            '<button type="button" class="btn primary small" data-act="update" '
+            'id="update-now">Update now</button></span></div>')
+
+
+def lobby_html(form: dict, notice: str = "", can_resume: bool = False,
+               update: bool = False, saved: list | None = None) -> str:
+    """The start screen: variant, players, each bot's level, house rules, your name; and a
+    new version's offer when one is ready (``update``)."""
+    cat = catalogue()
+    var = game(form["variant"])
+    tabs = "".join(
+        f'<button type="button" class="variant-tab{" on" if g["name"] == var.name else ""}" '
+        f'data-act="variant:{g["name"]}" aria-pressed="{str(g["name"] == var.name).lower()}">'
+        f'<b>{esc(g["title"])}</b><small>{esc(g["blurb"])}</small>'
+        f'</button>' for g in cat["games"])
+    n = form["players"]
+    players = "".join(f'<option value="{k}"{" selected" if k == n else ""}>{k} players</option>'
+                      for k in range(var.min, var.max + 1))
+    seats = "".join(_seat_choice(form, i, cat["levels"]) for i in range(n - 1))
+    words = "".join(f"<li><b>{LEVEL_NAMES[lv]}</b> {esc(cat['level_words'][lv])}</li>"
+                    for lv in cat["levels"])
+    opts = "".join(_option_input(o, form["options"].get(o.name, o.default))
+                   for o in var.options)
+    notice_html = f'<div class="notice" role="alert">{esc(notice)}</div>' if notice else ""
+    n_changed = sum(form["options"].get(o.name, o.default) != o.default for o in var.options)
+    changed = (f"{n_changed} changed from the rule book" if n_changed else
+               "the rule book's defaults")
+    resume = ('<button type="button" class="btn ghost" data-act="resume">Back to the game'
+              '</button>') if can_resume else ""
+    saved_html = ""
+    if saved:
+        items = "".join(
+            f'<li><span>{esc(words)}</span><button type="button" class="btn small" '
+            f'data-act="{act}">{"Back to it" if act == "resume" else "Resume"}</button></li>'
+            for act, words in saved)
+        saved_html = (f'<section class="saved" aria-label="Saved matches"><h2>Saved matches'
+                      f'</h2><ul>{items}</ul></section>')
+    return (TILE_WORDS if var.tiles else CARD_WORDS).html(f"""
+<main class="lobby" id="lobby">
+  <div class="lobby-card">
+    <h1 class="brand">rami<span>the rummy table</span></h1>
+    {notice_html}{update_offer() if update else ""}{saved_html}
+    <div class="variant-tabs" role="group" aria-label="Game">{tabs}</div>
+    <p class="chosen-blurb">{esc(var.blurb)}</p>
+    <div class="lobby-grid">
+      <label>Your name <input data-field="name" maxlength="16" value="{esc(form["name"])}"
+        autocomplete="nickname"></label>
+      <label>Players <select data-field="players">{players}</select></label>
+    </div>
+    <fieldset class="bots"><legend>Opponents</legend>{seats}
+      <ul class="level-words">{words}</ul></fieldset>
+    <details class="house"{" open" if form.get("rules_open") else ""}>
+      <summary>House rules <small>{esc(changed)}</small></summary>
+      <div class="opts">{opts}</div></details>
+    <div class="lobby-foot">
+      <nav class="lobby-learn" aria-label="Learn the games"><a href="#rules" data-act="howto"
+        >How to play {esc(var.title)}</a> · <a href="#settings" data-act="settings">Settings</a>
+        · <a href="#stats" data-act="stats">Statistics</a>
+        <br>Learn:
+        <a href="learn/gin.html">Gin Rummy</a> · <a href="learn/indian.html">Indian
+        Rummy's declaration</a><br><a href="learn/boards.html">Boards for your own pages</a>
+      </nav></div>
+    <div class="lobby-go">{resume}
+      <button type="button" class="btn primary big" data-act="start" id="start">Deal the cards
+      </button></div>
+  </div>
+</main>""")
+
+
+def _seat_choice(form: dict, i: int, levels: list) -> str:
+    """One other seat in the lobby: a bot of some level, or a person at this device (its
+    name then editable)."""
+    level = form["levels"][i]
+    name = form["bot_names"][i]
+    options = "".join(f'<option value="{lv}"{" selected" if level == lv else ""}>'
+                      f'{LEVEL_NAMES[lv]}</option>' for lv in levels)
+    options += (f'<option value="{PERSON}"{" selected" if level == PERSON else ""}>'
+                'A person here (pass-and-play)</option>')
+    who = (f'<input data-field="seatname:{i}" maxlength="16" value="{esc(name)}" '
+           f'aria-label="Seat {i + 2}: name">' if level == PERSON else
+           f'<span>{esc(name)}</span>')
+    return (f'<div class="seat-level{" person" if level == PERSON else ""}">{who}'
+            f'<select data-field="level:{i}" aria-label="Seat {i + 2}: who plays">{options}'
+            '</select></div>')
+
+
+def _option_input(opt, value) -> str:
+    name = esc(opt.name)
+    label = f'<span class="opt-name">{name.replace("_", " ")}</span>' \
+            f'<small>{esc(opt.help)}</small>'
+    if isinstance(opt.default, bool):
+        checked = " checked" if value else ""
+        return (f'<label class="opt opt-bool"><input type="checkbox" data-opt="{name}"'
+                f'{checked}> {label}</label>')
+    if opt.choices:
+        choices = "".join(f'<option value="{esc(c)}"{" selected" if c == value else ""}>'
+                          f'{esc(c)}</option>' for c in opt.choices)
+        return f'<label class="opt">{label}<select data-opt="{name}">{choices}</select></label>'
+    return (f'<label class="opt">{label}<input type="number" min="{opt.lo}" max="{opt.hi}" '
+            f'data-opt="{name}" value="{esc(value)}"></label>')

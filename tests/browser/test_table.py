@@ -193,6 +193,28 @@ def test_illegal_attempts_are_explained(page):
     assert why and "Traceback" not in page.content()
 
 
+def test_the_lobby_comes_before_the_engine_and_what_is_done_meanwhile_counts(page):
+    """A page that opens on the lobby shows it, ready, before the engine is imported, and
+    the app takes that very lobby over (it does not draw it again); what the player does
+    in those moments (a game chosen, a number of players, Deal) is done once the app has
+    taken over, in order."""
+    open_page(page)
+    page.evaluate("document.querySelector('#lobby').drawnFirst = true")
+    wait_for(page, "window.ramiEngineAt > 0", 60, "the app to take over")
+    ready, engine = page.evaluate("[window.ramiReadyAt, window.ramiEngineAt]")
+    assert ready < engine
+    assert page.evaluate("document.querySelector('#lobby').drawnFirst === true")
+    page.reload()                  # and at once (as a rule, before the engine is in)
+    wait_for(page, "document.body.dataset.ready === '1'", 120)
+    page.click('[data-act="variant:basic"]')
+    page.select_option('[data-field="players"]', "3")
+    page.click("#start")
+    wait_for(page, "!!document.querySelector('#table')", 60, "the table")
+    assert page.evaluate("document.querySelector('#table').className").startswith(
+        "table variant-basic seats-3")
+    assert page.errors == []
+
+
 @pytest.mark.parametrize("saved, reason", [
     ("{not json", "could not be resumed"),
     (json.dumps({"format": "rami-web", "version": 0}), "another version"),

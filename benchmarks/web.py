@@ -327,7 +327,7 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--loads", type=int, default=5)
     ap.add_argument("--bot-moves", type=int, default=200)
-    ap.add_argument("--throttled-moves", type=int, default=60,
+    ap.add_argument("--throttled-moves", type=int, default=150,
                     help="Expert moves timed at the throttled six-player Indian table")
     args = ap.parse_args()
     if not (ROOT / "dist" / "sw.js").exists() or not (ROOT / "node_modules" / "pyodide").is_dir():

@@ -229,10 +229,15 @@ GAME_CACHES = "caches.keys().then((names) => names.filter((n) => !n.startsWith('
 UPDATE = "navigator.serviceWorker.getRegistration().then((r) => r.update()).then(() => true)"
 
 
-def test_an_update_waits_for_the_hand_and_keeps_the_match(browser, serve, tmp_path):
+def served_copy(serve, tmp_path):
+    """A copy of dist/ that the test may change, served: its folder and its address."""
     site_dir = tmp_path / "site"
     shutil.copytree(DIST, site_dir)
-    site = serve(site_dir)
+    return site_dir, serve(site_dir)
+
+
+def test_an_update_waits_for_the_hand_and_keeps_the_match(browser, serve, tmp_path):
+    site_dir, site = served_copy(serve, tmp_path)
     context = browser.new_context()
     try:
         page = watched(context, site)
@@ -303,9 +308,7 @@ def test_the_runtime_starts_from_its_snapshot_and_a_new_engine_makes_its_own(bro
     """After a first visit a worker keeps a snapshot of the started runtime; later visits
     start from it and play (each with its own shuffles), the tutorials' boards too; a new
     build of the engine never loads the old snapshot: it starts afresh and keeps its own."""
-    site_dir = tmp_path / "site"
-    shutil.copytree(DIST, site_dir)
-    site = serve(site_dir)
+    site_dir, site = served_copy(serve, tmp_path)
     context = browser.new_context()
     try:
         page = watched(context, site)

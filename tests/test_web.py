@@ -182,6 +182,8 @@ def test_the_lobby_lists_every_house_rule_of_the_variant():
             assert f'data-opt="{o.name}"' in html
 
 
+@pytest.mark.skipif(sys.platform == "emscripten", reason="no subprocess inside Pyodide; "
+                    "scripts/check_vendor.mjs checks the same on the shipped files there")
 def test_the_lobby_is_drawn_from_its_catalogue_without_the_engine(tmp_path):
     """The browser draws the lobby before it imports the engine: from a catalogue (shipped as
     JSON in the browser's rami.zip) that is plain data, says of every game what the engine

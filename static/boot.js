@@ -168,20 +168,22 @@
       return null;
     }
   }
+  function rememberRuntime() {
+    // the runtime's snapshot for the next start (static/runtime.mjs), made in a worker
+    import(new URL("runtime.mjs", here).href).then((m) => m.rememberRuntime(), () => {});
+  }
   function keepOffline() {
     register().then((reg) => {
       if (!reg) return;
       watch(reg);
       persist();
     });
-    // and the runtime's snapshot for the next start (static/runtime.mjs), made in a worker
-    import(new URL("runtime.mjs", here).href).then((m) => m.rememberRuntime(), () => {});
+    rememberRuntime();
   }
   if (!sw) {
     window.ramiServiceWorker = "unsupported";
     startPython("network");
-    addEventListener("rami:ready", () => import(new URL("runtime.mjs", here).href)
-      .then((m) => m.rememberRuntime(), () => {}), { once: true });
+    addEventListener("rami:ready", rememberRuntime, { once: true });
   } else if (!sw.controller) {
     startPython("network");
     addEventListener("rami:ready", keepOffline, { once: true });

@@ -319,7 +319,7 @@ def responsiveness(browser, site: str, moves: int, variant: str = "basic",
             "longest_move_ms": max(times, default=0.0),
             "median_move_ms": statistics.median(times) if times else 0.0,
             "median_think_ms": statistics.median(thinks),
-            "p95_think_ms": thinks[min(len(thinks) - 1, int(.95 * len(thinks)))],
+            "p95_think_ms": p95(thinks),
             "longest_think_ms": thinks[-1]}
 
 

@@ -143,7 +143,7 @@ def stdlib(dest: str) -> list[str]:
 
 
 def app(dest: str) -> list[str]:
-    mods = [m for m in namespace["browser_modules"]("/repo")]
+    mods = namespace["browser_modules"]("/repo")
     with zipfile.ZipFile(dest, "w") as zout:
         for mod in mods:
             rel = sys.modules[mod].__file__[len("/repo/"):]

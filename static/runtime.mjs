@@ -24,13 +24,13 @@ const CACHE = `rami snapshot ${SITE}`;
 const KEY = new URL(`snapshot-${BUILD}`, INDEX).href;
 const STAMPED = !BUILD.startsWith("/*");
 
-async function open() {
+async function snapshotCache() {
   return STAMPED && globalThis.caches ? caches.open(CACHE) : null;
 }
 
 async function stored() {
   try {
-    const hit = await (await open())?.match(KEY);
+    const hit = await (await snapshotCache())?.match(KEY);
     return hit ? new Uint8Array(await hit.arrayBuffer()) : null;
   } catch (e) {
     return null;       // no Cache Storage here (a frame of another site, a private mode)
@@ -96,7 +96,7 @@ export function rememberRuntime(idleMs = 1500) {
     if (!STAMPED || globalThis.ramiRuntime?.from === "snapshot") return "not needed";
     if (globalThis.ramiNoSnapshot) return "off";    // the browser tests' pages, but their own
     try {
-      const cache = await open();
+      const cache = await snapshotCache();
       if (!cache) return "no Cache Storage here";
       if (await cache.match(KEY)) return "kept already";
     } catch (e) {

@@ -20,14 +20,12 @@ onmessage = async ({ data: { cache, key } }) => {
     const count = py.runPython(`
 import sys, zipfile
 sys.path.insert(0, "/home/pyodide/rami.zip")
-NOT_IN_BROWSER = ("rami.cli", "rami.serve", "rami.__main__")
-names = sorted(n[:-4].replace("/", ".").removesuffix(".__init__")
-               for n in zipfile.ZipFile("/home/pyodide/rami.zip").namelist() if n.endswith(".pyc"))
-for name in names:
-    if name not in NOT_IN_BROWSER:
-        __import__(name)
+for name in sorted(n[:-4].replace("/", ".").removesuffix(".__init__")
+                   for n in zipfile.ZipFile("/home/pyodide/rami.zip").namelist()
+                   if n.endswith(".pyc")):
+    __import__(name)          # rami.zip holds only the modules the browser uses
 sys.path.remove("/home/pyodide/rami.zip")
-del sys, zipfile, NOT_IN_BROWSER, names, name
+del sys, zipfile, name
 len([m for m in __import__("sys").modules if m.startswith("rami")])
 `);
     const snapshot = py.makeMemorySnapshot();

@@ -6,7 +6,7 @@ PY     := $(VENV)/bin/python
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 VARIANT ?= gin
 
-.PHONY: play play-terminal screenshots test test-cpython test-browser test-pyodide build dist chromium serve bench bench-large bench-web bench-embed bench-bots arena simulate soak setup clean
+.PHONY: catalogues play play-terminal screenshots test test-cpython test-browser test-pyodide build dist chromium serve bench bench-large bench-web bench-embed bench-bots arena simulate soak setup clean
 
 setup: $(VENV)/.installed
 
@@ -21,7 +21,12 @@ $(VENV)/.installed: pyproject.toml requirements-dev.txt
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
 	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps -e .
+	$(PY) scripts/catalogues.py compile >/dev/null
 	touch $@
+
+catalogues: setup      ## extract every message (Babel) and refresh each language's .po; then compile
+	$(PY) scripts/catalogues.py update
+	$(PY) scripts/catalogues.py compile
 
 play: dist             ## set up, build, and serve the game (dist/) on http://127.0.0.1:8000/
 	$(PY) -m rami serve --dir dist
@@ -36,6 +41,7 @@ test: test-cpython     ## every test: CPython, then Chromium and Pyodide side by
 	$(MAKE) --no-print-directory -j2 --output-sync=target test-browser test-pyodide
 
 test-cpython: setup
+	$(PY) scripts/catalogues.py compile >/dev/null
 	$(PY) -m pytest -n 2 --dist worksteal -q --ignore=tests/browser
 
 test-browser: dist chromium    ## the page in Debian's Chromium, served from dist/

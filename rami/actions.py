@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from .cards import Card, CardSyntaxError
 from .errors import ActionSyntaxError, UnknownAction
 from .melds import Meld, SetRank, parse_meld_tokens, parse_rep
+from .i18n import _
 
 __all__ = [
     "Action", "Draw", "TakeDiscard", "Pass", "MeldCards", "LayOff", "Discard", "Knock",
@@ -355,7 +356,8 @@ def parse_action(text: str) -> Action:
     """Read an action's text form (see the module docstring)."""
     words = text.strip().split()
     if not words:
-        raise ActionSyntaxError("Type an action, for example: draw, take, discard Qs")
+        raise ActionSyntaxError(_("Type an action, for example: {examples}",
+                                  examples="`draw`, `take`, `discard Qs`"))
     verb = _ALIASES.get(words[0].lower(), words[0].lower())
     args = words[1:]
     try:
@@ -389,7 +391,7 @@ def parse_action(text: str) -> Action:
             cards, reps = parse_meld_tokens(args)
             return MeldCards(tuple(cards), tuple(reps) if any(reps) else ())
         if verb == "declare" and args:
-            head, _, rest = " ".join(args).partition(":")
+            head, _colon, rest = " ".join(args).partition(":")
             if len(head.split()) == 1:
                 return Declare(Card.parse(head), _parse_groups(rest))
         if verb == "show" and args:
@@ -418,12 +420,13 @@ def parse_action(text: str) -> Action:
         raise ActionSyntaxError(str(e)) from None
     except ValueError:
         pass
-    raise UnknownAction(
-        f"'{text.strip()}' is not an action. Try: draw, take, pass, meld 7h 8h 9h, "
-        "layoff 10h on 1, discard Qs, knock Qs, gin, turnover, done, drop, rum, "
-        "declare Kd: 2h 3h 4h / ..., push, contract 7h 7d 7s / 9c 9d Jk=9, "
-        "rescue 8h on 2, open r5 r6 r7 / k9 y9 b9, take y7 with y5 y6 y7, "
-        "swap r7 on 2 with joly=b6 b7 b8, take exposed, doubla r7, twin")
+    raise UnknownAction(_(
+        "'{text}' is not an action. Try: {examples}", text=text.strip(), examples=(
+            "`draw`, `take`, `pass`, `meld 7h 8h 9h`, `layoff 10h on 1`, `discard Qs`, "
+            "`knock Qs`, `gin`, `turnover`, `done`, `drop`, `rum`, "
+            "`declare Kd: 2h 3h 4h / ...`, `push`, `contract 7h 7d 7s / 9c 9d Jk=9`, "
+            "`rescue 8h on 2`, `open r5 r6 r7 / k9 y9 b9`, `take y7 with y5 y6 y7`, "
+            "`swap r7 on 2 with joly=b6 b7 b8`, `take exposed`, `doubla r7`, `twin`")))
 
 
 def _meld_parts(text: str) -> list[MeldCards]:

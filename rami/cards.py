@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import random
 from typing import Iterable, Sequence
+from .i18n import _, N_
+
 
 __all__ = [
     "Card", "CardSyntaxError", "SUITS", "COLOURS", "JOKER", "JOLY",
@@ -29,16 +31,23 @@ __all__ = [
 
 SUITS = "shdc"          # spades, hearts, diamonds, clubs (also the toss tie-break order)
 COLOURS = "rybk"        # red, yellow, blue, black tiles
-SUIT_NAMES = {"s": "spades", "h": "hearts", "d": "diamonds", "c": "clubs"}
-COLOUR_NAMES = {"r": "red", "y": "yellow", "b": "blue", "k": "black"}
+# (in English: each is translated where it is shown, by rami.i18n)
+SUIT_NAMES = {"s": N_("spades"), "h": N_("hearts"), "d": N_("diamonds"), "c": N_("clubs")}
+COLOUR_NAMES = {"r": N_("red"), "y": N_("yellow"), "b": N_("blue"), "k": N_("black")}
 SUIT_SYMBOLS = {"s": "\u2660", "h": "\u2665", "d": "\u2666", "c": "\u2663"}
 RANK_TEXT = {1: "A", 11: "J", 12: "Q", 13: "K"}
-RANK_NAMES = {1: "ace", 11: "jack", 12: "queen", 13: "king"}
-# a rank in the plural, in words: "5s" or "10s" would read as a card (the five of spades)
-NUMBER_PLURALS = {1: "ones", 2: "twos", 3: "threes", 4: "fours", 5: "fives", 6: "sixes",
-                  7: "sevens", 8: "eights", 9: "nines", 10: "tens", 11: "elevens",
-                  12: "twelves", 13: "thirteens"}
-RANK_PLURALS = {**NUMBER_PLURALS, 1: "aces", 11: "jacks", 12: "queens", 13: "kings"}
+RANK_NAMES = {1: N_("ace"), 11: N_("jack"), 12: N_("queen"), 13: N_("king")}
+# a card's name: each rank its own message (a language may make the suit agree with it)
+CARD_NAMES = {1: N_("ace of {suit}"), 11: N_("jack of {suit}"), 12: N_("queen of {suit}"),
+              13: N_("king of {suit}")}
+# a set of one rank, in words ("5s" or "10s" would read as a card, the five of spades)
+SET_NAMES = {1: N_("set of aces"), 2: N_("set of twos"), 3: N_("set of threes"),
+             4: N_("set of fours"), 5: N_("set of fives"), 6: N_("set of sixes"),
+             7: N_("set of sevens"), 8: N_("set of eights"), 9: N_("set of nines"),
+             10: N_("set of tens"), 11: N_("set of jacks"), 12: N_("set of queens"),
+             13: N_("set of kings")}
+TILE_SET_NAMES = {**SET_NAMES, 1: N_("set of ones"), 11: N_("set of elevens"),
+                  12: N_("set of twelves"), 13: N_("set of thirteens")}
 JOKER_CODE = 52
 JOLY_CODE = 53
 
@@ -112,9 +121,9 @@ class Card:
             found = cls._by_text.get(key)
             if found is not None:
                 return found
-        raise CardSyntaxError(
-            f"'{text}' is not a card: write rank then suit (Qh, 10s, Ac), Jk for a joker, "
-            "or colour then number for a tile (r13, k1) and joly")
+        raise CardSyntaxError(_(
+            "'{text}' is not a card: write rank then suit (Qh, 10s, Ac), Jk for a joker, "
+            "or colour then number for a tile (r13, k1) and joly", text=text))
 
     @property
     def is_wild_symbol(self) -> bool:
@@ -131,12 +140,14 @@ class Card:
         return self.code < other.code
 
     def name(self) -> str:
-        """Plain English: ``queen of hearts``, ``red 13``, ``joker``."""
+        """In words, in the language of the moment: ``queen of hearts``, ``red 13``,
+        ``joker``."""
         if not self.suit:
-            return "Joly" if self.is_tile else "joker"
+            return _("Joly") if self.is_tile else _("joker")
         if self.is_tile:
-            return f"{COLOUR_NAMES[self.suit]} {self.rank}"
-        return f"{RANK_NAMES.get(self.rank, str(self.rank))} of {SUIT_NAMES[self.suit]}"
+            return tile_name(self.suit, self.rank)
+        return _(CARD_NAMES.get(self.rank, N_("{rank} of {suit}")), rank=self.rank,
+                 suit=_(SUIT_NAMES[self.suit]))
 
     def pretty(self) -> str:
         """With a suit symbol, for terminals: ``Q♥``."""
@@ -214,3 +225,9 @@ def sort_by_rank(cards: Iterable[Card], ace_high: bool = False) -> list[Card]:
         r = 14 if (ace_high and c.rank == 1) else c.rank
         return (not c.suit, r, (COLOURS if c.is_tile else SUITS).find(c.suit))
     return sorted(cards, key=key)
+
+
+def tile_name(colour: str, number: int | str) -> str:
+    """A tile in words: ``red 12`` (colour and number, as the language says them)."""
+    # TRANSLATORS: a tile of Rami: its colour (red, yellow, blue, black) and its number
+    return _("{colour} {number}", colour=_(COLOUR_NAMES[colour]), number=number)

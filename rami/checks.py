@@ -19,6 +19,7 @@ import re
 
 from .cards import Card, CardSyntaxError
 from .errors import RamiError
+from .i18n import _, N_
 
 __all__ = ["UnsoundState", "need", "check", "check_fields", "json_depth", "read_json",
            "MAX_DEPTH", "MAX_NUMBER"]
@@ -63,9 +64,9 @@ _SCALARS = {
     "card": _is_card,
     "any": lambda x: True,
 }
-_WORDS = {"int": "a whole number", "count": "a whole number of 0 or more",
-          "bool": "true or false", "str": "a text", "card": "a card",
-          "seat": "a seat at the table", "any": "a value"}
+_WORDS = {"int": N_("a whole number"), "count": N_("a whole number of 0 or more"),
+          "bool": N_("true or false"), "str": N_("a text"), "card": N_("a card"),
+          "seat": N_("a seat at the table"), "any": N_("a value")}
 
 
 def check(value, spec, what: str, n: int = 0) -> None:
@@ -77,23 +78,27 @@ def check(value, spec, what: str, n: int = 0) -> None:
                 return
             spec = spec[:-1]
         if spec == "seat":
-            need(_is_int(value) and 0 <= value < n, f"{what} is not a seat at the table")
+            need(_is_int(value) and 0 <= value < n, _("{what} is not a seat at the table",
+                                                      what=what))
             return
         if spec in ("int", "count") and type(value) is int and not _is_int(value):
-            need(False, f"{what} ({value}) is out of range: rami's numbers stay within "
-                        f"{MAX_NUMBER:,} either way")
-        need(_SCALARS[spec](value), f"{what} should be {_WORDS[spec]}")
+            need(False, _("{what} ({value}) is out of range: rami's numbers stay within "
+                          "{limit} either way",
+                          what=what, value=value, limit=f"{MAX_NUMBER:,}"))
+        need(_SCALARS[spec](value), _("{what} should be {kind}",
+                                      what=what, kind=_(_WORDS[spec])))
         return
     kind = spec[0]
     if kind == "list":
-        need(type(value) is list, f"{what} should be a list")
+        need(type(value) is list, _("{what} should be a list", what=what))
         if len(spec) > 2:
             want = n if spec[2] == "n" else spec[2]
-            need(len(value) == want, f"{what} should hold {want} values, not {len(value)}")
+            need(len(value) == want, _("{what} should hold {want} values, not {count}",
+                                       what=what, want=want, count=len(value)))
         for i, v in enumerate(value):
             check(v, spec[1], f"{what}[{i}]", n)
     elif kind == "dict":
-        need(type(value) is dict, f"{what} should be a mapping")
+        need(type(value) is dict, _("{what} should be a mapping", what=what))
         for k, v in value.items():
             check(v, spec[1], f"{what}[{k!r}]", n)
     else:  # pragma: no cover - a programming error in a spec
@@ -103,7 +108,7 @@ def check(value, spec, what: str, n: int = 0) -> None:
 def check_fields(d, specs: dict, what: str, n: int = 0, optional: tuple = ()) -> None:
     """``d`` is a mapping holding every key of ``specs`` (but those in ``optional``), each of
     its shape."""
-    need(type(d) is dict, f"{what} should be a mapping")
+    need(type(d) is dict, _("{what} should be a mapping", what=what))
     for key, spec in specs.items():
         if key not in d:
             need(key in optional, f"{what} lacks '{key}'")
@@ -157,14 +162,15 @@ def read_json(text, max_chars: int):
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError:
-            raise UnsoundState("it is not text") from None
+            raise UnsoundState(_("it is not text")) from None
     if not isinstance(text, str):
-        raise UnsoundState("it is not text")
+        raise UnsoundState(_("it is not text"))
     if len(text) > max_chars:
-        raise UnsoundState(f"it is too large to be one of rami's ({len(text)} characters)")
+        raise UnsoundState(_("it is too large to be one of rami's ({count} characters)",
+                             count=len(text)))
     if text_depth(text) > MAX_DEPTH:
-        raise UnsoundState("it nests too deeply")
+        raise UnsoundState(_("it nests too deeply"))
     try:
         return json.loads(text)
     except (ValueError, RecursionError):
-        raise UnsoundState("it is not valid JSON") from None
+        raise UnsoundState(_("it is not valid JSON")) from None

@@ -22,6 +22,7 @@ from .scenario import _value
 from .state import GameState, Phase
 from .variants import find_variant, variant_names
 from .view import PlayerView
+from .i18n import LANGUAGES, from_environment, pieces, set_language
 from .words import words_for
 
 
@@ -267,6 +268,11 @@ Other commands: moves (list legal moves), sort suit | sort rank, hint, log, help
 
 
 def play(args) -> int:
+    with pieces(find_variant(args.variant).uses_tiles):     # the game's own words
+        return _play(args)
+
+
+def _play(args) -> int:
     out = sys.stdout
     paint = Painter(out)
     options = parse_options(args.option)
@@ -451,9 +457,14 @@ def variants_cmd(args) -> int:
 
 
 def main(argv=None) -> int:
-    p = argparse.ArgumentParser(prog="python -m rami", description="rami: the rummy family")
+    lang = argparse.ArgumentParser(add_help=False)
+    lang.add_argument("--lang", choices=list(LANGUAGES), default=None,
+                      help="the language of the game (default: the terminal's, from LANGUAGE, "
+                           "LC_ALL, LC_MESSAGES or LANG)")
+    p = argparse.ArgumentParser(prog="python -m rami", description="rami: the rummy family",
+                                parents=[lang])
     sub = p.add_subparsers(dest="cmd", required=True)
-    pp = sub.add_parser("play", help="play against bots in the terminal")
+    pp = sub.add_parser("play", help="play against bots in the terminal", parents=[lang])
     pp.add_argument("variant", nargs="?", default="gin")
     pp.add_argument("--players", type=int, default=0)
     pp.add_argument("--bots", default="good", choices=ALL_LEVELS,
@@ -462,19 +473,20 @@ def main(argv=None) -> int:
     pp.add_argument("--seed", default=None)
     pp.add_argument("--delay", type=float, default=0.35, help="seconds between bot moves")
     pp.add_argument("--option", "-o", action="append", metavar="NAME=VALUE")
-    ps = sub.add_parser("simulate", help="bot-against-bot matches")
+    ps = sub.add_parser("simulate", help="bot-against-bot matches", parents=[lang])
     ps.add_argument("--variant", default="gin")
     ps.add_argument("--games", type=int, default=100)
     ps.add_argument("--seats", default="good,beginner")
     ps.add_argument("--seed", default="0")
     ps.add_argument("--max-hands", type=int, default=500)
     ps.add_argument("--option", "-o", action="append", metavar="NAME=VALUE")
-    sub.add_parser("variants", help="list the variants and their house rules")
+    sub.add_parser("variants", help="list the variants and their house rules", parents=[lang])
     pv = sub.add_parser("serve", help="serve the site on this machine")
     pv.add_argument("--port", type=int, default=8000)
     pv.add_argument("--dir", default=".", help="the folder to serve (default: here)")
     pv.add_argument("--verbose", action="store_true", help="log every request")
     args = p.parse_args(argv)
+    set_language(args.lang or from_environment())
     try:
         return {"play": play, "simulate": simulate, "variants": variants_cmd,
                 "serve": serve_cmd}[args.cmd](args)

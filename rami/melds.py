@@ -20,8 +20,9 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Sequence
 
-from .cards import (COLOUR_NAMES, JOKER, NUMBER_PLURALS, RANK_NAMES, RANK_PLURALS, RANK_TEXT,
-                    SUIT_NAMES, Card, CardSyntaxError)
+from .cards import (COLOUR_NAMES, JOKER, RANK_NAMES, RANK_TEXT, SET_NAMES, SUIT_NAMES,
+                    TILE_SET_NAMES, Card, CardSyntaxError)
+from .i18n import _, join_or, n_
 
 __all__ = [
     "MeldRules", "Meld", "MeldError", "SetRank", "possible_melds", "interpretations", "explain_not_meld",
@@ -178,13 +179,18 @@ class Meld:
         never in codes (a plural like ``5s`` or a run like ``5s-8s`` would read as cards)."""
         if self.kind == "set":
             if self.rank == 0:
-                return "set of jokers"
-            return f"set of {(NUMBER_PLURALS if self.is_tile else RANK_PLURALS)[self.rank]}"
+                return _("set of jokers")
+            return _((TILE_SET_NAMES if self.is_tile else SET_NAMES)[self.rank])
         reps = self.represented()
         if self.is_tile:
-            return f"{COLOUR_NAMES[self.suit]} run, {reps[0].rank} to {reps[-1].rank}"
-        ends = [RANK_NAMES.get(c.rank, str(c.rank)) for c in (reps[0], reps[-1])]
-        return f"run of {SUIT_NAMES[self.suit]}, {ends[0]} to {ends[1]}"
+            # TRANSLATORS: a run of tiles of one colour: "black run, 12 to 1"
+            return _("{colour} run, {first} to {last}", colour=_(COLOUR_NAMES[self.suit]),
+                     first=reps[0].rank, last=reps[-1].rank)
+        ends = [_(RANK_NAMES[c.rank]) if c.rank in RANK_NAMES else str(c.rank)
+                for c in (reps[0], reps[-1])]
+        # TRANSLATORS: a run of cards of one suit: "run of hearts, 7 to 9", "…, 10 to ace"
+        return _("run of {suit}, {first} to {last}", suit=_(SUIT_NAMES[self.suit]),
+                 first=ends[0], last=ends[1])
 
     @classmethod
     def parse(cls, text: str, rules: MeldRules) -> "Meld":
@@ -225,14 +231,14 @@ def parse_rep(text: str):
     if text.isdigit() or text.upper() in ranks:
         rank = ranks.get(text.upper()) or int(text)
         if not 1 <= rank <= 13:
-            raise CardSyntaxError(f"{text} is not a rank")
+            raise CardSyntaxError(_("{text} is not a rank", text=text))
         return SetRank(rank)
     return Card.parse(text)
 
 
 def ambiguity_message(options: Sequence[Meld]) -> str:
-    return ("Say which card each wild stands for: " +
-            " or ".join(f"'{said(m)}'" for m in options))
+    return _("Say which card each wild stands for: {choices}",
+             choices=join_or(f"'{said(m)}'" for m in options))
 
 
 def said(m: Meld) -> str:
@@ -406,41 +412,44 @@ def explain_not_meld(cards: Sequence[Card], rules: MeldRules,
     naturals, flexible, wilds = _split(cards, rules, reps)
     real = naturals + flexible
     if n < min(rules.set_min, rules.run_min):
-        return f"A meld needs at least {min(rules.set_min, rules.run_min)} cards"
+        return n_("A meld needs at least {n} card", "A meld needs at least {n} cards",
+                  min(rules.set_min, rules.run_min))
     if rules.joker_sets and not rules.jokers_wild and any(c is JOKER for c in cards):
-        return "Jokers are not wild here: they meld only with each other, as a set of jokers"
+        return _("Jokers are not wild here: they meld only with each other, as a set of jokers")
     if len(real) < rules.min_naturals:
-        return "A meld needs at least one real card, not only wilds"
+        return _("A meld needs at least one real card, not only wilds")
     if rules.naturals_per_wild and len(wilds) > len(real) // rules.naturals_per_wild:
-        return (f"Each wild needs {rules.naturals_per_wild} real "
-                f"{'tiles' if cards[0].is_tile else 'cards'} beside it in a meld")
+        return n_("Each wild needs {n} real card beside it in a meld",
+                  "Each wild needs {n} real cards beside it in a meld", rules.naturals_per_wild)
     ranks = {c.rank for c in naturals}
     suits = {c.suit for c in naturals}
     if len(ranks) == 1 and len(naturals) > 1:
         if n > rules.set_max:
-            return f"A set has at most {rules.set_max} cards"
+            return n_("A set has at most {n} card", "A set has at most {n} cards",
+                      rules.set_max)
         if rules.set_distinct_suits and len(suits) < len(naturals):
-            return "Two identical cards never make a set: a set's suits must all differ"
+            return _("Two identical cards never make a set: a set's suits must all differ")
         if wilds and not rules.wilds_in_sets:
-            return "Wilds may not be used in sets in this game"
+            return _("Wilds may not be used in sets in this game")
     if len(suits) == 1 and len(naturals) > 1:
         rs = sorted(c.rank for c in naturals)
         if len(set(rs)) < len(rs):
-            return "A run cannot hold the same card twice"
+            return _("A run cannot hold the same card twice")
         if 1 in rs and 13 in rs and rules.ace != "round" and 2 in rs:
             if naturals[0].is_tile:
-                return ("13-1-2 is not a run: a 1 comes before the 2 (1-2-3) or after the 13 "
-                        "(12-13-1), never between them")
-            return ("K-A-2 is not a run: an ace is low (A-2-3) or high (Q-K-A), "
-                    "never in the middle")
+                return (_("13-1-2 is not a run: a 1 comes before the 2 (1-2-3) or after the 13 "
+                          "(12-13-1), never between them"))
+            return (_("K-A-2 is not a run: an ace is low (A-2-3) or high (Q-K-A), never in the "
+                      "middle"))
         if 1 in rs and rules.ace == "low" and 13 in rs:
-            return "Aces are low only in this game: Q-K-A is not a run"
+            return _("Aces are low only in this game: Q-K-A is not a run")
         if 1 in rs and rules.ace == "high" and 2 in rs:
-            return "Aces are high only in this game: A-2-3 is not a run"
-        return "These cards are not consecutive, and there are not enough wilds to fill the gaps"
+            return _("Aces are high only in this game: A-2-3 is not a run")
+        return _("These cards are not consecutive, and there are not enough wilds to fill the "
+                 "gaps")
     if len(suits) > 1 and len(ranks) > 1:
-        return "A meld is either a set (one rank) or a run (one suit in sequence)"
-    return "These cards do not make a set or a run"
+        return _("A meld is either a set (one rank) or a run (one suit in sequence)")
+    return _("These cards do not make a set or a run")
 
 
 def layoff_results(meld: Meld, card: Card, rules: MeldRules,

@@ -27,7 +27,8 @@ from collections import Counter
 from .cards import Card, CardSyntaxError, deal_rng, parse_cards, shuffled
 from .errors import RamiError
 from .melds import interpretations, parse_meld_tokens
-from .state import GameState, Phase, TableMeld
+from .state import GameState, Phase, TableMeld, _tile_game
+from .i18n import _, pieces
 
 
 class DealSyntaxError(RamiError):
@@ -39,7 +40,8 @@ def _numbers(text: str, key: str) -> list[int]:
     try:
         return [int(x) for x in text.replace(",", " ").split()]
     except ValueError:
-        raise DealSyntaxError(f"'{key}' takes whole numbers: '{text.strip()}'") from None
+        raise DealSyntaxError(_("'{key}' takes whole numbers: '{text}'",
+                                key=key, text=text.strip())) from None
 
 
 def _value(text: str):
@@ -65,9 +67,10 @@ def from_deal(text: str, seed: int | str = 0) -> GameState:
     Whatever the text, the result is a sound position, checked as a save is, or a
     DealSyntaxError in plain words."""
     if not isinstance(text, str):
-        raise DealSyntaxError("A deal string is a line of text.")
+        raise DealSyntaxError(_("A deal string is a line of text."))
     if len(text) > MAX_DEAL_CHARS:
-        raise DealSyntaxError(f"This deal string is too long ({len(text)} characters).")
+        raise DealSyntaxError(_("This deal string is too long ({count} characters).",
+                                count=len(text)))
     try:
         return _from_deal(text, seed)
     except DealSyntaxError:
@@ -81,51 +84,59 @@ def from_deal(text: str, seed: int | str = 0) -> GameState:
                               + ".") from None
     except (ValueError, KeyError, IndexError, TypeError, AttributeError, RecursionError,
             OverflowError):
-        raise DealSyntaxError("This deal string does not describe a position rami can play: "
-                              "check each part against the examples.") from None
+        raise DealSyntaxError(_("This deal string does not describe a position rami can play: "
+                                "check each part against the examples.")) from None
 
 
 def _from_deal(text: str, seed: int | str = 0) -> GameState:
+    with pieces(_tile_game(text.split("|", 1)[0] if isinstance(text, str) else None)):
+        return _from_deal_text(text, seed)
+
+
+def _from_deal_text(text: str, seed: int | str = 0) -> GameState:
     parts = [p.strip() for p in text.split("|")]
     head = parts[0].split()
     if not head:
-        raise DealSyntaxError("A deal string starts with the variant's name, e.g. 'gin | 0: ...'")
+        raise DealSyntaxError(_("A deal string starts with the variant's name, e.g. 'gin | 0: "
+                                "...'"))
     variant, options = head[0], {}
     for tok in head[1:]:
         if "=" not in tok:
-            raise DealSyntaxError(f"House rules are written name=value, not '{tok}'")
+            raise DealSyntaxError(_("House rules are written name=value, not '{part}'", part=tok))
         k, v = tok.split("=", 1)
         options[k] = _value(v)
     fields: dict[str, str] = {}
     hands: dict[int, list[Card]] = {}
     for p in parts[1:]:
         if ":" not in p:
-            raise DealSyntaxError(f"Each part after the variant is 'key: value', not '{p}'")
+            raise DealSyntaxError(_("Each part after the variant is 'key: value', not '{part}'",
+                                    part=p))
         k, v = (x.strip() for x in p.split(":", 1))
         if k.isdigit() and len(k) <= 2:
             if int(k) in hands:
-                raise DealSyntaxError(f"Seat {int(k)}'s hand is given twice")
+                raise DealSyntaxError(_("Seat {seat}'s hand is given twice", seat=int(k)))
             hands[int(k)] = parse_cards(v)
         else:
             if k.lower() in fields:
-                raise DealSyntaxError(f"'{k}' is given twice")
+                raise DealSyntaxError(_("'{part}' is given twice", part=k))
             fields[k.lower()] = v
     n = len(hands)
     if sorted(hands) != list(range(n)) or n == 0:
-        raise DealSyntaxError("Give every seat's hand, numbered from 0")
+        raise DealSyntaxError(_("Give every seat's hand, numbered from 0"))
     names = [x.strip() for x in fields["names"].split(",")] if "names" in fields else n
     if not isinstance(names, int) and (len(names) != n or not all(names)
                                        or any(len(x) > 40 for x in names)):
-        raise DealSyntaxError(f"'names' gives one name per seat ({n}), each of 1 to 40 "
-                              "characters, separated by commas")
+        raise DealSyntaxError(_("'names' gives one name per seat ({n}), each of 1 to 40 "
+                                "characters, separated by commas",
+                                n=n))
     g = GameState(variant, names, options, seed, _empty=True)
     var = g.variant
     known = FIELDS + var.DEAL_FIELDS
     for k in fields:
         if k not in known:
-            raise DealSyntaxError(f"A {var.title} deal string has no part '{k}'. Its parts "
-                                  f"are: the seats' hands (0: ..., 1: ...), "
-                                  f"{', '.join(known)}")
+            raise DealSyntaxError(_("A {game} deal string has no part '{part}'. Its parts are: "
+                                    "the seats' hands (0: ..., 1: ...), {items}",
+                                    game=var.title, part=k, items=', '.join(known)))
     g.dealer = _seat(fields.get("dealer", str(n - 1)), "dealer", n)
     g.hand_no = _whole(fields.get("hand", "1"), "hand", 1, 10_000) - 1
     g.hands = [hands[s] for s in range(n)]
@@ -136,19 +147,20 @@ def _from_deal(text: str, seed: int | str = 0) -> GameState:
     rules = var.rules(g)
     g.table = []
     for spec in filter(None, (x.strip() for x in fields.get("table", "").split(";"))):
-        owner, _, cards_text = spec.partition("=")
-        owner = _seat(owner, "the owner of a table meld", n)
+        owner, _x, cards_text = spec.partition("=")
+        owner = _seat(owner, _("the owner of a table meld"), n)
         # a card another seat laid off there is written with its seat: '5d@1'
         tokens, by = [], []
         for tok in cards_text.split():
-            tok, _, who = tok.partition("@")
+            tok, _x, who = tok.partition("@")
             tokens.append(tok)
-            by.append(_seat(who, "the seat that laid a card (card@seat)", n) if who
+            by.append(_seat(who, _("the seat that laid a card (card@seat)"), n) if who
                       else owner)
         cards, reps = parse_meld_tokens(tokens)
         options_ = interpretations(cards, rules, reps)
         if not options_:
-            raise DealSyntaxError(f"'{cards_text.strip()}' on the table is not a meld")
+            raise DealSyntaxError(_("'{text}' on the table is not a meld",
+                                    text=cards_text.strip()))
         # the reading whose card order is the one written (A-K or 2-A: the same cards)
         meld = next((m for m in options_ if list(m.cards) == list(cards)), options_[0])
         written = list(zip(cards, by))
@@ -167,7 +179,8 @@ def _from_deal(text: str, seed: int | str = 0) -> GameState:
     rest.subtract(used)
     if any(k < 0 for k in rest.values()):
         extra = [str(c) for c, k in rest.items() if k < 0]
-        raise DealSyntaxError(f"More copies of {', '.join(extra)} than the deck holds")
+        raise DealSyntaxError(_("More copies of {items} than the deck holds",
+                                items=', '.join(extra)))
     below = shuffled(sorted(rest.elements(), key=lambda c: c.code), deal_rng(seed, "scenario"))
     g.stock = below + top_first[::-1]
     g.taken = Card.parse(fields["taken"]) if "taken" in fields else None
@@ -178,16 +191,18 @@ def _from_deal(text: str, seed: int | str = 0) -> GameState:
     if "scores" in fields:
         g.scores = _numbers(fields["scores"], "scores")
         if len(g.scores) != len(set(g.teams)):
-            raise DealSyntaxError(f"'scores' needs one number per side ({len(set(g.teams))})")
+            raise DealSyntaxError(_("'scores' needs one number per side ({count})",
+                                    count=len(set(g.teams))))
     phase = fields.get("phase", var.first_phase.value).strip().lower().replace(" ", "_")
     playing = [p for p in var.phases() if p not in (Phase.HAND_OVER, Phase.MATCH_OVER)]
     if phase not in [p.value for p in playing]:
-        raise DealSyntaxError(f"A {var.title} deal string's phase is one of: "
-                              f"{', '.join(p.value for p in playing)}; not '{phase}'")
+        raise DealSyntaxError(_("A {game} deal string's phase is one of: {items}; not "
+                                "'{phase}'",
+                                game=var.title, items=', '.join(p.value for p in playing), phase=phase))
     g.phase = Phase(phase)
     g.turn = _seat(fields["turn"], "turn", n) if "turn" in fields else g.next_seat(g.dealer)
     if g.taken is not None and g.phase != Phase.PLAY:
-        raise DealSyntaxError("'taken' is the card taken this turn: only in the play phase")
+        raise DealSyntaxError(_("'taken' is the card taken this turn: only in the play phase"))
     var.scenario_adjust(g)
     g._legal_cache = None
     var.check_state(g)
@@ -206,14 +221,16 @@ def _meld_text(t: TableMeld) -> str:
 def _whole(text: str, key: str, lo: int, hi: int) -> int:
     t = text.strip()
     if not t.isdigit() or not lo <= int(t) <= hi:
-        raise DealSyntaxError(f"'{key}' takes a whole number from {lo} to {hi}, not '{t}'")
+        raise DealSyntaxError(_("'{key}' takes a whole number from {lo} to {hi}, not '{value}'",
+                                key=key, lo=lo, hi=hi, value=t))
     return int(t)
 
 
 def _seat(text: str, key: str, n: int) -> int:
     t = text.strip()
     if not t.isdigit() or int(t) >= n:
-        raise DealSyntaxError(f"'{key}' takes a seat number from 0 to {n - 1}, not '{t}'")
+        raise DealSyntaxError(_("'{key}' takes a seat number from 0 to {n}, not '{value}'",
+                                key=key, n=n - 1, value=t))
     return int(t)
 
 
@@ -221,7 +238,7 @@ def to_deal(g: GameState) -> str:
     """The deal string of the current position (the stock written in full); it reads back
     as the same position. A hand that is over has none: deal the next one first."""
     if g.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
-        raise RamiError("The hand is over: a deal string describes a hand being played.")
+        raise RamiError(_("The hand is over: a deal string describes a hand being played."))
     opts = " ".join(f"{k}={v}" for k, v in g.options.items()
                     if v != next(o.default for o in g.variant.OPTIONS if o.name == k))
     parts = [f"{g.variant.name}{' ' + opts if opts else ''}"]

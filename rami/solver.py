@@ -605,7 +605,7 @@ class Solver:
                 cost += self._code_value[code]
                 counts -= 1 << (2 * code)
                 continue
-            _, step, counts, wilds = best
+            _x, step, counts, wilds = best
             steps.append(step)
             if need:
                 need = _after(need, step)
@@ -629,7 +629,7 @@ class Solver:
             if walk is not None:
                 step = next(walk, None)
             else:
-                _, step = memo[key][0], memo[key][1]
+                _x, step = memo[key][0], memo[key][1]
             if step is None:
                 break
             if step[0] == "dead":
@@ -638,7 +638,7 @@ class Solver:
                 key = (key[0] - (1 << (2 * code)), key[1], key[2])
                 continue
             if step[0] == "set":
-                _, rank, codes, w = step
+                _x, rank, codes, w = step
                 nat = [cards[c] for c in codes]
                 used = [wild_pool.pop() for _ in range(w)]
                 melds.append(Meld("set", tuple(nat + used), rank=rank, is_tile=self.is_tile))
@@ -647,7 +647,7 @@ class Solver:
                     rest -= 1 << (2 * c)
                 key = (rest, key[1] - w, key[2])
             else:
-                _, suit, a, v = step
+                _x, suit, a, v = step
                 slot_cards = []
                 rest = key[0]
                 nw = 0

@@ -28,6 +28,7 @@ from .checks import MAX_DEPTH, check, check_fields, json_depth, need, read_json
 from .errors import AmbiguousAction, IllegalAction, RamiError, SaveError, UnknownAction
 from .events import Event
 from .melds import Meld
+from .i18n import _, join_or, pieces
 
 __all__ = ["GameState", "Phase", "TableMeld", "replay"]
 
@@ -62,12 +63,12 @@ class Phase(str, Enum):
     MATCH_OVER = "match_over"  # terminal
 
     def describe(self) -> str:
-        return {"upcard": "deciding on the upcard", "draw": "drawing",
-                "play": "melding and discarding", "layoff": "laying off",
-                "show": "showing groups after a declaration",
-                "rum": "deciding whether to call rum",
-                "exchange": "offering a doubla", "opening": "the opening discard",
-                "hand_over": "hand over", "match_over": "match over"}[self.value]
+        return {"upcard": _("deciding on the upcard"), "draw": _("drawing"),
+                "play": _("melding and discarding"), "layoff": _("laying off"),
+                "show": _("showing groups after a declaration"),
+                "rum": _("deciding whether to call rum"),
+                "exchange": _("offering a doubla"), "opening": _("the opening discard"),
+                "hand_over": _("hand over"), "match_over": _("match over")}[self.value]
 
 
 @dataclass(frozen=True)
@@ -144,6 +145,10 @@ class GameState:
 
     def apply(self, action: Action | str) -> list[Event]:
         """Play ``action`` (or its text) for the seat to act; returns the new events."""
+        with pieces(self.variant.uses_tiles):       # (a refusal in the game's own words)
+            return self._apply(action)
+
+    def _apply(self, action: Action | str) -> list[Event]:
         if isinstance(action, str):
             action = self.parse_action(action)
         legal = self.legal_actions()
@@ -160,12 +165,17 @@ class GameState:
 
     def parse_action(self, text: str) -> Action:
         """Read a player's text: the one legal action it means, or a precise error."""
+        with pieces(self.variant.uses_tiles):
+            return self._parse_action(text)
+
+    def _parse_action(self, text: str) -> Action:
         try:
             action = parse_action(text)
         except UnknownAction:
             # (this game's moves only, written as typed: the words pass untranslated)
-            raise UnknownAction(f"'{str(text).strip()}' is not an action. Try: "
-                                    f"`{self.variant.typed_examples}`") from None
+            raise UnknownAction(_("'{text}' is not an action. Try: {examples}",
+                                  text=str(text).strip(),
+                                  examples=f"`{self.variant.typed_examples}`")) from None
         return self._resolve(action, self.legal_actions())
 
     def _resolve(self, action: Action, legal: list[Action]) -> Action:
@@ -178,10 +188,11 @@ class GameState:
             if len(same) == 1:
                 return same[0]
             if len(same) > 1:
+                choices = join_or(f"'{a}'" for a in same)
                 raise AmbiguousAction(
-                    ("Say which wild you rescue: " if isinstance(action, Rescue) else
-                     "Say which card each wild stands for: ") +
-                    " or ".join(f"'{a}'" for a in same))
+                    _("Say which wild you rescue: {choices}", choices=choices)
+                    if isinstance(action, Rescue) else
+                    _("Say which card each wild stands for: {choices}", choices=choices))
         raise IllegalAction(self.variant.explain(self, action))
 
     def copy(self) -> "GameState":
@@ -256,53 +267,62 @@ class GameState:
         (every field is checked for its type, range and length, the table's melds, the
         phase, the variant's own facts and the cards, before the game is handed out)."""
         check_save_header(d, SAVE_FORMAT, SAVE_VERSION)
+        with pieces(_tile_game(d.get("variant"))):
+            return cls._from_dict(d)
+
+    @classmethod
+    def _from_dict(cls, d: dict) -> "GameState":
         try:
-            need(json_depth(d) <= MAX_DEPTH, "it nests too deeply")
-            check_fields(d, _SAVE_FIELDS, "the save")
-            check(d["names"], ("list", "str"), "the names")
+            need(json_depth(d) <= MAX_DEPTH, _("it nests too deeply"))
+            check_fields(d, _SAVE_FIELDS, _("the save"))
+            check(d["names"], ("list", "str"), _("the names"))
             n = len(d["names"])
             need(2 <= n <= 8 and all(0 < len(x) <= 40 for x in d["names"]),
-                 "the table has 2 to 8 seats, each with a name of 1 to 40 characters")
+                 _("the table has 2 to 8 seats, each with a name of 1 to 40 characters"))
             need(type(d["seed"]) in (int, str) and len(str(d["seed"])) <= 100,
-                 "the seed is a number or a short text")
-            check(d["options"], ("dict", "any"), "the house rules")
+                 _("the seed is a number or a short text"))
+            check(d["options"], ("dict", "any"), _("the house rules"))
             need(all(type(v) in (bool, int, str) for v in d["options"].values()),
-                 "a house rule's value is true/false, a number or a word")
+                 _("a house rule's value is true/false, a number or a word"))
             g = cls(d["variant"], d["names"], d["options"], d["seed"], _empty=True)
-            check(d["hands"], ("list", ("list", "card"), n), "the hands", n)
+            check(d["hands"], ("list", ("list", "card"), n), _("the hands"), n)
             for key in ("dealer", "turn"):
-                check(d[key], "seat", f"the {key}", n)
-            need(d["hand_no"] <= 100_000, "the hand number is out of range")
+                check(d[key], "seat", _("the dealer") if key == "dealer" else
+                      _("the seat to play"), n)
+            need(d["hand_no"] <= 100_000, _("the hand number is out of range"))
             for i, e in enumerate(d["events"]):
                 check_fields(e, {"kind": "str", "seat": "int", "card": "card",
                                  "cards": ("list", "card"), "secret": "bool", "text": "str",
-                                 "meld": "int"}, f"event {i + 1}", n,
+                                 "meld": "int"}, _("event {number}", number=i + 1), n,
                              ("card", "cards", "secret", "text", "meld"))
-                need(-1 <= e["seat"] < n, f"event {i + 1} names a seat not at the table")
+                need(-1 <= e["seat"] < n, _("event {number} names a seat not at the table", number=i + 1))
             for i, t in enumerate(d["table"]):
                 check_fields(t, {"kind": "str", "cards": ("list", "card"), "rank": "int?",
                                  "suit": "str?", "start": "int?", "owner": "seat",
-                                 "played_by": ("list", "seat")}, f"table meld {i + 1}", n)
+                                 "played_by": ("list", "seat")}, _("table meld {number}", number=i + 1), n)
                 need(t["kind"] in ("set", "run") and len(t["cards"]) >= 2,
-                     f"table meld {i + 1} is not a set or a run")
+                     _("table meld {number} is not a set or a run", number=i + 1))
                 need(t["suit"] in (None, "") or (len(t["suit"]) == 1 and t["suit"] in
                                                  ("rybk" if g.variant.uses_tiles
                                                   else "shdc")),
-                     f"table meld {i + 1} names a suit or colour rami does not know: "
-                     f"'{t['suit']}'")
+                     _("table meld {number} names a suit or colour rami does not know: '{suit}'",
+                       number=i + 1, suit=t['suit']))
                 need(t["rank"] is None or 0 <= t["rank"] <= 13,
-                     f"table meld {i + 1} names a rank out of range ({t['rank']})")
+                     _("table meld {number} names a rank out of range ({rank})", number=i + 1,
+                       rank=t['rank']))
                 need(t["start"] is None or 0 <= t["start"] <= 14,
-                     f"table meld {i + 1} starts at a place no run has ({t['start']})")
+                     _("table meld {number} starts at a place no run has ({start})",
+                       number=i + 1, start=t['start']))
             for i, r in enumerate(d["results"]):
                 check_fields(r, {"points": ("list", "int", n), "headline": "str",
                                  "lines": ("list", "str"), "how": "str", "winner": "seat?"},
-                             f"the result of hand {i + 1}", n)
+                             _("the result of hand {number}", number=i + 1), n)
             if d["final"] is not None:
                 check_fields(d["final"], {"winners": ("list", "seat"), "headline": "str",
-                                          "lines": ("list", "str")}, "the match's result", n)
+                                          "lines": ("list", "str")}, _("the match's result"), n)
             phases = [p.value for p in g.variant.phases()]
-            need(d["phase"] in phases, f"{g.variant.title} has no phase '{d['phase']}'")
+            need(d["phase"] in phases, _("{game} has no phase '{phase}'",
+                                         game=g.variant.title, phase=d['phase']))
             g.dealer, g.hand_no = d["dealer"], d["hand_no"]
             g.scores, g.results = list(d["scores"]), json.loads(json.dumps(d["results"]))
             g.history = list(d["history"])
@@ -319,19 +339,20 @@ class GameState:
             g.melded_at_turn_start = list(d["melded_at_turn_start"])
             g.extra = json.loads(json.dumps(d["extra"]))
             need((g.phase == Phase.MATCH_OVER) == (g.final is not None),
-                 "the match's result and its phase disagree")
+                 _("the match's result and its phase disagree"))
             need(g.phase != Phase.HAND_OVER or bool(g.results),
-                 "a finished hand has no result")
+                 _("a finished hand has no result"))
             g.variant.check_state(g)
             g.variant.check_playable(g)
         except SaveError:
             raise
         except RamiError as e:
-            raise SaveError(f"This saved game is damaged: {str(e).rstrip('.')}.") from None
+            raise SaveError(_("This saved game is damaged: {reason}.",
+                              reason=str(e).rstrip('.'))) from None
         except (KeyError, TypeError, ValueError, IndexError, AttributeError, RecursionError,
                 OverflowError) as e:
-            raise SaveError("This saved game is damaged and cannot be resumed "
-                            f"({type(e).__name__}).") from None
+            raise SaveError(_("This saved game is damaged and cannot be resumed ({error}).",
+                              error=type(e).__name__)) from None
         return g
 
     @classmethod
@@ -339,7 +360,7 @@ class GameState:
         try:
             d = read_json(text, MAX_SAVE_CHARS)
         except RamiError as e:
-            raise SaveError(f"This saved game is damaged: {e}.") from None
+            raise SaveError(_("This saved game is damaged: {reason}.", reason=e)) from None
         return cls.from_dict(d)
 
     def __eq__(self, other) -> bool:
@@ -350,13 +371,21 @@ class GameState:
                 f"turn={self.turn} seed={self.seed!r}>")
 
 
+def _tile_game(name) -> bool:
+    """Does the variant ``name`` (from outside: anything) play with tiles?"""
+    from .variants import VARIANTS
+    v = VARIANTS.get(name.strip().lower()) if isinstance(name, str) else None
+    return bool(v is not None and v.uses_tiles)
+
+
 def check_save_header(d, fmt: str, version: int) -> None:
     """Raise a SaveError unless ``d`` is a save of format ``fmt`` and version ``version``."""
     if not isinstance(d, dict) or d.get("format") != fmt:
-        raise SaveError("This is not a saved rami game.")
+        raise SaveError(_("This is not a saved rami game."))
     if d.get("version") != version:
-        raise SaveError(f"This game was saved by another version of rami "
-                        f"(save version {d.get('version')}, this is {version}).")
+        raise SaveError(_("This game was saved by another version of rami (save version {saved}, "
+                          "this is {version}).",
+                          saved=d.get('version'), version=version))
 
 
 def _same_cards(a: Action, b: Action) -> bool:

@@ -21,7 +21,8 @@ from __future__ import annotations
 import re
 from html import escape
 
-from .cards import COLOUR_NAMES, Card
+from .cards import COLOUR_NAMES, Card, tile_name
+from .i18n import _, language
 
 # a tile's code: colour letter and number (r12, k1); a Joly standing for one (joly=k12); a
 # run of one colour (k12-k1, y4–y6); the Joly alone
@@ -90,10 +91,6 @@ def plain_text(text: str) -> str:
     return " ".join(out)
 
 
-def tile_name(colour: str, number: str | int) -> str:
-    return f"{COLOUR_NAMES[colour]} {number}"
-
-
 class Words:
     """The words of one variant (``tiles``: a tile game)."""
 
@@ -111,7 +108,7 @@ class Words:
     def piece(self, card: Card) -> str:
         """One piece's name: ``red 12``, ``Joly``, ``Q♥``."""
         if card.is_tile:
-            return "Joly" if not card.suit else tile_name(card.suit, card.rank)
+            return _("Joly") if not card.suit else tile_name(card.suit, card.rank)
         return card.pretty()
 
     # -- the page --------------------------------------------------------------------------
@@ -130,6 +127,10 @@ class Words:
     @staticmethod
     @_outside_typed
     def _tile_words(text: str) -> str:
+        # (the page's own words are still written in English: until they are messages, the
+        # card games' words are turned into the tile game's here, in English only)
+        if language() != "en":
+            return text
         for pattern, said in _TILE_WORDS:
             text = pattern.sub(said, text)
         return text
@@ -145,14 +146,15 @@ class Words:
             lambda m: wrap(m.group(1), f"{tile_name(m.group(1), m.group(2))}–{m.group(4)}")
             if m.group(1) == m.group(3) else m.group(0), text)
         text = _JOLY_AS.sub(
-            lambda m: ("Joly (as " + wrap(m.group(1), tile_name(m.group(1), m.group(2)))
-                       + ")"), text)
+            lambda m: _("Joly (as {tile})", tile=wrap(m.group(1),
+                                                      tile_name(m.group(1), m.group(2)))), text)
         text = _TILE_ROW.sub(
-            lambda m: wrap(m.group(1), COLOUR_NAMES[m.group(1)] + " " + " ".join(
-                t[1:] for t in m.group(0).split())), text)
+            lambda m: wrap(m.group(1), _("{colour} {number}", colour=_(COLOUR_NAMES[m.group(1)]),
+                                         number=" ".join(t[1:] for t in m.group(0).split()))),
+            text)
         text = _TILE_CODE.sub(lambda m: wrap(m.group(1), tile_name(m.group(1), m.group(2))),
                               text)
-        return _JOLY.sub("Joly", text)
+        return _JOLY.sub(_("Joly"), text)
 
 
 CARD_WORDS = Words(False)

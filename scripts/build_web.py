@@ -83,7 +83,7 @@ def sources_key() -> str:
     h = hashlib.sha256(f"{version('pyodide')} {version('@pyscript/core')}".encode())
     for script in ("precompile.mjs", "browser_modules.py"):
         h.update((ROOT / "scripts" / script).read_bytes())
-    for f in sorted((ROOT / "rami").rglob("*.py")):
+    for f in sorted([*(ROOT / "rami").rglob("*.py"), *(ROOT / "rami").rglob("*.mo")]):
         h.update(str(f.relative_to(ROOT)).encode() + b"\0" + f.read_bytes())
     return h.hexdigest()
 
@@ -107,6 +107,9 @@ def main() -> int:
     if problems:
         print("\n".join(problems), file=sys.stderr)
         return 1
+    # the languages' catalogues, .po -> .mo, which rami.zip carries
+    subprocess.run([sys.executable, str(ROOT / "scripts" / "catalogues.py"), "compile"],
+                   check=True, stdout=subprocess.DEVNULL)
     precompile()
     shutil.rmtree(VENDOR, ignore_errors=True)
     pyodide, pyscript = VENDOR / dirs["pyodide"], VENDOR / dirs["pyscript"]

@@ -150,6 +150,10 @@ def app(dest: str) -> list[str]:
             data = open("/repo/" + rel, "rb").read()
             # where the page puts it: /home/pyodide/rami.zip, Python's working directory
             entry(zout, rel + "c", pyc(data, f"/home/pyodide/rami.zip/{rel}"))
+        # the languages' catalogues (compiled by scripts/catalogues.py before this runs)
+        import glob
+        for mo in sorted(glob.glob("/repo/rami/locale/*/LC_MESSAGES/rami.mo")):
+            entry(zout, mo[len("/repo/"):], open(mo, "rb").read())
         # what the lobby shows of the games, so that it is drawn before the engine loads
         from rami.web.lobby import CATALOGUE_FILE, build_catalogue
         entry(zout, f"rami/web/{CATALOGUE_FILE}",

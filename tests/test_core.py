@@ -195,4 +195,4 @@ def test_the_log_in_plain_words():
     assert Event("knock", 0, text="8 deadwood").describe(names) == "Ann knocked (8 deadwood)"
     assert Event("gin", 0, text="big gin").describe(names) == "Ann went big gin"
     assert Event("deal", 1, C("Qs"), text="Hand 2").describe(names, viewer=1) == \
-        "Hand 2: You deal; Qs is turned up"
+        "Hand 2: you deal; Qs is turned up"

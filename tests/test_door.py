@@ -124,7 +124,7 @@ def test_a_save_with_a_deeply_nested_field_is_refused_before_any_work():
 
 
 @pytest.mark.parametrize("field,value,words", [
-    ("turn", 5, "the turn is not a seat"), ("dealer", True, "'dealer' should be a whole number"),
+    ("turn", 5, "the seat to play is not a seat"), ("dealer", True, "'dealer' should be a whole number"),
     ("phase", "show", "Gin Rummy has no phase 'show'"), ("hands", [["Ah"]], "hold 2"),
     ("scores", [0], "the scores should hold 2"), ("melded", [True], "should hold 2"),
     ("names", ["a"] * 9, "2 to 8 seats"), ("stock", ["Zz"], "should be a card"),

@@ -118,8 +118,8 @@ def test_sets_of_three_or_four_colours_all_different():
 
 def test_two_real_tiles_for_every_joly():
     g = tiles("0: r7 y7 joly joly r3 r5 r6 r8 k2 " + OPENED)
-    assert "Each wild needs 2 real tiles" in refused(g, "meld r7 y7 joly joly")
-    assert "Each wild needs 2 real tiles" in refused(g, "meld r3 joly=r4 r5 joly=r6 r6")
+    assert "Each Joly needs 2 real tiles" in refused(g, "meld r7 y7 joly joly")
+    assert "Each Joly needs 2 real tiles" in refused(g, "meld r3 joly=r4 r5 joly=r6 r6")
     g.apply("meld r3 joly=r4 r5 r6 joly=r7 r8")          # six tiles: two Jolys allowed
     assert len(g.table[-1].meld.cards) == 6
 
@@ -188,7 +188,7 @@ def test_the_last_discard_is_taken_freely_and_not_discarded_again():
     assert {"draw", "take"} <= legal(g)
     g.apply("take")
     assert "r5" in map(str, g.hands[0]) and g.discard == [T("y1")]
-    assert "different card than the one you took" in refused(g, "discard r5")
+    assert "different tile than the one you took" in refused(g, "discard r5")
 
 
 def test_any_tile_of_the_row_with_two_rack_tiles_the_later_ones_into_the_rack():

@@ -173,7 +173,7 @@ class GinExpert(Thinker, GinBot):
         k = min(self.hidden, len(codes))
         for i in range(self.SAMPLES):
             best = None
-            for _ in range(self.TRIES):
+            for _x in range(self.TRIES):
                 m = self.opp_known
                 for c in rng.sample(codes, k):
                     m |= 1 << c
@@ -403,7 +403,7 @@ class GinExpert(Thinker, GinBot):
     def knock_value(self, kept: int, mine: int):
         """Expected score of knocking with ``kept`` over the sampled opponent hands."""
         s = self.math.s
-        _, packing = s._best_packing(kept)
+        _x, packing = s._best_packing(kept)
         total = 0.0
         for i, m in enumerate(self.samples):
             theirs = self.after_layoffs(m, packing)
@@ -418,7 +418,7 @@ class GinExpert(Thinker, GinBot):
     def after_layoffs(self, m: int, melds: list[int]) -> int:
         """The defender's deadwood once his loose cards are laid off on ``melds``."""
         s = self.math.s
-        _, packing = s._best_packing(m)
+        _x, packing = s._best_packing(m)
         used = 0
         for x in packing:
             used |= x

@@ -94,7 +94,7 @@ class GinBot(HeuristicBot):
                     rest.remove(a.card)
                     scored.append((solver.deadwood(rest), -self.value(view, a.card), a))
                 scored.sort(key=lambda t: (t[0], t[1]))
-                dead, _, act = scored[0]
+                dead, _x, act = scored[0]
                 # with many cards left in the stock, hold out for gin when close to it
                 if dead == 0 or dead <= 4 or view.stock_count < 20:
                     return act
@@ -272,7 +272,7 @@ class IndianBot(HeuristicBot):
         if view.phase == Phase.PLAY:
             ranked = self.weigh_discards(view, view.hand)
             opts = self.options(view)
-            for dist, *_, card in ranked:
+            for dist, *_x, card in ranked:
                 if dist > 0:
                     break
                 rest = list(view.hand)

@@ -16,10 +16,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..actions import Action
-from ..cards import NUMBER_PLURALS, RANK_PLURALS, Card
+from ..cards import SET_NAMES, TILE_SET_NAMES, Card
 from ..view import PlayerView
 from . import drain
 from .expert import Memory, expert_bot
+from ..i18n import _, join, n_
 
 
 
@@ -65,10 +66,11 @@ def label(card: Card) -> str:
     return card.pretty() if card.suit and not card.is_tile else card.name()
 
 
-def plural(card: Card) -> str:
+def set_of(card: Card) -> str:
+    """A set of this card's rank, in words: ``set of kings``, ``set of sevens``."""
     if not card.suit:
-        return "Jolys" if card.is_tile else "jokers"
-    return (NUMBER_PLURALS if card.is_tile else RANK_PLURALS)[card.rank]
+        return _("set of Jolys") if card.is_tile else _("set of jokers")
+    return _((TILE_SET_NAMES if card.is_tile else SET_NAMES)[card.rank])
 
 
 class Words:
@@ -126,50 +128,51 @@ class Words:
         kind = action.kind
         fn = getattr(self, f"say_{kind}", None)
         text = fn(action) if fn is not None else None
-        return text or f"{_capital(self.describe(action))}: the Expert's choice here."
-
-    def points_word(self) -> str:
-        return "points in your hand" if self.view.variant == "indian" else "in deadwood"
+        return text or _("`{move}`: the Expert's choice here.", move=self.describe(action))
 
     def describe(self, action) -> str:
         return str(action)
 
     def discard_reason(self, card: Card) -> str:
+        """Why this card goes, as a clause: "it fits nothing in your hand, and …"."""
         hand = list(self.view.hand)
         rest = list(hand)
         rest.remove(card)
         left = self.deadwood(rest)
         if not card.suit:
-            fit = "you have nothing better to let go"
+            fit = _("you have nothing better to let go")
         elif not self.near(card, hand):
-            fit = "it fits nothing in your hand"
+            fit = _("it fits nothing in your hand")
         elif not self.in_meld(card, hand):
-            fit = "it is the loose card you need least"
+            fit = _("it is the loose card you need least")
         else:
-            fit = "breaking that meld costs least"
+            fit = _("breaking that meld costs least")
         view = self.view
         if view.variant == "tiles" and not view.melded[view.seat]:
             need = view.options.get("min_first_meld", 50)
-            return f"{fit}, and until your initial meld of {need} points with a run the " \
-                   "higher tiles are worth more to you"
+            return _("{reason}, and until your initial meld of {need} points with a run the "
+                     "higher tiles are worth more to you", reason=fit, need=need)
         if view.variant == "indian":
             kept = self.pure_makings(card, hand, rest)
             if kept:
-                names = [label(c) for c in kept]
-                cards = ", ".join(names[:-1]) + " and " + names[-1] if kept[1:] else names[0]
-                return f"{fit}, and until you hold a pure sequence the {cards} " \
-                       f"{'are' if kept[1:] else 'is'} worth more: cards of one suit close " \
-                       "together make one"
+                return n_("{reason}, and until you hold a pure sequence the {cards} is worth "
+                          "more: cards of one suit close together make one",
+                          "{reason}, and until you hold a pure sequence the {cards} are worth "
+                          "more: cards of one suit close together make one", len(kept),
+                          reason=fit, cards=join(label(c) for c in kept))
         thrown = self.thrower(card)
         took = self.collector(card)
         if thrown:
-            safe = f"{self.who(thrown[0])} threw the {label(thrown[1])} and is not " \
-                   f"collecting {plural(card)}"
-        elif took:
-            safe = f"though {self.who(took[0])} took the {label(took[1])}"
-        else:
-            safe = f"it leaves {left} {self.points_word()}"
-        return f"{fit}, and {safe}"
+            # TRANSLATORS: "…, and Ana threw the 7♠ and is not collecting: set of sevens"
+            return _("{reason}, and {who} threw the {card} and is not collecting a {set}",
+                     reason=fit, who=self.who(thrown[0]), card=label(thrown[1]),
+                     set=set_of(card))
+        if took:
+            return _("{reason}, though {who} took the {card}", reason=fit,
+                     who=self.who(took[0]), card=label(took[1]))
+        if self.view.variant == "indian":
+            return _("{reason}, and it leaves {n} points in your hand", reason=fit, n=left)
+        return _("{reason}, and it leaves {n} in deadwood", reason=fit, n=left)
 
     def pure_makings(self, card: Card, hand, rest) -> list:
         """Before a pure sequence: the higher loose cards the Expert keeps over ``card``
@@ -185,61 +188,66 @@ class Words:
         return sorted(kept, key=lambda c: (-self.bot.value(view, c), c.code))[:3]
 
     def say_discard(self, a) -> str:
-        return f"Discard the {label(a.card)}: {self.discard_reason(a.card)}."
+        return _("Discard the {card}: {reason}.", card=label(a.card),
+                 reason=self.discard_reason(a.card))
 
     def say_knock(self, a) -> str:
         rest = list(self.view.hand)
         rest.remove(a.card)
         left = self.deadwood(rest)
         if left == 0:
-            return f"Go gin, discarding the {label(a.card)}: every card is in a meld."
+            return _("Go gin, discarding the {card}: every card is in a meld.",
+                     card=label(a.card))
         opp = self.others()[0]
-        return (f"Knock, discarding the {label(a.card)}: {left} in deadwood, and "
-                f"{self.who(opp)} most likely holds more.")
+        return _("Knock, discarding the {card}: {n} in deadwood, and {who} most likely holds "
+                 "more.", card=label(a.card), n=left, who=self.who(opp))
 
     def say_gin(self, a) -> str:
-        return "Go out with big gin: all eleven cards are in melds."
+        return _("Go out with big gin: all eleven cards are in melds.")
 
     def take_reason(self, card: Card) -> str:
         hand = list(self.view.hand)
         if not card.suit or self.bot.var.rules_for(self.view.options).is_wild(card):
-            return "a wild card fits any meld"
+            return _("a wild card fits any meld")
         with_it = hand + [card]
         arr = self.solver().arrange(with_it)
         for m in arr.melds:
             if any(c is card for c in m.cards):
-                return f"it makes {' '.join(label(c) for c in m.cards)}"
+                return _("it makes {cards}", cards=" ".join(label(c) for c in m.cards))
         now = self.deadwood(hand)
         after = min(d for d, c in self.solver().best_discards(with_it) if c is not card) \
             if len(with_it) > 1 else now
         if after < now:
-            what = "your points" if self.view.variant == "indian" else "your deadwood"
-            return f"it brings {what} from {now} down to {after}"
-        return "it builds towards a meld"
+            if self.view.variant == "indian":
+                return _("it brings your points from {before} down to {after}", before=now,
+                         after=after)
+            return _("it brings your deadwood from {before} down to {after}", before=now,
+                     after=after)
+        return _("it builds towards a meld")
 
     def say_take(self, a) -> str:
         top = self.view.top_discard
         if top is None:
             return None
-        return f"Take the {label(top)}: {self.take_reason(top)}."
+        return _("Take the {card}: {reason}.", card=label(top), reason=self.take_reason(top))
 
     def say_draw(self, a) -> str:
         top = self.view.top_discard
         if top is None:
-            return "Draw from the stock: there is nothing to take."
+            return _("Draw from the stock: there is nothing to take.")
         if not self.near(top, self.view.hand):
-            why = "it fits nothing in your hand"
+            why = _("it fits nothing in your hand")
         else:
-            why = "a card from the stock is likely to do more for you"
-        return f"Draw from the stock, not the {label(top)}: {why}."
+            why = _("a card from the stock is likely to do more for you")
+        return _("Draw from the stock, not the {card}: {reason}.", card=label(top), reason=why)
 
     def say_pass(self, a) -> str:
         top = self.view.top_discard
         if top is None:
-            return "Pass."
-        why = "it fits nothing in your hand" if not self.near(top, self.view.hand) \
-            else "it would not lower your deadwood enough"
-        return f"Pass on the {label(top)}: {why}."
+            return _("Pass.")
+        why = _("it fits nothing in your hand") if not self.near(top, self.view.hand) \
+            else _("it would not lower your deadwood enough")
+        return _("Pass on the {card}: {reason}.", card=label(top), reason=why)
 
     def say_push(self, a) -> str:
         v = self.view
@@ -247,60 +255,60 @@ class Words:
         if top is None:
             return None
         left = self.who(self.bot.next_player(v))
-        why = "it fits nothing in your hand" if not self.near(top, v.hand) \
-            else "it is no wild and lays off nowhere" if v.melded[v.seat] \
-            else "it is no wild and does not complete your contract"
-        return f"Push the {label(top)} on: {why}, and {left} must take it with a card " \
-               "from the stock."
+        why = _("it fits nothing in your hand") if not self.near(top, v.hand) \
+            else _("it is no wild and lays off nowhere") if v.melded[v.seat] \
+            else _("it is no wild and does not complete your contract")
+        return _("Push the {card} on: {reason}, and {who} must take it with a card from the "
+                 "stock.", card=label(top), reason=why, who=left)
 
     def say_layoff(self, a) -> str:
-        return f"Lay off the {label(a.card)} on meld {a.meld + 1}: it no longer counts " \
-               "against you."
+        return _("Lay off the {card} on meld {meld}: it no longer counts against you.",
+                 card=label(a.card), meld=a.meld + 1)
 
     def say_done(self, a) -> str:
-        return "Done: nothing more of yours fits the melds on the table."
+        return _("Done: nothing more of yours fits the melds on the table.")
 
     def say_meld(self, a) -> str:
-        return f"Meld {' '.join(label(c) for c in a.cards)}: it takes " \
-               f"{sum(self.bot.value(self.view, c) for c in a.cards)} points off your hand."
+        return _("Meld {cards}: it takes {points} points off your hand.",
+                 cards=" ".join(label(c) for c in a.cards),
+                 points=sum(self.bot.value(self.view, c) for c in a.cards))
 
     def say_declare(self, a) -> str:
-        return f"Declare, finishing with the {label(a.card)}: your groups are valid."
+        return _("Declare, finishing with the {card}: your groups are valid.",
+                 card=label(a.card))
 
     def say_drop(self, a) -> str:
-        return "Drop: this hand is too far from a valid declaration to be worth playing."
+        return _("Drop: this hand is too far from a valid declaration to be worth playing.")
 
     def say_show(self, a) -> str:
-        return "Show your groups: the best grouping counts fewest points."
+        return _("Show your groups: the best grouping counts fewest points.")
 
     def say_rum(self, a) -> str:
-        return f"Call rum: the {label(a.card) if getattr(a, 'card', None) else 'card'} " \
-               "fits a meld."
+        if getattr(a, "card", None):
+            return _("Call rum: the {card} fits a meld.", card=label(a.card))
+        return _("Call rum: the card fits a meld.")
 
     def say_rejoin(self, a) -> str:
-        return "Rejoin the pool: you are still in with a chance."
+        return _("Rejoin the pool: you are still in with a chance.")
 
     def say_contract(self, a) -> str:
-        return "Lay down the contract now: it spends the fewest wilds."
+        return _("Lay down the contract now: it spends the fewest wilds.")
 
     def say_rescue(self, a) -> str:
-        return "Rescue the wild: it is worth more in your hand."
+        return _("Rescue the wild: it is worth more in your hand.")
 
     def say_open(self, a) -> str:
-        return "Open now: your first melds reach the points needed."
+        return _("Open now: your first melds reach the points needed.")
 
     def say_swap(self, a) -> str:
-        return "Swap for the Joly: it fits anywhere."
+        return _("Swap for the Joly: it fits anywhere.")
 
     def say_exposed(self, a) -> str:
-        return "Take the exposed tile: it lets you go out."
+        return _("Take the exposed tile: it lets you go out.")
 
     def say_deal(self, a) -> str:
-        return "Deal the next hand."
+        return _("Deal the next hand.")
 
-
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 __all__ = ["Hint", "hint", "hint_steps"]

@@ -10,6 +10,7 @@ from .indian import IndianRummy
 from .push import Push
 from .rum500 import Rum500
 from .tiles import TileRami
+from ..i18n import _
 
 VARIANTS: dict[str, Variant] = {}
 
@@ -27,8 +28,8 @@ for _v in (BasicRummy(), GinRummy(), IndianRummy(), Rum500(), Push(), TileRami()
 def find_variant(name: str) -> Variant:
     v = VARIANTS.get(name.strip().lower())
     if v is None:
-        raise OptionError(f"rami has no variant '{name}'. Choose one of: "
-                          f"{', '.join(sorted(variant_names()))}")
+        raise OptionError(_("rami has no variant '{name}'. Choose one of: {items}",
+                            name=name, items=', '.join(sorted(variant_names()))))
     return v
 
 

@@ -21,6 +21,7 @@ from ..melds import (Meld, MeldRules, explain_not_meld, interpretations,
                      layoff_results, possible_melds)
 from ..solver import Solver
 from ..state import GameState, Phase, TableMeld
+from ..i18n import _, n_
 
 
 @dataclass(frozen=True)
@@ -39,15 +40,17 @@ class Option:
         check behind the lobby, deal strings, saves and the command line."""
         if self.choices and (value not in self.choices or type(value) is bool
                              and not isinstance(self.default, bool)):
-            raise OptionError(f"'{value}' is not a value of the house rule {self.name}: "
-                              f"choose one of {', '.join(map(str, self.choices))}")
+            raise OptionError(_("'{value}' is not a value of the house rule {name}: choose one "
+                                "of {items}",
+                                value=value, name=self.name, items=', '.join(map(str, self.choices))))
         if isinstance(self.default, bool):
             if not isinstance(value, bool):
-                raise OptionError(f"The house rule {self.name} is on or off (true or false)")
+                raise OptionError(_("The house rule {name} is on or off (true or false)",
+                                    name=self.name))
         elif isinstance(self.default, int) and not self.choices and \
                 (type(value) is not int or not self.lo <= value <= self.hi):
-            raise OptionError(f"The house rule {self.name} takes a whole number from "
-                              f"{self.lo} to {self.hi}")
+            raise OptionError(_("The house rule {name} takes a whole number from {lo} to {hi}",
+                                name=self.name, lo=self.lo, hi=self.hi))
         return value
 
 
@@ -81,18 +84,20 @@ class Variant:
     def resolve_options(self, given: dict) -> dict:
         known = {o.name: o for o in self.OPTIONS}
         if not isinstance(given, dict):
-            raise OptionError("House rules are given as name=value pairs")
+            raise OptionError(_("House rules are given as name=value pairs"))
         for k in given:
             if k not in known:
-                raise OptionError(f"{self.title} has no house rule '{k}'. Its rules are: "
-                                  f"{', '.join(known) or 'none'}")
+                raise OptionError(_("{game} has no house rule '{rule}'. Its rules are: {rules}",
+                                    game=self.title, rule=k, rules=', '.join(known)))
         return {name: opt.check(given.get(name, opt.default)) for name, opt in known.items()}
 
     def check_players(self, n: int) -> None:
         if not self.min_players <= n <= self.max_players:
-            span = (f"{self.min_players}" if self.min_players == self.max_players
-                    else f"{self.min_players} to {self.max_players}")
-            raise OptionError(f"{self.title} is played by {span} players, not {n}")
+            if self.min_players == self.max_players:
+                raise OptionError(_("{game} is played by {count} players, not {n}",
+                                    game=self.title, count=self.min_players, n=n))
+            raise OptionError(_("{game} is played by {lo} to {hi} players, not {n}",
+                                game=self.title, lo=self.min_players, hi=self.max_players, n=n))
 
     def check_setup(self, state: GameState) -> None:
         """Refuse (OptionError) house rules that do not suit this number of players."""
@@ -185,8 +190,8 @@ class Variant:
         out = []
         for x in text.replace(",", " ").split():
             if not x.isdigit() or int(x) >= state.n:
-                raise DealSyntaxError(f"'{key}' takes seat numbers from 0 to {state.n - 1}, "
-                                      f"not '{x}'")
+                raise DealSyntaxError(_("'{key}' takes seat numbers from 0 to {n}, not '{value}'",
+                                        key=key, n=state.n - 1, value=x))
             out.append(int(x))
         return out
 
@@ -203,7 +208,7 @@ class Variant:
         deck = shuffled(self.deck(state), deal_rng(state.seed, "deal", state.hand_no))
         state.hands = [[] for _ in range(n)]
         seat = state.next_seat(state.dealer)
-        for _ in range(self.hand_size(state) * n):
+        for _x in range(self.hand_size(state) * n):
             state.hands[seat].append(deck.pop())
             seat = state.next_seat(seat)
         state.discard = [deck.pop()]
@@ -452,7 +457,7 @@ class Variant:
             have.update(t.meld.cards)
         want = Counter(self.deck(state))
         if have != want:
-            return "the cards in play are not one full deck"
+            return _("the cards in play are not one full deck")
         return None
 
     # -- checks at the door -------------------------------------------------------------
@@ -469,37 +474,41 @@ class Variant:
         position this variant could have reached: seats, phase, table, hands, cards."""
         n = state.n
         need(state.phase in self.phases(),
-             f"{self.title} has no phase '{state.phase.value}'")
-        need(0 <= state.turn < n, f"the seat to play ({state.turn}) is not at the table")
-        need(0 <= state.dealer < n, f"the dealer ({state.dealer}) is not at the table")
-        need(0 <= state.hand_no < 100_000, "the hand number is out of range")
+             _("{game} has no phase '{phase}'", game=self.title, phase=state.phase.value))
+        need(0 <= state.turn < n, _("the seat to play ({turn}) is not at the table",
+                                    turn=state.turn))
+        need(0 <= state.dealer < n, _("the dealer ({dealer}) is not at the table",
+                                      dealer=state.dealer))
+        need(0 <= state.hand_no < 100_000, _("the hand number is out of range"))
         sides = max(state.teams) + 1
-        check(state.scores, ("list", "int", sides), "the scores")
-        check(state.melded, ("list", "bool", n), "the seats that have melded")
-        check(state.melded_at_turn_start, ("list", "bool", n), "the seats that had melded")
+        check(state.scores, ("list", "int", sides), _("the scores"))
+        check(state.melded, ("list", "bool", n), _("the seats that have melded"))
+        check(state.melded_at_turn_start, ("list", "bool", n), _("the seats that had melded"))
         rules = self.rules(state)
         for i, tm in enumerate(state.table):
-            where = f"table meld {i + 1}"
-            check(tm.owner, "seat", f"the owner of {where}", n)
+            where = _("table meld {number}", number=i + 1)
+            check(tm.owner, "seat", _("the owner of {where}", where=where), n)
             check(list(tm.played_by), ("list", "seat", len(tm.meld.cards)),
-                  f"who played the cards of {where}", n)
+                  _("who played the cards of {where}", where=where), n)
             reps = [None if r is c else r for c, r in
                     zip(tm.meld.cards, tm.meld.represented())] if tm.meld.kind == "run" else None
             need(any(m == tm.meld or (m.kind == "set" == tm.meld.kind and m.rank == tm.meld.rank
                                       and Counter(m.cards) == Counter(tm.meld.cards))
                      for m in interpretations(list(tm.meld.cards), rules, reps)),
-                 f"{where} ({tm.meld}) is not a meld in {self.title}")
+                 _("{where} ({meld}) is not a meld in {game}",
+                   where=where, meld=tm.meld, game=self.title))
         if state.taken is not None:
             need(state.phase not in (Phase.DRAW, Phase.UPCARD),
-                 "a card is marked as taken this turn before the draw")
+                 _("a card is marked as taken this turn before the draw"))
             need(state.taken in state.hands[state.turn] or
                  any(state.taken in tm.meld.cards for tm in state.table),
-                 f"the {state.taken} marked as taken this turn is neither in the hand of "
-                 "the seat to play nor on the table")
+                 _("the {taken} marked as taken this turn is neither in the hand of the seat to "
+                   "play nor on the table",
+                   taken=state.taken))
         if state.phase not in (Phase.HAND_OVER, Phase.MATCH_OVER):
             self.check_melded(state)
         if self.EXTRA:
-            check_fields(state.extra, self.EXTRA, "the variant's facts", n,
+            check_fields(state.extra, self.EXTRA, _("the variant's facts"), n,
                          self.EXTRA_OPTIONAL)
         self.check_hands(state)
         problem = self.check_conservation(state)
@@ -515,17 +524,20 @@ class Variant:
             on.update(tm.played_by)
         for s in range(state.n):
             if state.melded[s] and s not in on:
-                raise UnsoundState(f"seat {s} is marked as having melded, yet none of its "
-                                   "cards is on the table",
-                                   deal_hint=f"write its melds in the table ('table: {s}=...')")
+                raise UnsoundState(_("seat {seat} is marked as having melded, yet none of its "
+                                     "cards is on the table",
+                                     seat=s),
+                                   deal_hint=_("write its melds in the table ('table: {seat}=...')",
+                                               seat=s))
             if s in on and not state.melded[s]:
-                need(False, f"seat {s} has cards on the table, yet is marked as not having "
-                            "melded")
+                need(False, _("seat {seat} has cards on the table, yet is marked as not having "
+                              "melded",
+                              seat=s))
             need(state.melded[s] or not state.melded_at_turn_start[s],
-                 f"seat {s} is marked as having melded before this turn, but not now")
+                 _("seat {seat} is marked as having melded before this turn, but not now", seat=s))
             if state.phase == Phase.DRAW:
                 need(state.melded_at_turn_start[s] == state.melded[s],
-                     f"seat {s} is marked as having melded during a turn not yet begun")
+                     _("seat {seat} is marked as having melded during a turn not yet begun", seat=s))
 
     def hand_limits(self, state: GameState, seat: int) -> tuple[int, int]:
         """The fewest and most cards ``seat`` may hold now (while a hand is being played)."""
@@ -539,14 +551,17 @@ class Variant:
         for seat, hand in enumerate(state.hands):
             lo, hi = self.hand_limits(state, seat)
             need(lo <= len(hand) <= hi,
-                 f"seat {seat} holds {len(hand)} cards: in this position a hand holds "
-                 + (f"{lo}" if lo == hi else f"{lo} to {hi}"))
+                 _("seat {seat} holds {count} cards: in this position a hand holds {lo}",
+                   seat=seat, count=len(hand), lo=lo) if lo == hi else
+                 _("seat {seat} holds {count} cards: in this position a hand holds {lo} to "
+                   "{hi}", seat=seat, count=len(hand), lo=lo, hi=hi))
 
     def check_playable(self, state: GameState) -> None:
         """The seat to act has something to do (a hand in play cannot be stuck)."""
         if state.phase != Phase.MATCH_OVER:
             need(bool(state.legal_actions()),
-                 f"{state.names[state.turn]}, the seat to play, has no legal move")
+                 _("{who}, the seat to play, has no legal move",
+                   who=state.names[state.turn]))
 
     # -- explanations ---------------------------------------------------------------------
     def explain(self, state: GameState, action: Action) -> str:
@@ -555,27 +570,27 @@ class Variant:
         hand = state.hands[seat]
         phase = state.phase
         if phase == Phase.MATCH_OVER:
-            return "The match is over."
+            return _("The match is over.")
         if phase == Phase.HAND_OVER:
-            return "The hand is over: deal the next hand."
+            return _("The hand is over: deal the next hand.")
         if action.kind in ("draw", "take") and phase == Phase.PLAY:
-            return "You have already drawn this turn: now meld, lay off or discard."
+            return _("You have already drawn this turn: now meld, lay off or discard.")
         if action.kind in ("meld", "layoff", "discard", "knock", "gin") and phase == Phase.DRAW:
-            return "First draw a card: from the stock or the discard pile."
+            return _("First draw a card: from the stock or the discard pile.")
         if action.kind == "draw" and not state.stock:
-            return "The stock is empty."
+            return _("The stock is empty.")
         if action.kind == "take" and not state.discard:
-            return "The discard pile is empty."
+            return _("The discard pile is empty.")
         problem = not_held(hand, _cards_of(action))
         if problem:
             return problem
         if action.kind == "discard":
             if action.card is state.taken:
-                return ("You must discard a different card than the one you took "
-                        "from the discard pile.")
+                return (_("You must discard a different card than the one you took from the "
+                          "discard pile."))
         if action.kind == "meld":
             if not self.may_meld(state, seat):
-                return "You may not meld now."
+                return _("You may not meld now.")
             rules = self.rules(state)
             options = interpretations(list(action.cards), rules, _reps(action))
             if not options:
@@ -586,23 +601,25 @@ class Variant:
             if not self.may_layoff(state, seat):
                 return self.no_layoff_message(state)
             if not 0 <= action.meld < len(state.table):
-                return f"There is no meld number {action.meld + 1} on the table."
+                return _("There is no meld number {meld} on the table.", meld=action.meld + 1)
             tm = state.table[action.meld]
             if not layoff_results(tm.meld, action.card, self.rules(state)):
-                return f"The {action.card} does not fit meld {action.meld + 1} ({tm.meld.describe()})."
+                return _("The {card} does not fit meld {meld} ({what}).",
+                         card=action.card, meld=action.meld + 1, what=tm.meld.describe())
             if not self._keeps_a_discard(state, seat, [action.card]):
                 return self._no_discard_left_message(state)
-        return f"'{action}' is not allowed now ({phase.describe()})."
+        return _("'{action}' is not allowed now ({phase}).",
+                 action=action, phase=phase.describe())
 
     def no_layoff_message(self, state: GameState) -> str:
-        return "You may not lay off now."
+        return _("You may not lay off now.")
 
     def _no_discard_left_message(self, state: GameState) -> str:
         if not self.may_go_out_by_melding(state):
-            return ("You must keep a card to discard: in this game you go out by "
-                    "discarding your last card.")
-        return ("You must keep a card you may discard: not the one you took from the "
-                "discard pile.")
+            return (_("You must keep a card to discard: in this game you go out by discarding "
+                      "your last card."))
+        return (_("You must keep a card you may discard: not the one you took from the discard "
+                  "pile."))
 
 
 class _Hooks(dict):
@@ -670,9 +687,10 @@ def not_held(hand, cards) -> str | None:
     for c, k in Counter(cards).items():
         if have[c] < k:
             if not have[c]:
-                return f"You do not hold the {c.name()} ({c})."
-            return (f"You hold the {c.name()} ({c}) only "
-                    f"{'once' if have[c] == 1 else 'twice' if have[c] == 2 else f'{have[c]} times'}.")
+                return _("You do not hold the {name} ({card}).", name=c.name(), card=c)
+            return n_("You hold the {name} ({card}) only once.",
+                      "You hold the {name} ({card}) only {n} times.", have[c],
+                      name=c.name(), card=c)
     return None
 
 

@@ -36,6 +36,7 @@ from ..checks import UnsoundState, need
 from ..melds import MeldRules
 from ..state import Phase
 from .base import Option, Variant, not_held
+from ..i18n import N_, Said
 
 MAX_TURNOVERS = 2
 BLOCK_MATCH_HANDS = 10
@@ -43,25 +44,25 @@ BLOCK_MATCH_HANDS = 10
 
 class BasicRummy(Variant):
     name = "basic"
-    title = "Basic Rummy"
+    title = Said("Basic Rummy")
     aliases = ("rummy", "basic rummy", "basic-rummy")
     min_players = 2
     max_players = 6
     OPTIONS = (
-        Option("cards_5_6", 6, (6, 7), "cards dealt to each of 5 or 6 players"),
-        Option("round_the_corner", False, help="K-A-2 and Q-K-A-2 are runs"),
-        Option("layoff_needs_own_meld", False, help="lay off only after melding once"),
+        Option("cards_5_6", 6, (6, 7), N_("cards dealt to each of 5 or 6 players")),
+        Option("round_the_corner", False, help=N_("K-A-2 and Q-K-A-2 are runs")),
+        Option("layoff_needs_own_meld", False, help=N_("lay off only after melding once")),
         Option("final_discard", "optional", ("optional", "required"),
-               "must the last card be a discard?"),
-        Option("block_rummy", False, help="the stock is used once; when it runs out the hand "
-                                          "ends and everyone loses his own points"),
-        Option("ace_value", 1, (1, 11, 15), "what an ace left in hand counts"),
-        Option("go_out_bonus", 0, help="extra points for going out", hi=100),
-        Option("target", 100, (100, 250, 500, 1000), "points that end the match"),
-        Option("hands", 0, help="play this many hands instead of to the target (0: off)",
+               N_("must the last card be a discard?")),
+        Option("block_rummy", False, help=N_("the stock is used once; when it runs out the hand "
+                                          "ends and everyone loses his own points")),
+        Option("ace_value", 1, (1, 11, 15), N_("what an ace left in hand counts")),
+        Option("go_out_bonus", 0, help=N_("extra points for going out"), hi=100),
+        Option("target", 100, (100, 250, 500, 1000), N_("points that end the match")),
+        Option("hands", 0, help=N_("play this many hands instead of to the target (0: off)"),
                hi=50),
-        Option("jokers", 0, (0, 2), "printed jokers, wild in sets and runs"),
-        Option("first_turn_out", False, help="a player may go out on his own first turn"),
+        Option("jokers", 0, (0, 2), N_("printed jokers, wild in sets and runs")),
+        Option("first_turn_out", False, help=N_("a player may go out on his own first turn")),
     )
 
     def meld_rules(self, options):

@@ -24,6 +24,7 @@ from ..melds import MeldRules
 from ..checks import UnsoundState, need
 from ..state import Phase, TableMeld
 from .base import Option, Variant
+from ..i18n import N_, Said
 
 GAME_BONUS = 100
 LINE_BONUS = 25
@@ -36,7 +37,7 @@ def gin_value(card: Card) -> int:
 
 class GinRummy(Variant):
     name = "gin"
-    title = "Gin Rummy"
+    title = Said("Gin Rummy")
     typed_examples = ("draw, take, pass, discard Qs, knock Qs, gin, layoff 10h on 1 "
                       "(when you answer a knock), done")
     aliases = ("gin rummy", "gin-rummy")
@@ -44,13 +45,13 @@ class GinRummy(Variant):
     melds_in_turn = False
     knocks = True
     OPTIONS = (
-        Option("knock_limit", 10, help="most deadwood a player may knock with", hi=10),
-        Option("gin_bonus", 25, help="bonus for gin (no deadwood)"),
-        Option("big_gin_bonus", 31, help="bonus for big gin (all eleven cards melded)"),
-        Option("undercut_bonus", 25, help="bonus to a defender who undercuts"),
-        Option("target", 100, (100, 150, 200, 250), "points that win the match"),
-        Option("oklahoma", False, help="the upcard's value sets the knock limit; an ace "
-                                       "upcard means gin only"),
+        Option("knock_limit", 10, help=N_("most deadwood a player may knock with"), hi=10),
+        Option("gin_bonus", 25, help=N_("bonus for gin (no deadwood)")),
+        Option("big_gin_bonus", 31, help=N_("bonus for big gin (all eleven cards melded)")),
+        Option("undercut_bonus", 25, help=N_("bonus to a defender who undercuts")),
+        Option("target", 100, (100, 150, 200, 250), N_("points that win the match")),
+        Option("oklahoma", False, help=N_("the upcard's value sets the knock limit; an ace "
+                                       "upcard means gin only")),
     )
 
     def meld_rules(self, options):
@@ -127,7 +128,7 @@ class GinRummy(Variant):
             state.extra = self.new_hand_extra(state)
         out: list = []
         if "knock" in fields:             # 'knock: 0=Qd': who knocked, and his face-down card
-            seat, _, card = fields["knock"].partition("=")
+            seat, _x, card = fields["knock"].partition("=")
             seat = self.seat_numbers(state, seat, "knock")
             if len(seat) != 1 or not card.strip():
                 raise UnsoundState("'knock' is written seat=card (the knocker and the card he "

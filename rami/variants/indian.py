@@ -63,6 +63,7 @@ from ..melds import MeldRules, interpretations
 from ..solver import Solver
 from ..state import Phase
 from .base import Option, Variant, _key
+from ..i18n import N_, Said
 
 FORMATS = ("points", "pool101", "pool201", "pool61", "deals")
 POOL_LIMITS = {"pool101": 101, "pool201": 201, "pool61": 61}
@@ -193,7 +194,7 @@ def best_pure_run(cards, wild: int | None = None) -> tuple:
 class IndianRummy(Variant):
     lower_wins = True
     name = "indian"
-    title = "Indian Rummy"
+    title = Said("Indian Rummy")
     typed_examples = "draw, take, discard Qs, drop, declare Kd: 2h 3h 4h / 7s 7d 7c / ..."
     aliases = ("indian rummy", "indian-rummy", "13-card", "13 card", "thirteen")
     min_players = 2
@@ -202,15 +203,15 @@ class IndianRummy(Variant):
     declares = True
     OPTIONS = (
         Option("format", "points", FORMATS,
-               "points: one deal; pool: play until one player is left below 101, 201 or 61; "
-               "deals: a fixed number of deals"),
-        Option("deals", 2, (2, 3, 6), "how many deals the deals format plays"),
+               N_("points: one deal; pool: play until one player is left below 101, 201 or 61; "
+               "deals: a fixed number of deals")),
+        Option("deals", 2, (2, 3, 6), N_("how many deals the deals format plays")),
         Option("decks", "auto", ("auto", 1, 2),
-               "auto: one deck for two players, two for more (each with its printed jokers)"),
-        Option("deal_show", True, help="a declaration on the first turn halves the others' "
-                                       "points (at most 40)"),
-        Option("rejoin", True, help="pool: an eliminated player may rejoin at the highest "
-                                    "score plus 1"),
+               N_("auto: one deck for two players, two for more (each with its printed jokers)")),
+        Option("deal_show", True, help=N_("a declaration on the first turn halves the others' "
+                                       "points (at most 40)")),
+        Option("rejoin", True, help=N_("pool: an eliminated player may rejoin at the highest "
+                                    "score plus 1")),
     )
 
     # -- options, cards, rules --------------------------------------------------------
@@ -353,14 +354,14 @@ class IndianRummy(Variant):
         """Seats still in this deal, in turn order from the seat to act."""
         status = state.extra["status"]
         out, seat = [], state.turn
-        for _ in range(state.n):
+        for _x in range(state.n):
             if status[seat] == "in":
                 out.append(seat)
             seat = state.next_seat(seat)
         return out
 
     def first_dealer(self, state):
-        winner, _ = toss(state.seed, state.n)
+        winner, _x = toss(state.seed, state.n)
         return (winner - state.variant.direction) % state.n
 
     # -- the deal -------------------------------------------------------------------------
@@ -370,14 +371,14 @@ class IndianRummy(Variant):
         match = prev.get("match") or {"rejoined": [], "declined": []}
         away = [s for s in range(n) if self.eliminated(state, s)]
         order, seat = [], state.next_seat(state.dealer)
-        for _ in range(n):
+        for _x in range(n):
             if seat not in away:
                 order.append(seat)
             seat = state.next_seat(seat)
         decks = self.decks_for(state.options, len(order))
         deck = shuffled(french_deck(decks, decks), deal_rng(state.seed, "deal", state.hand_no))
         state.hands = [[] for _ in range(n)]
-        for _ in range(HAND):
+        for _x in range(HAND):
             for s in order:
                 state.hands[s].append(deck.pop())
         cut = deck.pop()
@@ -393,7 +394,7 @@ class IndianRummy(Variant):
         state.reset_logs()
         state._legal_cache = None
         if state.hand_no == 0:
-            _, cards = toss(state.seed, n)
+            _x, cards = toss(state.seed, n)
             winner = order[0]
             state.emit("toss", -1, text=", ".join(f"{state.names[s]} {c}"
                                                   for s, c in enumerate(cards))
@@ -468,7 +469,7 @@ class IndianRummy(Variant):
     def next_turn(self, state):
         status = state.extra["status"]
         seat = state.turn
-        for _ in range(state.n):
+        for _x in range(state.n):
             seat = state.next_seat(seat)
             if status[seat] == "in":
                 break
@@ -844,7 +845,7 @@ class IndianRummy(Variant):
         e["deal_show"] = fields.get("deal show", "off").lower() in ("on", "yes", "true")
         aside = [cut]
         for part in filter(None, (x.strip() for x in fields.get("finish", "").split(","))):
-            seat, _, card = part.partition("=")
+            seat, _x, card = part.partition("=")
             if not seat.strip().isdigit() or int(seat) >= n or not card.strip():
                 raise UnsoundState(f"'finish' is written seat=card, as in 0=Kd, not '{part}'")
             e["finish"][str(int(seat))] = str(Card.parse(card))

@@ -58,6 +58,7 @@ from ..melds import (Meld, MeldRules, SetRank, ambiguity_message, covers, explai
                      interpretations, layoff_results, rank_at)
 from ..state import Phase, TableMeld
 from .base import Option, Variant, meld_of_action
+from ..i18n import N_, Said
 
 DEALS = 5
 CONTRACTS = (
@@ -137,7 +138,7 @@ def contract_melds_for(hand, shapes, rules: MeldRules, limit: int = LISTED_CONTR
     out = []
     for ch in found[:limit]:
         pool = list(wilds)
-        for nat, _, _ in ch:
+        for nat, _x, _x in ch:
             for c in nat:
                 if c in pool:
                     pool.remove(c)
@@ -253,7 +254,7 @@ def contract_readings(cards, shapes, rules: MeldRules, limit: int = 12) -> list[
 class Push(Variant):
     lower_wins = True
     name = "push"
-    title = "Push"
+    title = Said("Push")
     typed_examples = ("draw, take, push, contract 7h 7d 7s / 9c 9d Jk=9, layoff 10h on 1, "
                       "rescue 8h on 2, discard Qs")
     aliases = ("push rummy",)
@@ -261,11 +262,11 @@ class Push(Variant):
     max_players = 6
     hand_word = "deal"
     OPTIONS = (
-        Option("partnerships", True, help="four players in two fixed partnerships, partners "
-                                          "opposite (off: 4 to 6 single players)"),
-        Option("ten_every_round", False, help="10 cards in every deal instead of 6 to 10"),
-        Option("round5_three_and_seven", False, help="the fifth contract is a run of three "
-                                                     "and a run of seven"),
+        Option("partnerships", True, help=N_("four players in two fixed partnerships, partners "
+                                          "opposite (off: 4 to 6 single players)")),
+        Option("ten_every_round", False, help=N_("10 cards in every deal instead of 6 to 10")),
+        Option("round5_three_and_seven", False, help=N_("the fifth contract is a run of three "
+                                                     "and a run of seven")),
     )
 
     # -- setup ------------------------------------------------------------------------------

@@ -66,6 +66,7 @@ from ..errors import OptionError
 from ..melds import Meld, MeldRules, layoff_results
 from ..state import Phase
 from .base import Option, Variant, _layoff_rep, laid_slot, meld_of_action
+from ..i18n import N_, Said
 
 RUN_FOR_500 = 7
 REACH_WORK = 400        # steps of one search for a first meld's minimum (see _may_lay)
@@ -73,7 +74,7 @@ REACH_WORK = 400        # steps of one search for a first meld's minimum (see _m
 
 class Rum500(Variant):
     name = "rum500"
-    title = "500 Rum"
+    title = Said("500 Rum")
     typed_examples = ("draw, take, take 9c (and every card above it), meld 7h 8h 9h, "
                       "layoff 10h on 1, discard Qs, rum, pass")
     aliases = ("500", "500 rum", "500rum", "rummy 500", "500 rummy", "rum 500",
@@ -82,28 +83,28 @@ class Rum500(Variant):
     max_players = 8
     discard_spread = True
     OPTIONS = (
-        Option("jokers", 0, (0, 1, 2), "printed jokers per deck, wild"),
-        Option("pickup_to_hit", False, help="a card taken from the pile may be used by laying "
-                                            "it off on a table meld"),
-        Option("free_top_discard", False, help="taking only the top card of the pile carries "
-                                               "no duty to meld it"),
-        Option("round_the_corner", False, help="K-A-2 and Q-K-A-2 are runs"),
-        Option("min_first_meld", 30, help="points a player's first melds in a hand must "
-                                          "total (0: off)", hi=150),
-        Option("boathouse", False, help="going out needs a final discard"),
-        Option("pip_values", False, help="number cards count their pips instead of 5"),
-        Option("target", 500, (100, 250, 500, 1000), "points that end the match"),
+        Option("jokers", 0, (0, 1, 2), N_("printed jokers per deck, wild")),
+        Option("pickup_to_hit", False, help=N_("a card taken from the pile may be used by laying "
+                                            "it off on a table meld")),
+        Option("free_top_discard", False, help=N_("taking only the top card of the pile carries "
+                                               "no duty to meld it")),
+        Option("round_the_corner", False, help=N_("K-A-2 and Q-K-A-2 are runs")),
+        Option("min_first_meld", 30, help=N_("points a player's first melds in a hand must "
+                                          "total (0: off)"), hi=150),
+        Option("boathouse", False, help=N_("going out needs a final discard")),
+        Option("pip_values", False, help=N_("number cards count their pips instead of 5")),
+        Option("target", 500, (100, 250, 500, 1000), N_("points that end the match")),
         # (when players hold more than they lay, totals can sink for ever: every match ends)
-        Option("max_hands", 50, help="hands after which the match ends anyway: the highest "
-                                     "total wins", lo=20, hi=200),
-        Option("rum_call", False, help="another player may claim a discard that fits a table "
-                                       "meld by calling rum"),
-        Option("seven_card_straight", False, help="a 7-card run laid at once, then the last "
-                                                  "card discarded, scores 500"),
-        Option("partnership", False, help="four players in two teams, partners opposite"),
-        Option("persian", False, help="Persian rummy: partnership, four jokers worth 20 in "
+        Option("max_hands", 50, help=N_("hands after which the match ends anyway: the highest "
+                                     "total wins"), lo=20, hi=200),
+        Option("rum_call", False, help=N_("another player may claim a discard that fits a table "
+                                       "meld by calling rum")),
+        Option("seven_card_straight", False, help=N_("a 7-card run laid at once, then the last "
+                                                  "card discarded, scores 500")),
+        Option("partnership", False, help=N_("four players in two teams, partners opposite")),
+        Option("persian", False, help=N_("Persian rummy: partnership, four jokers worth 20 in "
                                       "joker sets only, fours laid at once count double, "
-                                      "two deals"),
+                                      "two deals")),
     )
 
     # -- setup ------------------------------------------------------------------------------

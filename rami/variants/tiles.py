@@ -87,6 +87,7 @@ from ..melds import (Meld, MeldRules, ambiguity_message, covers, explain_not_mel
                      interpretations, layoff_results, possible_melds)
 from ..state import Phase, TableMeld
 from .base import LARGE_HAND, Option, Variant, _layoff_rep, meld_of_action, not_held
+from ..i18n import N_, Said
 
 
 OPENINGS_LISTED = 24        # legal_actions lists at most this many initial melds (see allows)
@@ -208,7 +209,7 @@ def splits(cards, rules: MeldRules, limit: int = 12) -> list[tuple]:
 
 class TileRami(Variant):
     name = "tiles"
-    title = "Tile Rami"
+    title = Said("Tile Rami")
     typed_examples = ("draw, take, open r5 r6 r7 / k9 y9 b9, meld r5 r6 r7, layoff r8 on 1, "
                       "take y7 with y5 y6, swap r7 on 2 with joly=b6 b7 b8, take exposed, "
                       "doubla r7, twin, pass, discard r7")
@@ -221,18 +222,18 @@ class TileRami(Variant):
     uses_tiles = True
     hand_word = "game"
     OPTIONS = (
-        Option("doubla", False, help="before play, players with an identical pair may "
-                                     "exchange pairs face down"),
-        Option("min_first_meld", 50, (50, 45), "points the initial meld must reach"),
+        Option("doubla", False, help=N_("before play, players with an identical pair may "
+                                     "exchange pairs face down")),
+        Option("min_first_meld", 50, (50, 45), N_("points the initial meld must reach")),
         Option("no_meld_penalty", "fixed200", ("fixed200", "100_plus_rack"),
-               "a player who melded nothing loses 200, or 100 plus his rack"),
+               N_("a player who melded nothing loses 200, or 100 plus his rack")),
         Option("initial_meld_may_use_last_discard", False,
-               help="the last discard may be taken for the initial meld, melded in it at once"),
-        Option("joly_finish_doubles", False, help="going out by discarding a Joly doubles "
-                                                  "the winner's score"),
-        Option("games", 4, help="games in the match", lo=1, hi=20),
-        Option("target", 0, (0, 500, 1000, 1500, 2000), "a total that ends the match sooner "
-                                                        "(0: none)"),
+               help=N_("the last discard may be taken for the initial meld, melded in it at once")),
+        Option("joly_finish_doubles", False, help=N_("going out by discarding a Joly doubles "
+                                                  "the winner's score")),
+        Option("games", 4, help=N_("games in the match"), lo=1, hi=20),
+        Option("target", 0, (0, 500, 1000, 1500, 2000), N_("a total that ends the match sooner "
+                                                        "(0: none)")),
     )
 
     # -- tiles ------------------------------------------------------------------------------
@@ -264,7 +265,7 @@ class TileRami(Variant):
         first = state.next_seat(state.dealer)
         state.hands = [[] for _ in range(n)]
         seat = first
-        for _ in range(14 * n):
+        for _x in range(14 * n):
             state.hands[seat].append(wall.pop())
             seat = state.next_seat(seat)
         state.hands[first].append(wall.pop())
@@ -636,7 +637,7 @@ class TileRami(Variant):
             if step[0] == "meld":
                 first = MeldCards.of(step[1])
             else:
-                _, i, new, tile = step
+                _x, i, new, tile = step
                 first = LayOff(tile, i, _layoff_rep(state.table[i].meld, new, tile, rules))
             if first not in acts:
                 acts.append(first)
@@ -1037,7 +1038,7 @@ class TileRami(Variant):
         if fields.get("duty", "").strip():
             e["duty"] = str(Card.parse(fields["duty"]))
         if fields.get("offer", "").strip():
-            seat, _, tile = fields["offer"].strip().partition(" ")
+            seat, _x, tile = fields["offer"].strip().partition(" ")
             e["offer"] = [self.seat_numbers(state, seat, "offer")[0], str(Card.parse(tile))]
         if fields.get("asked", "").strip():
             a = fields["asked"].strip()

@@ -848,7 +848,7 @@ class App:
             self.focus_hand()
             self.render()
             return self.kick_bots()
-        kind, _, arg = act.partition(":")
+        kind, _x, arg = act.partition(":")
         if kind in s.table.acts:
             s.checkpoint()
             try:

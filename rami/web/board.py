@@ -347,7 +347,7 @@ class Board:
         """Replay: show the position after ``step`` moves."""
         step = max(0, min(step, len(self.steps)))
         g = self.start.copy()
-        for action, _ in self.steps[:step]:
+        for action, _x in self.steps[:step]:
             g.apply(action)
         self.session = self._session(g)
         self.step = step
@@ -355,7 +355,7 @@ class Board:
     def step_words(self, step: int) -> str:
         """Step ``step`` (from 1) of a replay in words: what happened, then the note."""
         g = self.start.copy()
-        for action, _ in self.steps[:step - 1]:
+        for action, _x in self.steps[:step - 1]:
             g.apply(action)
         action, move = self.steps[step - 1]
         return self._said(g, action, move.note)
@@ -408,7 +408,7 @@ class Board:
         if not s.human_to_move() or self.solved or self.shown:
             return
         self.message, self.tone = "", ""
-        kind, _, arg = act.partition(":")
+        kind, _x, arg = act.partition(":")
         try:
             if kind == "card" and arg.isdigit():
                 s.toggle(int(arg))
@@ -547,7 +547,7 @@ class Board:
               f'<div class="rb-hand-area">{hand}</div>')
         summary = ""
         if over:
-            hands, _, cls = t.summary(s, v)
+            hands, _x, cls = t.summary(s, v)
             head = (v.final or {}).get("headline", "") if v.phase == Phase.MATCH_OVER \
                 else (st.results[-1]["headline"] if st.results else "")
             summary = (f'<div class="rb-summary {cls}"><h3>{esc(head)}</h3>'

@@ -58,7 +58,7 @@ def settings_html(settings: dict, pace: str, paces) -> str:
     sample = "".join(face(c, "mini") for c in parse_cards("As Kh Qd Jc"))
 
     def radios(name: str, legend: str, note: str = "") -> str:
-        _, cs = CHOICES[name]
+        _x, cs = CHOICES[name]
         items = "".join(
             f'<label><input type="radio" name="set-{name}" data-field="set:{name}" '
             f'value="{v}"{" checked" if settings[name] == v else ""}> {esc(words)}</label>'

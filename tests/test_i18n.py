@@ -1,0 +1,203 @@
+"""rami in its players' languages: the catalogues, the messages in the code, the choosing.
+
+Runs under CPython (the catalogue checks read the .po files with Babel, a development
+dependency) and, but for those, inside Pyodide.
+"""
+
+from __future__ import annotations
+
+import ast
+import io
+import sys
+from contextlib import redirect_stdout
+from pathlib import Path
+
+import pytest
+
+from rami import i18n
+from rami.errors import IllegalAction
+from rami.i18n import _, from_environment, negotiate, normalise, pieces, speaking
+from rami.scenario import from_deal
+from rami.state import GameState
+
+ROOT = Path(__file__).resolve().parent.parent
+SOURCES = sorted((ROOT / "rami").rglob("*.py"))
+# the languages whose catalogue is complete today (the others are being translated)
+COMPLETE = ("en", "ro")
+IN_PYODIDE = sys.platform == "emscripten"
+
+
+@pytest.fixture(autouse=True)
+def english_after():
+    yield
+    i18n.set_language("en")
+
+
+# -- the catalogues -----------------------------------------------------------------------
+@pytest.mark.skipif(IN_PYODIDE, reason="Babel reads the catalogues: a development tool")
+@pytest.mark.parametrize("code", COMPLETE)
+def test_a_complete_catalogue_has_every_message_translated_with_the_same_placeholders(code):
+    sys.path.insert(0, str(ROOT / "scripts"))
+    try:
+        import catalogues
+    finally:
+        sys.path.remove(str(ROOT / "scripts"))
+    assert catalogues.problems(code) == []
+
+
+@pytest.mark.skipif(IN_PYODIDE, reason="Babel reads the catalogues: a development tool")
+def test_the_check_finds_a_missing_a_fuzzy_and_a_wrong_placeholder(tmp_path, monkeypatch):
+    sys.path.insert(0, str(ROOT / "scripts"))
+    try:
+        import catalogues
+    finally:
+        sys.path.remove(str(ROOT / "scripts"))
+    from babel.messages.pofile import read_po, write_po
+    src = ROOT / "rami" / "locale" / "ro" / "LC_MESSAGES" / "rami.po"
+    cat = read_po(src.open("rb"), locale="ro")
+    cat["You drew {card}"].string = "Ați tras {carte}"
+    cat["The stock is empty."].string = ""
+    cat["You may not meld now."].flags.add("fuzzy")
+    (tmp_path / "ro" / "LC_MESSAGES").mkdir(parents=True)
+    write_po((tmp_path / "ro" / "LC_MESSAGES" / "rami.po").open("wb"), cat)
+    (tmp_path / "rami.pot").write_bytes((ROOT / "rami" / "locale" / "rami.pot").read_bytes())
+    monkeypatch.setattr(catalogues, "LOCALE_DIR", tmp_path)
+    monkeypatch.setattr(catalogues, "POT", tmp_path / "rami.pot")
+    found = "\n".join(catalogues.problems("ro"))
+    assert "'You drew {card}': placeholders ['carte'], not ['card']" in found
+    assert "'The stock is empty.': not translated" in found
+    assert "'You may not meld now.': fuzzy" in found
+
+
+# -- the messages in the code -------------------------------------------------------------
+def _calls():
+    for path in SOURCES:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
+                    and node.func.id in ("_", "n_", "p_"):
+                yield path, node
+
+
+def test_every_message_is_given_exactly_its_placeholders():
+    """A placeholder left unfilled would fail only when that message is shown: each call
+    names every placeholder of its message, and no other."""
+    wrong = []
+    for path, node in _calls():
+        texts = [a.value for a in node.args if isinstance(a, ast.Constant)
+                 and isinstance(a.value, str)]
+        if node.func.id == "p_":
+            texts = texts[1:]
+        elif node.func.id == "n_":
+            texts = texts[:2]
+        if not texts or not isinstance(node.args[0], ast.Constant):
+            continue                         # a constant's message: checked where it is made
+        given = {k.arg for k in node.keywords}
+        if None in given:
+            continue                         # (**kw)
+        want = set().union(*(i18n.placeholders(t) for t in texts))
+        if node.func.id == "n_":            # (n_ fills {n} itself)
+            want, given = want - {"n"}, given - {"n"}
+        if want != given:
+            wrong.append(f"{path.relative_to(ROOT)}:{node.lineno}: {sorted(want)} vs "
+                         f"{sorted(given)}")
+    assert wrong == []
+
+
+def test_no_message_is_translated_at_import_and_no_function_hides_the_translator():
+    """``_()`` at a module's or class's top level would freeze the English; ``_`` bound as a
+    throwaway name inside a function would make that function's ``_()`` fail."""
+    wrong = []
+    for path in SOURCES:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+
+        def scan(node, in_function, in_comprehension):
+            for child in ast.iter_child_nodes(node):
+                fn = in_function or isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef,
+                                                       ast.Lambda))
+                comp = in_comprehension or isinstance(child, (
+                    ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp, ast.Lambda))
+                if isinstance(child, ast.Call) and isinstance(child.func, ast.Name) and \
+                        child.func.id in ("_", "n_", "p_") and not in_function:
+                    wrong.append(f"{path.name}:{child.lineno}: {child.func.id}() at import")
+                if isinstance(child, ast.Name) and child.id in ("_", "n_", "p_") and \
+                        isinstance(child.ctx, ast.Store) and not in_comprehension:
+                    wrong.append(f"{path.name}:{child.lineno}: assigns {child.id}")
+                scan(child, fn, comp)
+        scan(tree, False, False)
+    assert wrong == []
+
+
+# -- choosing ------------------------------------------------------------------------------
+def test_tags_are_read_as_people_and_systems_write_them():
+    assert normalise("ro-RO") == normalise("ro_RO.UTF-8") == normalise("RO") == "ro"
+    assert normalise("hi-IN") == "hi" and normalise("de-AT") == "de"
+    assert normalise("pt-BR") is None and normalise(None) is None and normalise(3) is None
+    assert negotiate(["pt-BR", "fr-CA", "en"]) == "fr"
+    assert negotiate(["pt-BR"]) == "en" and negotiate([]) == "en"
+
+
+def test_the_terminal_follows_the_usual_environment_variables():
+    assert from_environment({"LANGUAGE": "pt:es:en", "LANG": "de_DE.UTF-8"}) == "es"
+    assert from_environment({"LC_ALL": "ro_RO.UTF-8", "LANG": "de_DE.UTF-8"}) == "ro"
+    assert from_environment({"LC_MESSAGES": "hi_IN", "LANG": "fr_FR.UTF-8"}) == "hi"
+    assert from_environment({"LANG": "fr_FR.UTF-8"}) == "fr"
+    assert from_environment({"LANG": "C.UTF-8"}) == "en"
+    assert from_environment({}) == "en"
+
+
+def test_a_language_is_active_until_another_is_chosen():
+    assert i18n.set_language("ro-RO") == "ro" and i18n.language() == "ro"
+    assert _("The stock is empty.") == "Pachetul este gol."
+    with speaking("en"):
+        assert _("The stock is empty.") == "The stock is empty."
+    assert _("The stock is empty.") == "Pachetul este gol."
+    assert i18n.set_language("xx") == "en" and _("The stock is empty.") == "The stock is empty."
+
+
+# -- the game in Romanian -------------------------------------------------------------------
+def test_a_refusal_speaks_the_players_language_and_the_games_words():
+    i18n.set_language("ro")
+    from tests.test_tiles_rules import OPENED, tiles
+    g = tiles("0: r7 y7 joly joly r3 r5 r6 r8 k2 " + OPENED)
+    with pytest.raises(IllegalAction) as e:
+        g.apply("meld r7 y7 joly joly")
+    assert str(e.value) == "Fiecare Joly are nevoie de 2 piese adevărate lângă el în formație"
+    card = GameState("basic", 2, seed=1)
+    with pytest.raises(IllegalAction) as e:
+        card.apply(f"discard {card.hands[card.turn][0]}")
+    assert str(e.value) == ("Întâi trageți o carte: din pachet sau de pe teancul de cărți "
+                            "aruncate.")
+
+
+def test_the_log_names_tiles_and_cards_in_the_language():
+    from rami.cards import Card
+    from rami.events import Event
+    i18n.set_language("ro")
+    names = ["Ana", "Bob"]
+    drew = Event("draw", 1, None, secret=True)
+    assert drew.describe(names, 0) == "Bob a tras din pachet"
+    with pieces(True):
+        assert drew.describe(names, 0) == "Bob a tras din teanc"
+        assert Event("few", 1, text="2 tiles left").describe(names, 0) == \
+            "Bob anunță că îi mai rămân puține piese (2 piese rămase)"
+        assert Card.parse("r12").name() == "12 roșu"
+    assert Card.parse("Qh").name() == "damă de cupă"
+    assert Event("knock", 0, text="8 deadwood").describe(names, 0) == \
+        "Ați bătut (knock) (8 puncte nefolosite)"
+
+
+@pytest.mark.skipif(IN_PYODIDE, reason="the terminal")
+def test_the_terminal_plays_tile_rami_in_romanian():
+    from rami.cli import main
+    out = io.StringIO()
+    sys.stdin, stdin = io.StringIO("draw\nhint\nquit\n"), sys.stdin
+    try:
+        with redirect_stdout(out):
+            main(["play", "tiles", "--seed", "3", "--lang", "ro", "--delay", "0"])
+    finally:
+        sys.stdin = stdin
+    text = out.getvalue()
+    assert "Jocul 1: împărțiți dumneavoastră; se întoarce 11 roșu" in text
+    assert "Ați tras 5 roșu" in text
+    assert "Deschideți acum: primele formații ating punctele cerute." in text

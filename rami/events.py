@@ -56,7 +56,7 @@ class Event(NamedTuple):
         kw = {"who": names[ev.seat] if 0 <= ev.seat < len(names) else "",
               "card": str(ev.card) if ev.card is not None else "",
               "cards": " ".join(str(c) for c in ev.cards), "meld": ev.meld + 1,
-              "note": _note(ev.text) if ev.text else ""}
+              "note": note(ev.text) if ev.text else ""}
         if ev.kind in ("push", "pushed"):
             kw["to"] = ev.text
             if viewer is not None and 0 <= viewer < len(names) and names[viewer] == ev.text:
@@ -65,7 +65,7 @@ class Event(NamedTuple):
         if ev.kind in ("exchange", "rescue"):
             kw["to"] = ev.text
         if ev.kind == "deal":
-            return _form("deal", you, {**kw, "hand": _note(ev.text)})
+            return _form("deal", you, {**kw, "hand": note(ev.text)})
         key = ev.kind
         if ev.kind == "pass" and ev.text in ("rum", "doubla", "wall", "stock"):
             key = f"pass_{ev.text}"
@@ -76,7 +76,7 @@ class Event(NamedTuple):
         elif ev.kind == "gin" and not ev.text:
             key = "gin_plain"
         if key not in _LOG:
-            return _note(ev.text) if ev.text else ev.kind
+            return note(ev.text) if ev.text else ev.kind
         return _form(key, you, kw)
 
 
@@ -208,10 +208,15 @@ _PLURAL_NOTES = (
     (re.compile(r"^(\d+) tiles? left$"), Nn_("{n} tile left", "{n} tiles left")),
     (re.compile(r"^and the (\d+) cards? above it$"),
      Nn_("and the {n} card above it", "and the {n} cards above it")),
+    (re.compile(r"^and the (\d+) tiles? after it$"),
+     Nn_("and the {n} tile after it", "and the {n} tiles after it")),
 )
 
 
-def _note(text: str) -> str:
+_OPENED = re.compile(r"^(\d+) points: (.+)$")
+
+
+def note(text: str) -> str:
     """An event's note in words (a note rami does not know, from elsewhere, as it is)."""
     if text in _NOTES:
         return _(_NOTES[text])
@@ -221,6 +226,9 @@ def _note(text: str) -> str:
         m = pattern.match(text)
         if m:
             return _(form, n=int(m.group(1)))
+    m = _OPENED.match(text)
+    if m:
+        return _("{n} points: {melds}", n=int(m.group(1)), melds=m.group(2))
     for pattern, (one, many) in _PLURAL_NOTES:
         m = pattern.match(text)
         if m:

@@ -115,7 +115,7 @@ def test_a_replay_says_each_step_and_ends_on_the_scoring():
     assert b.step_words(5).startswith("Bob laid off 8s on Ann’s run of spades, 5 to 8")
     last = b.step_words(6)
     assert last == ("Bob finished laying off. Ann knocks and scores 47. Ann's deadwood: 6. Bob's "
-                    "deadwood after laying off 1 card(s): 53. Knock: Ann scores the "
+                    "deadwood after laying off 1 card: 53. Knock: Ann scores the "
                     "difference 53 - 6 = 47.")
     b.act("step:last")
     assert b.step == 6 and b.state.phase in (Phase.HAND_OVER, Phase.MATCH_OVER)

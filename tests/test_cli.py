@@ -113,7 +113,7 @@ def test_push_moves_typed_in_the_terminal():
     out = p.stdout
     assert p.returncode == 0 and "Traceback" not in out + p.stderr
     assert "Meld 1 of your contract is not a meld: A meld needs at least 3 cards" in out
-    assert "lay exactly two melds, all at once" in out
+    assert "lay exactly 2 melds, all at once" in out
     assert "Lay your contract first" in out and "Hint:" in out
 
 

@@ -125,7 +125,7 @@ def test_a_set_does_not_count_for_two_runs_and_a_short_run_is_too_short():
     msg = refused(g, "contract 7h 7d 7s / 4c 5c 6c 7c")
     assert msg == "Your contract this deal is two runs of four: a set does not count."
     msg = refused(g, "contract 9h 10h Jh / 4c 5c 6c 7c")
-    assert "a run of three is too short (it needs four)" in msg
+    assert "a run of 3 cards is too short (it needs 4)" in msg
 
 
 def test_a_longer_meld_fulfils_the_contract():

@@ -36,7 +36,8 @@ from ..checks import UnsoundState, need
 from ..melds import MeldRules
 from ..state import Phase
 from .base import Option, Variant, not_held
-from ..i18n import N_, Said
+from ..events import note
+from ..i18n import N_, Said, _, join, n_
 
 MAX_TURNOVERS = 2
 BLOCK_MATCH_HANDS = 10
@@ -87,8 +88,8 @@ class BasicRummy(Variant):
     def check_state(self, state):
         super().check_state(state)
         e = state.extra
-        need(e.get("turnovers", 0) <= MAX_TURNOVERS, "the pile was turned over too often")
-        need(e.get("empty_stock_takes", 0) <= state.n, "too many takes from an empty stock")
+        need(e.get("turnovers", 0) <= MAX_TURNOVERS, _("the pile was turned over too often"))
+        need(e.get("empty_stock_takes", 0) <= state.n, _("too many takes from an empty stock"))
 
     def new_hand_extra(self, state):
         return {"first_turn": [True] * state.n}
@@ -104,7 +105,8 @@ class BasicRummy(Variant):
             if key in fields:
                 t = fields[key].strip()
                 if not t.isdigit() or int(t) > hi:
-                    raise UnsoundState(f"'{key}' takes a whole number from 0 to {hi}")
+                    raise UnsoundState(_("'{key}' takes a whole number from 0 to {hi}",
+                                         key=key, hi=hi))
                 state.extra[name] = int(t)
         return []
 
@@ -165,7 +167,7 @@ class BasicRummy(Variant):
         return not state.options["layoff_needs_own_meld"] or state.melded[seat]
 
     def no_layoff_message(self, state):
-        return "House rule: you may lay off only after you have melded once this hand."
+        return _("House rule: you may lay off only after you have melded once this hand.")
 
     def may_go_out_by_melding(self, state):
         return state.options["final_discard"] == "optional"
@@ -176,10 +178,9 @@ class BasicRummy(Variant):
         elif not state.stock and state.extra.get("turnovers", 0) >= MAX_TURNOVERS:
             self.finish_hand(state, {
                 "how": "void", "winner": None, "points": [0] * state.n,
-                "headline": f"The stock ran out for the {MAX_TURNOVERS + 1}rd time: "
-                            "the hand is void",
-                "lines": ["Nobody went out before the stock ran out for the third time: "
-                          "no score."]})
+                "headline": _("The stock ran out for the third time: the hand is void"),
+                "lines": [_("Nobody went out before the stock ran out for the third time: no "
+                            "score.")]})
         else:
             self.next_turn(state)
 
@@ -195,22 +196,26 @@ class BasicRummy(Variant):
                 continue
             v = self.hand_value(state, hand)
             total += v
-            lines.append(f"{names[s]} holds {' '.join(map(str, hand))}: {v}")
+            lines.append(_("{who} holds {cards}: {points}", who=names[s],
+                           cards=" ".join(map(str, hand)), points=v))
         won = total
-        lines.append(f"{names[seat]} went out by {by} and scores the cards left in the other "
-                     f"hands: {total}")
+        lines.append(_("{who} went out ({how}) and scores the cards left in the other hands: "
+                       "{total}", who=names[seat], how=note(by), total=total))
         if rummy:
             won *= 2
-            lines.append(f"Rummy: the whole hand went down in one turn, so the score doubles "
-                         f"to {won}")
+            lines.append(_("Rummy: the whole hand went down in one turn, so the score doubles "
+                           "to {won}",
+                           won=won))
         if o["go_out_bonus"]:
             won += o["go_out_bonus"]
-            lines.append(f"Going-out bonus: +{o['go_out_bonus']}")
+            lines.append(_("Going-out bonus: +{points}", points=o['go_out_bonus']))
         points[seat] = won
         state.emit("out", seat, text="rummy" if rummy else by)
         self.finish_hand(state, {
             "how": "rummy" if rummy else "out", "winner": seat, "points": points,
-            "headline": f"{names[seat]} {'goes rummy' if rummy else 'goes out'} and scores {won}",
+            "headline": (_("{who} goes rummy and scores {won}", who=names[seat], won=won)
+                         if rummy else
+                         _("{who} goes out and scores {won}", who=names[seat], won=won)),
             "lines": lines})
 
     def _block(self, state):
@@ -220,8 +225,8 @@ class BasicRummy(Variant):
                  for s, h in enumerate(state.hands) for p in [points[s]]]
         self.finish_hand(state, {
             "how": "block", "winner": None, "points": points, "lines": lines,
-            "headline": "The stock ran out (block rummy): everyone loses the points in his "
-                        "hand"})
+            "headline": _("The stock ran out (block rummy): everyone loses the points in his "
+                          "hand")})
 
     def match_result(self, state):
         o = state.options
@@ -229,11 +234,11 @@ class BasicRummy(Variant):
         if o["hands"]:
             if played < o["hands"]:
                 return None
-            reason = f"after {played} hands"
+            reason = _("after {played} hands", played=played)
         elif max(state.scores) >= o["target"]:
             reason = f"reaching {o['target']}"
         elif o["block_rummy"] and played >= BLOCK_MATCH_HANDS:
-            reason = f"after {played} hands of block rummy"
+            reason = _("after {played} hands of block rummy", played=played)
         else:
             return None
         best = max(state.scores)
@@ -241,10 +246,11 @@ class BasicRummy(Variant):
         winners = [s for s in range(state.n) if state.scores[state.side(s)] == best]
         names = state.names
         lines = [f"{names[s]}: {state.scores[state.side(s)]}" for s in range(state.n)]
-        who = " and ".join(names[s] for s in winners)
+        who = join(names[s] for s in winners)
         return {"winners": winners, "totals": list(state.scores), "lines": lines,
-                "headline": f"{who} {'wins' if len(winners) == 1 else 'share'} the match "
-                            f"with {best} ({reason})"}
+                "headline": n_("{who} wins the match with {best} ({reason})",
+                               "{who} share the match with {best} ({reason})", len(winners),
+                               who=who, best=best, reason=reason)}
 
     def public_info(self, state):
         return {"turnovers": state.extra.get("turnovers", 0),
@@ -253,24 +259,24 @@ class BasicRummy(Variant):
     def explain(self, state, action):
         if action.kind == "take" and state.phase == Phase.DRAW and not state.stock \
                 and self._must_turn_over(state) and len(state.discard) >= 2:
-            return ("Everyone has taken from the discard pile since the stock ran out: "
-                    "turn the pile over.")
+            return (_("Everyone has taken from the discard pile since the stock ran out: turn "
+                      "the pile over."))
         if action.kind == "turnover":
             if state.options["block_rummy"]:
-                return "Block rummy: the stock is used only once."
+                return _("Block rummy: the stock is used only once.")
             if state.stock:
-                return "You can turn the discard pile over only when the stock is empty."
+                return _("You can turn the discard pile over only when the stock is empty.")
             if state.phase != Phase.DRAW:
-                return "Turn the pile over at the start of your turn, instead of drawing."
-            return "There are not enough cards in the discard pile to turn over."
+                return _("Turn the pile over at the start of your turn, instead of drawing.")
+            return _("There are not enough cards in the discard pile to turn over.")
         if action.kind in ("knock", "gin", "pass", "done"):
-            return f"There is no '{action.kind}' in Basic Rummy."
+            return _("There is no '{move}' in {game}.", move=action.kind, game=self.title)
         if state.phase == Phase.PLAY and self.on_first_turn(state, state.turn) \
                 and action.kind in ("meld", "layoff"):
             hand = state.hands[state.turn]
             cards = list(getattr(action, "cards", ())) or [getattr(action, "card", None)]
             if not_held(hand, cards) is None:
                 if len(hand) - len(cards) < 2:
-                    return ("Nobody may go out on his own first turn of the hand: keep a card "
-                            "to discard and one to hold.")
+                    return (_("Nobody may go out on his own first turn of the hand: keep a card "
+                              "to discard and one to hold."))
         return super().explain(state, action)

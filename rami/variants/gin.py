@@ -24,7 +24,7 @@ from ..melds import MeldRules
 from ..checks import UnsoundState, need
 from ..state import Phase, TableMeld
 from .base import Option, Variant
-from ..i18n import N_, Said
+from ..i18n import N_, Said, _, n_
 
 GAME_BONUS = 100
 LINE_BONUS = 25
@@ -38,8 +38,7 @@ def gin_value(card: Card) -> int:
 class GinRummy(Variant):
     name = "gin"
     title = Said("Gin Rummy")
-    typed_examples = ("draw, take, pass, discard Qs, knock Qs, gin, layoff 10h on 1 "
-                      "(when you answer a knock), done")
+    typed_examples = "draw, take, pass, discard Qs, knock Qs, gin, layoff 10h on 1, done"
     aliases = ("gin rummy", "gin-rummy")
     min_players = max_players = 2
     melds_in_turn = False
@@ -83,30 +82,30 @@ class GinRummy(Variant):
     def check_state(self, state):
         super().check_state(state)
         e = state.extra
-        need(e["passes"] <= 2, "the upcard was passed more than twice")
+        need(e["passes"] <= 2, _("the upcard was passed more than twice"))
         if state.phase == Phase.UPCARD:
             need(bool(state.discard),
-                 "the upcard round needs the upcard (the discard pile, as in discard: 8c)")
-            need(e["passes"] < 2, "both players have passed: the upcard round is over")
+                 _("the upcard round needs the upcard (the discard pile, as in discard: 8c)"))
+            need(e["passes"] < 2, _("both players have passed: the upcard round is over"))
             need(state.turn == (state.dealer if e["passes"] else state.next_seat(state.dealer)),
-                 "the non-dealer decides on the upcard first, then the dealer")
+                 _("the non-dealer decides on the upcard first, then the dealer"))
         need(not e["must_draw"] or state.phase == Phase.DRAW,
-             "'must draw' is for the draw after both passed on the upcard")
+             _("'must draw' is for the draw after both passed on the upcard"))
         least = {Phase.UPCARD: 3, Phase.DRAW: 3, Phase.PLAY: 2}.get(state.phase, 0)
-        need(len(state.stock) >= least, "the hand is a draw once the stock is down to two "
-             "cards: this position cannot be played")
-        need(e["knock_limit"] <= 10, "the knock limit is above 10")
+        need(len(state.stock) >= least, _("the hand is a draw once the stock is down to two "
+                                          "cards: this position cannot be played"))
+        need(e["knock_limit"] <= 10, _("the knock limit is above 10"))
         knocked = state.phase == Phase.LAYOFF
         if state.phase in (Phase.UPCARD, Phase.DRAW, Phase.PLAY, Phase.LAYOFF):
             need(knocked == ("knock_card" in e) == ("knocker" in e),
-                 "a knock is half recorded: the knocker, his face-down card and the lay-off "
-                 "phase go together")
+                 _("a knock is half recorded: the knocker, his face-down card and the lay-off "
+                   "phase go together"))
         need(knocked or not state.table or state.phase in (Phase.HAND_OVER, Phase.MATCH_OVER),
-             "nothing is laid on the table before a knock")
+             _("nothing is laid on the table before a knock"))
         if knocked:
-            need(state.turn != e["knocker"], "the knocker does not lay off")
+            need(state.turn != e["knocker"], _("the knocker does not lay off"))
             need(all(t.owner == e["knocker"] for t in state.table),
-                 "only the knocker's melds are on the table")
+                 _("only the knocker's melds are on the table"))
 
     def hand_limits(self, state, seat):
         if state.phase == Phase.LAYOFF:
@@ -119,11 +118,11 @@ class GinRummy(Variant):
         if "knock limit" in fields:       # Oklahoma: set by the upcard, which may be gone
             limit = fields["knock limit"].strip()
             if not limit.isdigit() or int(limit) > 10:
-                raise UnsoundState("'knock limit' takes a whole number from 0 to 10")
+                raise UnsoundState(_("'knock limit' takes a whole number from 0 to 10"))
             state.extra = {"passes": 0, "knock_limit": int(limit), "must_draw": False}
         elif state.options["oklahoma"] and not state.discard:
-            raise UnsoundState("Oklahoma gin needs the upcard (the discard pile) or the "
-                               "'knock limit' it set")
+            raise UnsoundState(_("Oklahoma gin needs the upcard (the discard pile) or the "
+                                 "'knock limit' it set"))
         else:
             state.extra = self.new_hand_extra(state)
         out: list = []
@@ -131,21 +130,21 @@ class GinRummy(Variant):
             seat, _x, card = fields["knock"].partition("=")
             seat = self.seat_numbers(state, seat, "knock")
             if len(seat) != 1 or not card.strip():
-                raise UnsoundState("'knock' is written seat=card (the knocker and the card he "
-                                   "discarded face down), as in 0=Qd")
+                raise UnsoundState(_("'knock' is written seat=card (the knocker and the card he "
+                                     "discarded face down), as in 0=Qd"))
             state.extra.update(knocker=seat[0], knock_card=str(Card.parse(card)))
             out.append(Card.parse(card))
         passes = fields.get("passes", "0").strip()
         if passes not in ("0", "1", "2"):
-            raise UnsoundState("'passes' is how many players passed on the upcard: 0, 1 or 2")
+            raise UnsoundState(_("'passes' is how many players passed on the upcard: 0, 1 or 2"))
         state.extra["passes"] = int(passes)
         return out
 
     def scenario_adjust(self, state):
         e = state.extra
         if (state.phase == Phase.LAYOFF) != ("knocker" in e):
-            raise UnsoundState("the defender lays off (phase: layoff) after a knock, given as "
-                               "'knock: seat=card'")
+            raise UnsoundState(_("the defender lays off (phase: layoff) after a knock, given as "
+                                 "'knock: seat=card'"))
         if "knocker" in e:
             e["knock_deadwood"] = self.hand_value(state, state.hands[e["knocker"]])
         if state.phase != Phase.UPCARD:
@@ -247,8 +246,8 @@ class GinRummy(Variant):
         if len(state.stock) <= 2:
             self.finish_hand(state, {
                 "how": "draw", "winner": None, "points": [0, 0],
-                "headline": "Only two cards are left in the stock: the hand is a draw",
-                "lines": ["Nobody knocked before the stock was down to two cards: no score."]})
+                "headline": _("Only two cards are left in the stock: the hand is a draw"),
+                "lines": [_("Nobody knocked before the stock was down to two cards: no score.")]})
         else:
             self.next_turn(state)
 
@@ -271,30 +270,38 @@ class GinRummy(Variant):
         d_dead = d_arr.deadwood_value
         names = state.names
         layoffs = [e for e in state.events if e.kind == "layoff"]
-        lines = [f"{names[knocker]}'s deadwood: {k_dead}",
-                 f"{names[defender]}'s deadwood"
-                 + (f" after laying off {len(layoffs)} card(s)" if layoffs else "")
-                 + f": {d_dead}"]
+        lines = [_("{who}'s deadwood: {points}", who=names[knocker], points=k_dead),
+                 n_("{who}'s deadwood after laying off {n} card: {points}",
+                    "{who}'s deadwood after laying off {n} cards: {points}", len(layoffs),
+                    who=names[defender], points=d_dead) if layoffs else
+                 _("{who}'s deadwood: {points}", who=names[defender], points=d_dead)]
         points = [0, 0]
         if how in ("gin", "big_gin"):
             bonus = o["gin_bonus"] if how == "gin" else o["big_gin_bonus"]
-            label = "Gin" if how == "gin" else "Big gin"
             points[knocker] = d_dead + bonus
-            lines += [f"{label}: {names[knocker]} scores the {d_dead} deadwood "
-                      f"plus the {label.lower()} bonus {bonus} = {points[knocker]}"]
-            winner, headline = knocker, f"{names[knocker]} goes {label.lower()}"
+            lines += [_("Gin: {who} scores the {deadwood} deadwood plus the gin bonus {bonus} "
+                        "= {points}", who=names[knocker], deadwood=d_dead, bonus=bonus,
+                        points=points[knocker]) if how == "gin" else
+                      _("Big gin: {who} scores the {deadwood} deadwood plus the big gin bonus "
+                        "{bonus} = {points}", who=names[knocker], deadwood=d_dead, bonus=bonus,
+                        points=points[knocker])]
+            winner, headline = knocker, (_("{who} goes gin", who=names[knocker]) if how == "gin"
+                                         else _("{who} goes big gin", who=names[knocker]))
         elif d_dead <= k_dead:
             how = "undercut"
             points[defender] = o["undercut_bonus"] + k_dead - d_dead
-            lines += [f"Undercut: {names[defender]}'s deadwood is not higher, so "
-                      f"{names[defender]} scores the undercut bonus {o['undercut_bonus']} "
-                      f"plus the difference {k_dead - d_dead} = {points[defender]}"]
-            winner, headline = defender, f"{names[defender]} undercuts {names[knocker]}"
+            lines += [_("Undercut: {who}'s deadwood is not higher, so {who} scores the "
+                        "undercut bonus {bonus} plus the difference {difference} = {points}",
+                        who=names[defender], bonus=o['undercut_bonus'],
+                        difference=k_dead - d_dead, points=points[defender])]
+            winner, headline = defender, _("{who} undercuts {other}", who=names[defender],
+                                           other=names[knocker])
         else:
             points[knocker] = d_dead - k_dead
-            lines += [f"Knock: {names[knocker]} scores the difference "
-                      f"{d_dead} - {k_dead} = {points[knocker]}"]
-            winner, headline = knocker, f"{names[knocker]} knocks and scores {points[knocker]}"
+            lines += [_("Knock: {who} scores the difference {theirs} - {own} = {points}",
+                        who=names[knocker], theirs=d_dead, own=k_dead, points=points[knocker])]
+            winner, headline = knocker, _("{who} knocks and scores {points}",
+                                          who=names[knocker], points=points[knocker])
         self.finish_hand(state, {
             "how": how, "winner": winner, "points": points, "headline": headline,
             "lines": lines, "deadwood": [k_dead, d_dead] if knocker == 0 else [d_dead, k_dead],
@@ -314,18 +321,22 @@ class GinRummy(Variant):
         lines = []
         if shutout:
             totals[winner] *= 2
-            lines.append(f"Shutout: {names[winner]} won every hand, so the hand points are "
-                         f"doubled to {totals[winner]}")
+            lines.append(_("Shutout: {who} won every hand, so the hand points are doubled to "
+                           "{points}", who=names[winner], points=totals[winner]))
         totals[winner] += GAME_BONUS
-        lines.append(f"Game bonus: {names[winner]} reached {o['target']}: +{GAME_BONUS}")
+        lines.append(_("Game bonus: {who} reached {target}: +{bonus}",
+                       who=names[winner], target=o['target'], bonus=GAME_BONUS))
         for s in (winner, loser):
             if won[s]:
                 totals[s] += LINE_BONUS * won[s]
-                lines.append(f"Line bonus: {names[s]} won {won[s]} hand(s): "
-                             f"+{LINE_BONUS * won[s]}")
-        lines.append(f"Final: {names[0]} {totals[0]}, {names[1]} {totals[1]}")
+                lines.append(n_("Line bonus: {who} won {n} hand: +{bonus}",
+                                "Line bonus: {who} won {n} hands: +{bonus}", won[s],
+                                who=names[s], bonus=LINE_BONUS * won[s]))
+        lines.append(_("Final: {who} {points}, {other} {other_points}", who=names[0],
+                       points=totals[0], other=names[1], other_points=totals[1]))
         return {"winners": [winner], "totals": totals, "lines": lines, "shutout": shutout,
-                "headline": f"{names[winner]} wins the match {totals[winner]} to {totals[loser]}"}
+                "headline": _("{who} wins the match {points} to {other}",
+                              who=names[winner], points=totals[winner], other=totals[loser])}
 
     # -- views and explanations -------------------------------------------------------------
     def revealed(self, state, seat):
@@ -350,37 +361,42 @@ class GinRummy(Variant):
     def explain(self, state, action):
         phase = state.phase
         if phase == Phase.UPCARD and action.kind not in ("take", "pass"):
-            return ("First the upcard: take it or pass. "
-                    + ("The non-dealer" if state.extra["passes"] == 0 else "The dealer")
-                    + " decides now.")
+            return (_("First the upcard: take it or pass. The non-dealer decides now.")
+                    if state.extra["passes"] == 0 else
+                    _("First the upcard: take it or pass. The dealer decides now."))
         if phase != Phase.UPCARD and action.kind == "pass":
-            return "You can pass only on the upcard at the start of the hand."
+            return _("You can pass only on the upcard at the start of the hand.")
         if phase == Phase.DRAW and action.kind == "take" and state.extra["must_draw"]:
-            return "Both players passed on the upcard: draw from the stock."
+            return _("Both players passed on the upcard: draw from the stock.")
         if action.kind == "meld":
-            return "In gin you do not meld during play: knock to lay out your melds."
+            return _("In gin you do not meld during play: knock to lay out your melds.")
         if action.kind == "turnover":
-            return "Gin has no turnover: the hand is a draw when two cards are left in the stock."
+            return _("Gin has no turnover: the hand is a draw when two cards are left in the "
+                     "stock.")
         if phase == Phase.LAYOFF:
             if action.kind == "layoff" and action.card in state.hands[state.turn]:
-                return (f"The {action.card} does not fit any of the knocker's melds there.")
+                return (_("The {card} does not fit any of the knocker's melds there.",
+                          card=action.card))
             if action.kind not in ("layoff", "done"):
-                return "Lay off your deadwood on the knocker's melds, then say done."
+                return _("Lay off your deadwood on the knocker's melds, then say done.")
         if phase == Phase.PLAY and action.kind == "knock" and action.card in state.hands[state.turn]:
             if action.card is state.taken:
-                return ("You must discard a different card than the one you took "
-                        "from the discard pile.")
+                return (_("You must discard a different card than the one you took from the "
+                          "discard pile."))
             solver = self.solver(state)
             rest = list(state.hands[state.turn])
             rest.remove(action.card)
             dead = solver.deadwood(rest)
             limit = state.extra["knock_limit"]
-            return (f"You can knock only with {limit} or fewer points of deadwood after your "
-                    f"discard; discarding the {action.card} leaves {dead}."
-                    if limit else "The upcard was an ace: only gin may knock this hand.")
+            return (_("You can knock only with {limit} or fewer points of deadwood after your "
+                      "discard; discarding the {card} leaves {dead}.",
+                      limit=limit, card=action.card, dead=dead)
+                    if limit else _("The upcard was an ace: only gin may knock this hand."))
         if phase == Phase.PLAY and action.kind == "gin":
             dead = self.solver(state).deadwood(state.hands[state.turn])
-            return f"Big gin needs all eleven cards in melds; you have {dead} points of deadwood."
+            return _("Big gin needs all eleven cards in melds; you have {dead} points of "
+                     "deadwood.",
+                     dead=dead)
         if action.kind == "layoff" and phase != Phase.LAYOFF:
-            return "In gin only the defender lays off, after the other player knocks."
+            return _("In gin only the defender lays off, after the other player knocks.")
         return super().explain(state, action)

@@ -56,14 +56,14 @@ from dataclasses import dataclass
 
 from ..actions import (DEAL, DECLARES, DECLINE, DISCARDS, DRAW, DROP, REJOIN, SHOW, TAKE,
                        Action, Declare, Show, groups_text)
-from ..cards import SUITS, Card, deal_rng, french_deck, shuffled, sort_by_suit
+from ..cards import RANK_NAMES, SUITS, Card, deal_rng, french_deck, shuffled, sort_by_suit
 from ..checks import UnsoundState, check_fields, need
 from ..errors import OptionError
 from ..melds import MeldRules, interpretations
 from ..solver import Solver
 from ..state import Phase
 from .base import Option, Variant, _key
-from ..i18n import N_, Said
+from ..i18n import N_, Said, _, join, n_
 
 FORMATS = ("points", "pool101", "pool201", "pool61", "deals")
 POOL_LIMITS = {"pool101": 101, "pool201": 201, "pool61": 61}
@@ -147,22 +147,23 @@ def judge(groups, rules: MeldRules, wild: int | None) -> Grouping:
     seqs = pure + labels.count("sequence")
     if pure and seqs >= 2:
         counted = [c for g, lb in zip(groups, labels) if lb == "invalid" for c in g]
-        rule = "two sequences, one of them pure: only the ungrouped cards count"
+        rule = _("two sequences, one of them pure: only the ungrouped cards count")
     elif pure:
         counted = [c for g, lb in zip(groups, labels) if lb != "pure sequence" for c in g]
-        rule = "a pure sequence but no second sequence: every other card counts"
+        rule = _("a pure sequence but no second sequence: every other card counts")
     else:
         counted = [c for g in groups for c in g]
-        rule = "no pure sequence: every card counts"
+        rule = _("no pure sequence: every card counts")
     raw = sum(indian_value(c, wild) for c in counted)
     if not pure:
-        why = "there is no pure sequence"
+        why = _("there is no pure sequence")
     elif seqs < 2:
-        why = "there is only one sequence: a second one is needed"
+        why = _("there is only one sequence: a second one is needed")
     elif "invalid" in labels:
         loose = [c for g, lb in zip(groups, labels) if lb == "invalid" for c in g]
-        why = (f"{' '.join(map(str, loose))} {'is' if len(loose) == 1 else 'are'} not in a "
-               "sequence or a set")
+        why = n_("{cards} is not in a sequence or a set",
+                 "{cards} are not in a sequence or a set", len(loose),
+                 cards=" ".join(map(str, loose)))
     else:
         why = ""
     return Grouping(groups, labels, tuple(counted), raw, min(raw, CAP), rule, not why, why)
@@ -217,8 +218,8 @@ class IndianRummy(Variant):
     # -- options, cards, rules --------------------------------------------------------
     def check_setup(self, state):
         if state.options["decks"] == 1 and len(state.names) > 3:
-            raise OptionError("One deck deals 13 cards to at most 3 players: choose two decks "
-                              "(decks=2 or auto)")
+            raise OptionError(_("One deck deals 13 cards to at most 3 players: choose two decks "
+                                "(decks=2 or auto)"))
 
     @staticmethod
     def decks_for(options: dict, players: int) -> int:
@@ -396,12 +397,11 @@ class IndianRummy(Variant):
         if state.hand_no == 0:
             _x, cards = toss(state.seed, n)
             winner = order[0]
-            state.emit("toss", -1, text=", ".join(f"{state.names[s]} {c}"
-                                                  for s, c in enumerate(cards))
-                       + f": {state.names[winner]} plays first")
+            state.emit("toss", -1, text=_("{draws}: {who} plays first", draws=", ".join(
+                f"{state.names[s]} {c}" for s, c in enumerate(cards)), who=state.names[winner]))
         state.emit("deal", state.dealer, card=state.discard[-1], text=f"Deal {state.hand_no + 1}")
-        state.emit("joker", -1, card=cut, text=f"every {_rank_name(state.extra['wild'])} is a "
-                                               "joker")
+        state.emit("joker", -1, card=cut, text=_("every {rank} is a joker",
+                                                 rank=_rank_name(state.extra['wild'])))
 
     @staticmethod
     def _fresh_extra(n: int, decks: int, cut: Card, match: dict, away=()) -> dict:
@@ -462,8 +462,9 @@ class IndianRummy(Variant):
                 state.seed, "reshuffle", state.hand_no, e["reshuffles"]))
             state.discard = [top]
             state.emit("reshuffle", -1, card=top,
-                       text=f"the open deck is shuffled into a new closed deck of "
-                            f"{len(state.stock)} cards")
+                       text=n_("the open deck is shuffled into a new closed deck of {n} card",
+                               "the open deck is shuffled into a new closed deck of {n} cards",
+                               len(state.stock)))
         self.next_turn(state)
 
     def next_turn(self, state):
@@ -514,7 +515,8 @@ class IndianRummy(Variant):
         e["status"][seat] = "invalid"
         e["penalties"][seat] = pts
         state.emit("declare", seat, card=action.card,
-                   text=f"an invalid declaration: {found.why}; {pts} points")
+                   text=_("an invalid declaration: {why}; {points} points", why=found.why,
+                          points=pts))
         if len(self.in_play(state)) == 1:
             return self._last_standing(state)
         self.next_turn(state)
@@ -559,9 +561,12 @@ class IndianRummy(Variant):
         name = state.names[seat]
         pen = e["penalties"][seat]
         if status in ("first drop", "middle drop"):
-            return f"{name}: {status}, {pen} points"
+            return (_("{who}: first drop, {points} points", who=name, points=pen)
+                    if status == "first drop" else
+                    _("{who}: middle drop, {points} points", who=name, points=pen))
         if status == "invalid":
-            return f"{name}: invalid declaration ({e['groups'][str(seat)]['why']}), {pen} points"
+            return _("{who}: invalid declaration ({reason}), {points} points",
+                     who=name, reason=e['groups'][str(seat)]['why'], points=pen)
         return ""
 
     def _score_declaration(self, state):
@@ -570,41 +575,45 @@ class IndianRummy(Variant):
         d = e["declarer"]
         halve = e["deal_show"] and state.options["deal_show"]
         points = list(e["penalties"])
-        lines = [f"{names[d]} declares validly and scores 0"]
+        lines = [_("{who} declares validly and scores 0", who=names[d])]
         for seat in range(state.n):
             status = e["status"][seat]
             if status == "shown":
                 g = e["groups"][str(seat)]
                 p = g["points"]
-                text = f"{names[seat]}: {g['rule']}: {g['raw']}"
-                if g["raw"] > CAP:
-                    text += f", capped at {CAP}"
+                text = (_("{who}: {rule}: {points}, capped at {cap}", who=names[seat],
+                          rule=g["rule"], points=g["raw"], cap=CAP) if g["raw"] > CAP else
+                        _("{who}: {rule}: {points}", who=names[seat], rule=g["rule"],
+                          points=g["raw"]))
                 if halve:
                     p = min(DEAL_SHOW_CAP, p // 2)
-                    text += f"; deal show, half: {p}"
+                    text = _("{line}; deal show, half: {points}", line=text, points=p)
                 points[seat] = p
                 lines.append(text)
             elif status not in ("declared", "in", "away"):
                 lines.append(self._seat_line(state, seat))
-        head = f"{names[d]} declares" + (" on the first turn: a deal show" if halve else "")
+        head = (_("{who} declares on the first turn: a deal show", who=names[d]) if halve
+                else _("{who} declares", who=names[d]))
         self._finish(state, "declare", d, points, head, lines)
 
     def _last_standing(self, state):
         e = state.extra
         w = self.in_play(state)[0]
         e["status"][w] = "won"
-        lines = [f"{state.names[w]} is the last player in the deal and wins it with 0"]
+        lines = [_("{who} is the last player in the deal and wins it with 0",
+                   who=state.names[w])]
         lines += [self._seat_line(state, s) for s in range(state.n)
                   if e["status"][s] not in ("won", "away")]
         self._finish(state, "last", w, list(e["penalties"]),
-                     f"{state.names[w]} wins the deal: everyone else is out of it", lines)
+                     _("{who} wins the deal: everyone else is out of it",
+                       who=state.names[w]), lines)
 
     def _void(self, state):
         self._finish(state, "void", None, [0] * state.n,
-                     f"The closed deck ran out {MAX_RESHUFFLES + 1} times: the deal is void",
-                     ["Nobody declared before the closed deck ran out for the "
-                      f"{_ordinal(MAX_RESHUFFLES + 1)} time: no score, and the deal does not "
-                      "count."])
+                     _("The closed deck ran out {count} times: the deal is void",
+                       count=MAX_RESHUFFLES + 1),
+                     [_("Nobody declared before the closed deck ran out {count} times: no score, "
+                        "and the deal does not count.", count=MAX_RESHUFFLES + 1)])
 
     def _finish(self, state, how, winner, points, headline, lines):
         e = state.extra
@@ -619,9 +628,9 @@ class IndianRummy(Variant):
         out = [s for s in range(state.n) if self.eliminated(state, s) and not before[s]]
         if out:
             limit = POOL_LIMITS[state.options["format"]]
-            text = (" and ".join(state.names[s] for s in out)
-                    + f" {'reaches' if len(out) == 1 else 'reach'} {limit} and "
-                    + ("is" if len(out) == 1 else "are") + " eliminated")
+            text = n_("{who} reaches {limit} and is eliminated",
+                      "{who} reach {limit} and are eliminated", len(out),
+                      who=join(state.names[s] for s in out), limit=limit)
             state.results[-1]["lines"].append(text)
             state.results[-1]["eliminated"] = out
             state.emit("eliminated", -1, text=text)
@@ -647,10 +656,12 @@ class IndianRummy(Variant):
             r = decided[-1]
             w = r["winner"]
             won = sum(r["points"])
-            lines = [f"{names[s]}: {r['points'][s]} points" for s in range(n) if s != w]
-            lines.append(f"{names[w]} collects {won} points")
+            lines = [_("{who}: {points} points", who=names[s], points=r['points'][s])
+                     for s in range(n) if s != w]
+            lines.append(_("{who} collects {points} points", who=names[w], points=won))
             return {"winners": [w], "totals": list(scores), "lines": lines, "won": won,
-                    "headline": f"{names[w]} wins the deal and {won} points"}
+                    "headline": _("{who} wins the deal and {points} points",
+                                  who=names[w], points=won)}
         if fmt == "deals":
             played = self.decided_deals(state)
             if played < state.options["deals"]:
@@ -660,17 +671,21 @@ class IndianRummy(Variant):
             who = " and ".join(names[s] for s in winners)
             return {"winners": winners, "totals": list(scores),
                     "lines": [f"{names[s]}: {scores[s]}" for s in range(n)],
-                    "headline": f"{who} {'wins' if len(winners) == 1 else 'share the win'} "
-                                f"with the lowest total, {low}, after {played} deals"}
+                    "headline": n_("{who} wins with the lowest total, {low}, after {played} "
+                                   "deals",
+                                   "{who} share the win with the lowest total, {low}, after "
+                                   "{played} deals", len(winners),
+                                   who=who, low=low, played=played)}
         limit = POOL_LIMITS[fmt]
         left = [s for s in range(n) if scores[s] < limit]
         if len(left) > 1:
             return None
         w = left[0] if left else min(range(n), key=lambda s: scores[s])
-        lines = [f"{names[s]}: {scores[s]}" + (" (eliminated)" if scores[s] >= limit else "")
-                 for s in range(n)]
+        lines = [_("{who}: {points} (eliminated)", who=names[s], points=scores[s])
+                 if scores[s] >= limit else f"{names[s]}: {scores[s]}" for s in range(n)]
         return {"winners": [w], "totals": list(scores), "lines": lines,
-                "headline": f"{names[w]} wins the pool: the last player below {limit}"}
+                "headline": _("{who} wins the pool: the last player below {limit}",
+                              who=names[w], limit=limit)}
 
     # -- pool: rejoining ----------------------------------------------------------------
     def rejoin_offers(self, state) -> list[int]:
@@ -763,46 +778,47 @@ class IndianRummy(Variant):
     def check_state(self, state):
         e = state.extra
         n = state.n
-        check_fields(e, self.EXTRA, "the deal's facts", n)
-        need(e["decks"] in (1, 2), "a deal is played with one or two decks")
+        check_fields(e, self.EXTRA, _("the deal's facts"), n)
+        need(e["decks"] in (1, 2), _("a deal is played with one or two decks"))
         cut = Card.parse(e["cut"])
-        need(e["wild"] == (cut.rank if cut.suit else 1), "the wild rank is not the cut card's")
+        need(e["wild"] == (cut.rank if cut.suit else 1), _("the wild rank is not the cut card's"))
         need(all(x in self.STATUSES for x in e["status"]),
-             "each seat's status is one of: " + ", ".join(self.STATUSES))
-        need(e["reshuffles"] <= MAX_RESHUFFLES, "the closed deck ran out too often")
+             _("each seat's status is one of: {statuses}",
+               statuses=", ".join(self.STATUSES)))
+        need(e["reshuffles"] <= MAX_RESHUFFLES, _("the closed deck ran out too often"))
         check_fields(e["match"], {"rejoined": ("list", ("dict", "int")),
-                                  "declined": ("list", "seat")}, "the match's facts", n)
+                                  "declined": ("list", "seat")}, _("the match's facts"), n)
         for r in e["match"]["rejoined"]:
             check_fields(r, {"seat": "seat", "score": "count", "from": "count",
                              "after": "count"}, "a rejoin", n)
         for k, card in e["finish"].items():
-            need(k.isdigit() and int(k) < n, f"a finish card belongs to no seat ('{k}')")
+            need(k.isdigit() and int(k) < n, _("a finish card belongs to no seat ('{part}')", part=k))
             need(e["status"][int(k)] in ("declared", "invalid", "shown", "won"),
-                 "a finish card belongs to a seat that has not declared")
+                 _("a finish card belongs to a seat that has not declared"))
         for k, g in e["groups"].items():
-            need(k.isdigit() and int(k) < n, f"shown groups belong to no seat ('{k}')")
+            need(k.isdigit() and int(k) < n, _("shown groups belong to no seat ('{part}')", part=k))
             check_fields(g, {"groups": ("list", ("list", "card")), "labels": ("list", "str"),
                              "counted": ("list", "card"), "points": "count", "raw": "count",
                              "rule": "str", "valid": "bool", "why": "str"},
-                         "a seat's shown groups", n)
+                         _("a seat's shown groups"), n)
         playing = state.phase in (Phase.DRAW, Phase.PLAY, Phase.SHOW)
         if playing:
             inside = [s for s in range(n) if e["status"][s] in ("in", "declared")]
-            need(len(inside) >= 2, "a deal in play needs two or more seats still in it")
-            need(e["status"][state.turn] == "in", "the seat to play is out of the deal")
-            need("won" not in e["status"], "nobody has won a deal that is still played")
+            need(len(inside) >= 2, _("a deal in play needs two or more seats still in it"))
+            need(e["status"][state.turn] == "in", _("the seat to play is out of the deal"))
+            need("won" not in e["status"], _("nobody has won a deal that is still played"))
             for k in e["finish"]:
-                need(e["status"][int(k)] != "won", "a winner has no finish card")
+                need(e["status"][int(k)] != "won", _("a winner has no finish card"))
         declared = [s for s in range(n) if e["status"][s] == "declared"]
         if state.phase == Phase.SHOW:
             need(len(declared) == 1 and e["declarer"] == declared[0],
-                 "while the others show, one seat has declared validly")
+                 _("while the others show, one seat has declared validly"))
             need(e["pending"] and e["pending"][0] == state.turn
                  and all(e["status"][s] == "in" for s in e["pending"]),
-                 "the seats still to show their groups do not add up")
+                 _("the seats still to show their groups do not add up"))
         elif playing:
             need(not declared and not e["pending"],
-                 "after a valid declaration the others show their groups (phase: show)")
+                 _("after a valid declaration the others show their groups (phase: show)"))
         super().check_state(state)
 
     def hand_limits(self, state, seat):
@@ -825,7 +841,8 @@ class IndianRummy(Variant):
             else ["in"] * n
         allowed = self.STATUSES[:-1]
         if len(status) != n or any(x not in allowed for x in status):
-            raise UnsoundState("'status' gives each seat one of: " + ", ".join(allowed))
+            raise UnsoundState(_("'status' gives each seat one of: {statuses}",
+                                 statuses=", ".join(allowed)))
         decks = self.decks_for(state.options, sum(x != "away" for x in status))
         state.extra = self._fresh_extra(n, decks, cut, {"rejoined": [], "declined": []})
         e = state.extra
@@ -837,7 +854,7 @@ class IndianRummy(Variant):
         if "picks" in fields:
             picks = [int(x) for x in fields["picks"].replace(",", " ").split()]
             if len(picks) != n or any(p < 0 or p > 10_000 for p in picks):
-                raise UnsoundState("'picks' gives each seat's number of picks this deal")
+                raise UnsoundState(_("'picks' gives each seat's number of picks this deal"))
             e["picks"] = picks
         else:
             e["picks"] = [0 if x == "away" else 2 for x in status]
@@ -847,13 +864,15 @@ class IndianRummy(Variant):
         for part in filter(None, (x.strip() for x in fields.get("finish", "").split(","))):
             seat, _x, card = part.partition("=")
             if not seat.strip().isdigit() or int(seat) >= n or not card.strip():
-                raise UnsoundState(f"'finish' is written seat=card, as in 0=Kd, not '{part}'")
+                raise UnsoundState(_("'finish' is written seat=card, as in 0=Kd, not '{part}'",
+                                     part=part))
             e["finish"][str(int(seat))] = str(Card.parse(card))
             aside.append(Card.parse(card))
         for s, x in enumerate(status):
             if x in ("declared", "invalid") and str(s) not in e["finish"]:
-                raise UnsoundState(f"seat {s} has declared: give his finish card ('finish: "
-                                   f"{s}=Kd')")
+                raise UnsoundState(_("seat {seat} has declared: give his finish card ('finish: "
+                                     "{seat}=Kd')",
+                                     seat=s))
         return aside
 
     def scenario_fields(self, state):
@@ -872,7 +891,7 @@ class IndianRummy(Variant):
     def scenario_adjust(self, state):
         e = state.extra
         if e["status"][state.turn] != "in":
-            raise UnsoundState("the seat to play is out of the deal")
+            raise UnsoundState(_("the seat to play is out of the deal"))
         opts = self.deal_options(state.options, e["wild"])
         for s, x in enumerate(e["status"]):
             if x in ("declared", "invalid"):
@@ -891,37 +910,40 @@ class IndianRummy(Variant):
         kind = action.kind
         e = state.extra
         if kind in ("meld", "layoff", "knock", "gin"):
-            return ("In Indian rummy nobody lays cards down during play: group them in your "
-                    "hand, and declare when all 13 are in groups.")
+            return (_("In Indian rummy nobody lays cards down during play: group them in your "
+                      "hand, and declare when all 13 are in groups."))
         if kind in ("pass", "done", "turnover"):
-            return f"There is no '{kind}' in Indian rummy."
+            return _("There is no '{move}' in {game}.", move=kind, game=self.title)
         if phase == Phase.SHOW:
             if kind == "show" and action.groups:
-                return "Show exactly the 13 cards in your hand, each in one group."
-            return (f"{state.names[e['declarer']]} has declared: show your cards in groups "
-                    "so that they can be scored.")
+                return _("Show exactly the 13 cards in your hand, each in one group.")
+            return (_("{who} has declared: show your cards in groups so that they can be "
+                      "scored.",
+                      who=state.names[e['declarer']]))
         if phase == Phase.HAND_OVER and kind in ("rejoin", "decline"):
-            return "There is no offer to rejoin now."
+            return _("There is no offer to rejoin now.")
         if phase == Phase.HAND_OVER and kind == "deal" and self.rejoin_offers(state):
             who = state.names[state.turn]
-            return f"First {who} decides whether to rejoin the pool."
+            return _("First {who} decides whether to rejoin the pool.", who=who)
         if kind in ("rejoin", "decline"):
-            return "Rejoining is offered between deals, to a player eliminated from a pool."
+            return _("Rejoining is offered between deals, to a player eliminated from a pool.")
         if kind == "show":
-            return "You show your groups only after another player declares."
+            return _("You show your groups only after another player declares.")
         if kind == "drop" and phase == Phase.PLAY:
-            return "You can drop only at the start of your turn, before you pick a card."
+            return _("You can drop only at the start of your turn, before you pick a card.")
         if kind == "take" and phase == Phase.DRAW and state.discard \
                 and not self.may_take(state):
-            return (f"The {state.discard[-1]} is a joker that was discarded: a discarded joker "
-                    "cannot be picked from the open deck. Pick from the closed deck.")
+            return (_("The {discard} is a joker that was discarded: a discarded joker cannot be "
+                      "picked from the open deck. Pick from the closed deck.",
+                      discard=state.discard[-1]))
         if kind == "declare" and phase == Phase.DRAW:
-            return ("Pick a card first: you declare with 14 cards, putting one in the finish "
-                    "slot and showing the other 13 in groups.")
+            return (_("Pick a card first: you declare with 14 cards, putting one in the finish "
+                      "slot and showing the other 13 in groups."))
         if kind == "declare" and phase == Phase.PLAY:
             hand = Counter(state.hands[state.turn])
             if hand[action.card] < 1:
-                return f"You do not hold the {action.card.name()} ({action.card})."
+                return _("You do not hold the {name} ({card}).",
+                         name=action.card.name(), card=action.card)
             hand[action.card] -= 1
             shown = Counter(c for g in action.groups for c in g)
             if shown != +hand:
@@ -929,12 +951,14 @@ class IndianRummy(Variant):
                 extra = shown - hand
                 parts = []
                 if missing:
-                    parts.append("leave out " + " ".join(map(str, missing.elements())))
+                    parts.append(_("leave out {cards}",
+                                   cards=" ".join(map(str, missing.elements()))))
                 if extra:
-                    parts.append("show cards you do not hold: "
-                                 + " ".join(map(str, extra.elements())))
-                return ("Your groups must hold exactly the 13 cards left after the finish "
-                        f"card; these {' and '.join(parts)}.")
+                    parts.append(_("show cards you do not hold: {cards}",
+                                   cards=" ".join(map(str, extra.elements()))))
+                return (_("Your groups must hold exactly the 13 cards left after the finish "
+                          "card; these {items}.",
+                          items=join(parts)))
         return super().explain(state, action)
 
 
@@ -949,11 +973,7 @@ def toss(seed, n: int) -> tuple[int, list[Card]]:
 
 
 def _rank_name(rank: int) -> str:
-    return {1: "ace", 11: "jack", 12: "queen", 13: "king"}.get(rank, str(rank))
-
-
-def _ordinal(k: int) -> str:
-    return {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}.get(k, f"{k}th")
+    return _(RANK_NAMES[rank]) if rank in RANK_NAMES else str(rank)
 
 
 __all__ = ["IndianRummy", "Grouping", "judge", "group_label", "indian_value", "toss",

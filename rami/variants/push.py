@@ -58,7 +58,7 @@ from ..melds import (Meld, MeldRules, SetRank, ambiguity_message, covers, explai
                      interpretations, layoff_results, rank_at)
 from ..state import Phase, TableMeld
 from .base import Option, Variant, meld_of_action
-from ..i18n import N_, Said
+from ..i18n import N_, Said, _, join, n_
 
 DEALS = 5
 CONTRACTS = (
@@ -70,17 +70,30 @@ CONTRACTS = (
 )
 THREE_AND_SEVEN = (("run", 3), ("run", 7))
 LISTED_CONTRACTS = 60          # legal_actions lists at most this many contracts (see allows)
-WORDS = {1: "a", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven"}
+
+
+# each contract in words (one message each: a language says them its own way)
+CONTRACT_WORDS = {
+    (("set", 3), ("set", 3)): N_("two sets of three"),
+    (("set", 3), ("run", 4)): N_("a set of three and a run of four"),
+    (("run", 4), ("run", 4)): N_("two runs of four"),
+    (("set", 3), ("set", 3), ("set", 3)): N_("three sets of three"),
+    (("run", 5), ("run", 5)): N_("two runs of five"),
+    (("run", 3), ("run", 7)): N_("a run of three and a run of seven"),
+}
 
 
 def describe_contract(shapes) -> str:
     """``two sets of three``, ``a set of three and a run of four``."""
-    parts = []
-    for shape in dict.fromkeys(shapes):
-        k = shapes.count(shape)
+    key = tuple(tuple(s) for s in shapes)
+    if key in CONTRACT_WORDS:
+        return _(CONTRACT_WORDS[key])
+    parts = []                          # (no contract of the rules: named in plain figures)
+    for shape in dict.fromkeys(key):
+        k = key.count(shape)
         kind, n = shape
-        parts.append(f"{WORDS[k]} {kind}{'s' if k > 1 else ''} of {WORDS[n]}")
-    return " and ".join(parts)
+        parts.append(f"{k} × {kind} {n}")
+    return " + ".join(parts)
 
 
 def wild_key(c: Card) -> tuple:
@@ -248,7 +261,7 @@ def contract_readings(cards, shapes, rules: MeldRules, limit: int = 12) -> list[
     if len(cards) < 3 * len(shapes):
         return []
     return covers(cards, rules, limit, kinds={k for k, _ in shapes}, most=len(shapes),
-                  accept=lambda ch: len(ch) == len(shapes) and _match_shapes(ch, shapes) is None)
+                  accept=lambda ch: len(ch) == len(shapes) and _match_shapes(ch, shapes, "") is None)
 
 
 class Push(Variant):
@@ -272,8 +285,9 @@ class Push(Variant):
     # -- setup ------------------------------------------------------------------------------
     def check_setup(self, state):
         if state.options["partnerships"] and state.n != 4:
-            raise OptionError(f"Push in partnerships is played by four players, not {state.n}:"
-                              " for five or six, turn partnerships off")
+            raise OptionError(_("Push in partnerships is played by four players, not {n}: for "
+                                "five or six, turn partnerships off",
+                                n=state.n))
 
     def fit_options(self, players, options):
         if players != 4 and options.get("partnerships", True):
@@ -349,8 +363,9 @@ class Push(Variant):
         state.emit("push", seat, card=top, text=state.names[to])
         state.emit("pushed", to, card=hidden, secret=True, text=state.names[seat])
         if not state.stock:
-            return self._stock_out(state, f"{state.names[seat]} pushed the last stock card "
-                                          "and has nothing to draw")
+            return self._stock_out(state, _("The stock is empty and {who} pushed the last "
+                                            "stock card and has nothing to draw",
+                                            who=state.names[seat]))
         card = state.stock.pop()
         state.hands[seat].append(card)
         state.phase = Phase.PLAY
@@ -359,7 +374,8 @@ class Push(Variant):
     def apply_draw(self, state, action):
         if not state.stock:
             state.emit("pass", state.turn, text="stock")
-            return self._stock_out(state, f"{state.names[state.turn]} has to draw from it")
+            return self._stock_out(state, _("The stock is empty and {who} has to draw from it",
+                                            who=state.names[state.turn]))
         super().apply_draw(state, action)
 
     # -- the turn -------------------------------------------------------------------------------
@@ -479,8 +495,9 @@ class Push(Variant):
         have = Counter(state.hands[seat])
         if any(have[c] < k for c, k in Counter(action.cards).items()):
             c = next(c for c, k in Counter(action.cards).items() if have[c] < k)
-            return f"You do not hold the {c.name()} ({c})" + \
-                (" twice." if have[c] else ".")
+            return (_("You do not hold the {name} ({card}) twice.", name=c.name(), card=c)
+                    if have[c] else
+                    _("You do not hold the {name} ({card}).", name=c.name(), card=c))
         rules = self.rules(state)
         reps = list(action.reps) if action.reps else None
         options = interpretations(list(action.cards), rules, reps)
@@ -501,30 +518,39 @@ class Push(Variant):
         shapes = self.shapes(state)
         what = self.contract_text(state)
         if state.melded[seat]:
-            return "You have laid your contract this deal: now meld or lay off as you like."
+            return _("You have laid your contract this deal: now meld or lay off as you like.")
         if len(action.melds) != len(shapes):
-            return (f"Your contract this deal is {what}: lay exactly {WORDS[len(shapes)]} "
-                    f"melds, all at once.").replace("exactly a melds", "one meld")
+            return n_("Your contract this deal is {what}: lay exactly one meld.",
+                      "Your contract this deal is {what}: lay exactly {n} melds, all at once.",
+                      len(shapes), what=what)
         have = Counter(state.hands[seat])
         for c, k in Counter(c for m in action.melds for c in m.cards).items():
             if have[c] < k:
-                return f"You do not hold the {c.name()} ({c})" + \
-                    (" that many times." if have[c] else ".")
+                return (_("You do not hold the {name} ({card}) that many times.",
+                          name=c.name(), card=c) if have[c] else
+                        _("You do not hold the {name} ({card}).", name=c.name(), card=c))
         rules = self.rules(state)
         melds = []
         for i, m in enumerate(action.melds, 1):
             reps = list(m.reps) if m.reps else None
             options = interpretations(list(m.cards), rules, reps)
-            which = f"Meld {i} of your contract" if len(action.melds) > 1 else "Your contract"
+            several = len(action.melds) > 1
             if not options:
-                return f"{which} is not a meld: {explain_not_meld(list(m.cards), rules, reps)}."
+                why = explain_not_meld(list(m.cards), rules, reps)
+                return (_("Meld {number} of your contract is not a meld: {reason}.", number=i,
+                          reason=why) if several else
+                        _("Your contract is not a meld: {reason}.", reason=why))
             if len(options) > 1:
-                return (f"{which} can be read more than one way. "
-                        f"{ambiguity_message(options)}.")
+                why = ambiguity_message(options)
+                return (_("Meld {number} of your contract can be read more than one way. "
+                          "{reason}.", number=i, reason=why) if several else
+                        _("Your contract can be read more than one way. {reason}.",
+                          reason=why))
             melds.append(options[0])
-        problem = _match_shapes(melds, shapes)
+        problem = _match_shapes(melds, shapes, what)
         if problem:
-            return f"Your contract this deal is {what}: {problem}."
+            return _("Your contract this deal is {what}: {problem}.",
+                     what=what, problem=problem)
         return None
 
     def apply_contract(self, state, action: Contract):
@@ -583,18 +609,18 @@ class Push(Variant):
         state.extra["rescued"] = []
         state.emit("out", seat, text=f"by {by}")
         side = state.side(seat)
-        self._score(state, f"{state.names[seat]} goes out", seat,
+        self._score(state, _("{who} goes out", who=state.names[seat]), seat,
                     [s for s in range(state.n) if state.side(s) != side])
 
-    def _stock_out(self, state, why: str):
+    def _stock_out(self, state, headline: str):
         state.extra["rescued"] = []
-        self._score(state, f"The stock is empty and {why}", None, list(range(state.n)))
+        self._score(state, headline, None, list(range(state.n)))
 
     def side_name(self, state, seat) -> str:
         if len(set(state.teams)) == state.n:
             return state.names[seat]
-        return " and ".join(state.names[s] for s in range(state.n)
-                            if state.side(s) == state.side(seat))
+        return join(state.names[s] for s in range(state.n)
+                    if state.side(s) == state.side(seat))
 
     def _score(self, state, headline, winner, counted):
         held = [self.hand_value(state, h) for h in state.hands]
@@ -604,13 +630,15 @@ class Push(Variant):
             seats = [s for s in range(state.n) if state.side(s) == side]
             who = self.side_name(state, seats[0])
             if winner is not None and state.side(winner) == side:
-                lines.append(f"{who}: 0 ({state.names[winner]} went out)")
+                lines.append(_("{who}: 0 ({winner} went out)",
+                               who=who, winner=state.names[winner]))
             else:
                 detail = " + ".join(f"{state.names[s]} {held[s]}" for s in seats) \
                     if len(seats) > 1 else ""
                 total = sum(points[s] for s in seats)
-                lines.append(f"{who}: {total}" + (f" ({detail})" if detail else "")
-                             + " in penalty cards")
+                lines.append(_("{who}: {points} ({detail}) in penalty cards", who=who,
+                               points=total, detail=detail) if detail else
+                             _("{who}: {points} in penalty cards", who=who, points=total))
         self.finish_hand(state, {
             "how": "out" if winner is not None else "stock", "winner": winner,
             "points": points, "held": held, "headline": headline, "lines": lines})
@@ -627,12 +655,13 @@ class Push(Variant):
         if tied:
             tied_sides = [t for t in sides if scores[t] == best]
             who = " / ".join(self.side_name(state, state.teams.index(t)) for t in tied_sides)
-            head = f"A tie after five deals: {who}, {best} each"
+            head = _("A tie after five deals: {who}, {best} each", who=who, best=best)
         else:
             who = self.side_name(state, winners[0])
             plural = len(winners) > 1
-            head = (f"{who} {'win' if plural else 'wins'} the match with the lowest total, "
-                    f"{best}, after five deals")
+            head = n_("{who} wins the match with the lowest total, {best}, after five deals",
+                      "{who} win the match with the lowest total, {best}, after five deals",
+                      2 if plural else 1, who=who, best=best)
         return {"winners": winners, "totals": list(scores), "lines": lines, "headline": head}
 
     # -- what players see --------------------------------------------------------------------------
@@ -652,16 +681,17 @@ class Push(Variant):
 
     def check_state(self, state):
         super().check_state(state)
-        need(state.hand_no < DEALS, f"Push is played in {DEALS} deals")
+        need(state.hand_no < DEALS, _("Push is played in {count} deals", count=DEALS))
         rescued = Counter(state.extra["rescued"])
         if rescued:
             need(state.phase == Phase.PLAY and state.melded[state.turn],
-                 "a rescued wild is held only during the turn of a player who laid his contract")
+                 _("a rescued wild is held only during the turn of a player who laid his "
+                   "contract"))
             hand = Counter(str(c) for c in state.hands[state.turn])
             need(all(hand[c] >= k for c, k in rescued.items()),
-                 "a rescued wild is not in the hand of the seat to play")
+                 _("a rescued wild is not in the hand of the seat to play"))
             rules = self.rules(state)
-            need(all(rules.is_wild(Card.parse(c)) for c in rescued), "only wilds are rescued")
+            need(all(rules.is_wild(Card.parse(c)) for c in rescued), _("only wilds are rescued"))
 
     def scenario_setup(self, state, fields):
         state.extra = self.new_hand_extra(state)
@@ -681,64 +711,72 @@ class Push(Variant):
         seat = state.turn
         if kind in ("knock", "gin", "done", "turnover", "declare", "drop", "show", "rum",
                     "pass", "rejoin", "decline"):
-            return f"There is no '{kind}' in Push."
+            return _("There is no '{move}' in {game}.", move=kind, game=self.title)
         if phase == Phase.DRAW:
             if kind == "take" and action.card is not None and state.discard and \
                     action.card is not state.discard[-1]:
-                return "Only the top card of the discard pile may be taken."
+                return _("Only the top card of the discard pile may be taken.")
             if kind == "draw" and state.discard and state.stock:
-                return ("In Push you take the top discard ('take') or push it to the "
-                        "opponent on your left with the top stock card ('push'), then draw.")
+                return (_("In Push you take the top discard ('take') or push it to the opponent "
+                          "on your left with the top stock card ('push'), then draw."))
             if kind == "push" and not state.discard:
-                return "There is no discard to push: draw from the stock."
+                return _("There is no discard to push: draw from the stock.")
             if kind == "push" and not state.stock:
-                return ("The stock is empty: take the discard, or 'draw', which ends the deal.")
+                return (_("The stock is empty: take the discard, or 'draw', which ends the "
+                          "deal."))
             if kind in ("contract", "rescue"):
-                return "First take the discard or push it."
+                return _("First take the discard or push it.")
         if phase == Phase.PLAY:
             if kind == "push":
-                return "You have already drawn this turn: now meld, lay off or discard."
+                return _("You have already drawn this turn: now meld, lay off or discard.")
             if kind == "contract":
                 return self._contract_problem(state, action) or \
                     super().explain(state, action)
             if kind in ("meld", "layoff", "rescue") and not state.melded[seat]:
-                return (f"Lay your contract first ({self.contract_text(state)}), all in one "
-                        "move, before any other meld or lay-off.")
+                return (_("Lay your contract first ({contract}), all in one move, before any "
+                          "other meld or lay-off.", contract=self.contract_text(state)))
             if kind == "meld":
                 return self._meld_problem(state, action) or super().explain(state, action)
             if kind == "rescue":
                 return self._explain_rescue(state, action)
             if kind == "discard" and self.rescued(state) and action.card in state.hands[seat]:
                 w = self.rescued(state)[0]
-                return (f"You must use the rescued {w.name()} this turn: meld it or lay it off "
-                        "before you discard.")
+                return (_("You must use the rescued {name} this turn: meld it or lay it off "
+                          "before you discard.", name=w.name()))
         return super().explain(state, action)
 
     def _explain_rescue(self, state, a: Rescue) -> str:
         hand = state.hands[state.turn]
         if a.card not in hand:
-            return f"You do not hold the {a.card.name()} ({a.card})."
+            return _("You do not hold the {name} ({card}).", name=a.card.name(), card=a.card)
         if not 0 <= a.meld < len(state.table):
-            return f"There is no meld number {a.meld + 1} on the table."
+            return _("There is no meld number {meld} on the table.", meld=a.meld + 1)
         m = state.table[a.meld].meld
         rules = self.rules(state)
         slots = m.wild_slots()
         if not slots:
-            return f"Meld {a.meld + 1} ({m}) has no wild standing in for a card."
+            return _("Meld {meld} ({cards}) has no wild standing in for a card.",
+                     meld=a.meld + 1, cards=m)
         if a.wild is not None and all(m.cards[j] is not a.wild for j in slots):
-            return f"Meld {a.meld + 1} ({m}) has no {a.wild} standing in for a card."
+            return _("Meld {meld} ({cards}) has no {wild} standing in for a card.",
+                     meld=a.meld + 1, cards=m, wild=a.wild)
         reps = m.represented()
         if not any(self._fits_slot(m, j, a.card, reps, rules) for j in slots):
             if m.kind == "run":
                 stand = ", ".join(str(reps[j]) for j in slots)
-                return (f"The {a.card} is not the card a wild stands for in meld {a.meld + 1} "
-                        f"(it stands for {stand}).")
-            return f"The {a.card} cannot take a wild's place in meld {a.meld + 1} ({m})."
-        return (f"You could not use the {a.wild or 'wild'} this turn: a rescued wild must be "
-                "melded or laid off at once.")
+                return (_("The {card} is not the card a wild stands for in meld {meld} (it "
+                          "stands for {stand}).",
+                          card=a.card, meld=a.meld + 1, stand=stand))
+            return _("The {card} cannot take a wild's place in meld {meld} ({cards}).",
+                     card=a.card, meld=a.meld + 1, cards=m)
+        if a.wild:
+            return _("You could not use the {wild} this turn: a rescued wild must be melded or "
+                     "laid off at once.", wild=a.wild)
+        return _("You could not use the wild this turn: a rescued wild must be melded or laid "
+                 "off at once.")
 
 
-def _match_shapes(melds, shapes) -> str | None:
+def _match_shapes(melds, shapes, what: str) -> str | None:
     """Why these melds do not fulfil the contract (None: they do)."""
     want = {"set": sorted((n for k, n in shapes if k == "set"), reverse=True),
             "run": sorted((n for k, n in shapes if k == "run"), reverse=True)}
@@ -746,14 +784,16 @@ def _match_shapes(melds, shapes) -> str | None:
            "run": sorted((len(m.cards) for m in melds if m.kind == "run"), reverse=True)}
     for kind, other in (("set", "run"), ("run", "set")):
         if len(got[kind]) > len(want[kind]):
-            return f"a {kind} does not count" if not want[kind] else \
-                f"it needs {WORDS[len(want[kind])]} {kind}{'s' if len(want[kind]) > 1 else ''}" \
-                f" and {WORDS[len(want[other])] if want[other] else 'no'} " \
-                f"{other}{'s' if len(want[other]) != 1 else ''}"
+            if not want[kind]:
+                return _("a set does not count") if kind == "set" else _("a run does not count")
+            return _("it needs {contract}", contract=what)
     for kind in ("set", "run"):
         for n, need_n in zip(got[kind], want[kind]):
             if n < need_n:
-                return f"a {kind} of {WORDS.get(n, n)} is too short (it needs {WORDS[need_n]})"
+                return (_("a set of {n} cards is too short (it needs {need})", n=n, need=need_n)
+                        if kind == "set" else
+                        _("a run of {n} cards is too short (it needs {need})", n=n,
+                          need=need_n))
     return None
 
 

@@ -66,7 +66,7 @@ from ..errors import OptionError
 from ..melds import Meld, MeldRules, layoff_results
 from ..state import Phase
 from .base import Option, Variant, _layoff_rep, laid_slot, meld_of_action
-from ..i18n import N_, Said
+from ..i18n import N_, Said, _, join
 
 RUN_FOR_500 = 7
 REACH_WORK = 400        # steps of one search for a first meld's minimum (see _may_lay)
@@ -75,8 +75,8 @@ REACH_WORK = 400        # steps of one search for a first meld's minimum (see _m
 class Rum500(Variant):
     name = "rum500"
     title = Said("500 Rum")
-    typed_examples = ("draw, take, take 9c (and every card above it), meld 7h 8h 9h, "
-                      "layoff 10h on 1, discard Qs, rum, pass")
+    typed_examples = ("draw, take, take 9c, meld 7h 8h 9h, layoff 10h on 1, discard Qs, rum, "
+                      "pass")
     aliases = ("500", "500 rum", "500rum", "rummy 500", "500 rummy", "rum 500",
                "pinochle rummy", "michigan rummy")
     min_players = 2
@@ -111,10 +111,13 @@ class Rum500(Variant):
     def check_setup(self, state):
         o = state.options
         if (o["partnership"] or o["persian"]) and state.n != 4:
-            rule = "Persian rummy" if o["persian"] else "Partnership 500 Rum"
-            raise OptionError(f"{rule} is played by four players in two teams, not {state.n}")
+            raise OptionError(
+                _("Persian rummy is played by four players in two teams, not {n}", n=state.n)
+                if o["persian"] else
+                _("Partnership 500 Rum is played by four players in two teams, not {n}",
+                  n=state.n))
         if o["persian"] and o["jokers"]:
-            raise OptionError("Persian rummy always has its four jokers: leave 'jokers' at 0")
+            raise OptionError(_("Persian rummy always has its four jokers: leave 'jokers' at 0"))
 
     def fit_options(self, players, options):
         if players != 4:
@@ -430,7 +433,8 @@ class Rum500(Variant):
     def _next(self, state):
         self.next_turn(state)
         if not state.stock and not self.takes(state):
-            self._stock_out(state, f"{state.names[state.turn]} cannot take from the pile")
+            self._stock_out(state, _("The stock is empty and {who} cannot take from the pile",
+                                     who=state.names[state.turn]))
 
     # -- rum -------------------------------------------------------------------------------------
     def _rum_queue(self, state, by, card) -> list[int]:
@@ -473,7 +477,8 @@ class Rum500(Variant):
                 self._next(state)
             return
         state.emit("pass", state.turn, text="stock")
-        self._stock_out(state, f"{state.names[state.turn]} will not take from the pile")
+        self._stock_out(state, _("The stock is empty and {who} will not take from the pile",
+                                 who=state.names[state.turn]))
 
     # -- the end of a hand and of the match ---------------------------------------------------
     def went_out(self, state, seat, by):
@@ -485,28 +490,30 @@ class Rum500(Variant):
         bonus = {}
         if straight:
             bonus[seat] = ("straight", 500)
-            extra_lines.append(f"{state.names[seat]} laid a run of seven and discarded the last "
-                               "card: 500 for the hand")
+            extra_lines.append(_("{who} laid a run of seven and discarded the last card: 500 "
+                                 "for the hand",
+                                 who=state.names[seat]))
         elif o["persian"]:
             bonus[seat] = ("add", 25)
-            extra_lines.append(f"Going out: +25 to {self._side_name(state, seat)}")
-        self._score(state, f"{state.names[seat]} goes out", seat, bonus, extra_lines)
+            extra_lines.append(_("Going out: +25 to {who}", who=self._side_name(state, seat)))
+        self._score(state, _("{who} goes out", who=state.names[seat]), seat, bonus, extra_lines)
 
-    def _stock_out(self, state, why: str):
-        self._score(state, f"The stock is empty and {why}", None, {}, [])
+    def _stock_out(self, state, headline: str):
+        self._score(state, headline, None, {}, [])
 
     def _side_name(self, state, seat) -> str:
         if len(set(state.teams)) == state.n:
             return state.names[seat]
-        return " and ".join(state.names[s] for s in range(state.n)
-                            if state.side(s) == state.side(seat))
+        return join(state.names[s] for s in range(state.n)
+                    if state.side(s) == state.side(seat))
 
     def _score(self, state, headline, winner, bonus, extra_lines):
         names = state.names
         table = self.table_points(state)
         held = [self.hand_value(state, h) for h in state.hands]
         points = [t - h for t, h in zip(table, held)]
-        lines = [f"{names[s]}: table {table[s]} − hand {held[s]} = {points[s]}"
+        lines = [_("{who}: table {table} − hand {held} = {points}",
+                   who=names[s], table=table[s], held=held[s], points=points[s])
                  for s in range(state.n)]
         for s, (kind, v) in bonus.items():
             points[s] = v if kind == "straight" else points[s] + v
@@ -520,8 +527,8 @@ class Rum500(Variant):
                 side = totals.index(best)
                 first = state.teams.index(side)
                 points[first] += 50
-                lines.append(f"After two deals {self._side_name(state, first)} have the best "
-                             "score: +50")
+                lines.append(_("After two deals {who} have the best score: +50",
+                               who=self._side_name(state, first)))
         self.finish_hand(state, {
             "how": "out" if winner is not None else "stock", "winner": winner,
             "points": points, "table": table, "held": held,
@@ -534,11 +541,12 @@ class Rum500(Variant):
         if o["persian"]:
             if state.hand_no + 1 < 2:
                 return None
-            reason = "after two deals"
+            reason = _("after two deals")
         elif best >= o["target"] and scores.count(best) == 1:
-            reason = f"reaching {o['target']}"
+            reason = _("reaching {target}", target=o['target'])
         elif state.hand_no + 1 >= o["max_hands"]:
-            reason = f"after {state.hand_no + 1} hands, the most any match plays"
+            reason = _("after {count} hands, the most any match plays",
+                       count=state.hand_no + 1)
         else:
             return None
         winners = [s for s in range(state.n) if scores[state.side(s)] == best]
@@ -546,12 +554,18 @@ class Rum500(Variant):
         sides = sorted(set(state.teams))
         lines = [f"{self._side_name(state, state.teams.index(t))}: {scores[t]}" for t in sides]
         who = self._side_name(state, winners[0]) if scores.count(best) == 1 else \
-            " and ".join(names[s] for s in winners)
-        plural = len(winners) > 1
-        verb = ("share" if scores.count(best) > 1 else "win") if plural else "wins"
-        head = f"{who} {verb} the match with {best} ({reason})"
+            join(names[s] for s in winners)
+        if len(winners) == 1:
+            head = _("{who} wins the match with {best} ({reason})", who=who, best=best,
+                     reason=reason)
+        elif scores.count(best) > 1:
+            head = _("{who} share the match with {best} ({reason})", who=who, best=best,
+                     reason=reason)
+        else:
+            head = _("{who} win the match with {best} ({reason})", who=who, best=best,
+                     reason=reason)
         if o["persian"] and scores.count(best) == 1:
-            head += f", by {best - sorted(scores)[-2]}"
+            head = _("{headline}, by {points}", headline=head, points=best - sorted(scores)[-2])
         return {"winners": winners, "totals": list(scores), "lines": lines, "headline": head}
 
     # -- what players see -----------------------------------------------------------------------
@@ -573,11 +587,11 @@ class Rum500(Variant):
         super().check_state(state)
         e = state.extra
         need(all(k < len(state.table) for k in e["doubled"]),
-             "a doubled meld is not on the table")
+             _("a doubled meld is not on the table"))
         if e["duty"] is not None:
             need(state.phase == Phase.PLAY and Card.parse(e["duty"]) in state.hands[state.turn],
-                 f"the card that must be melded ({e['duty']}) is not in the hand of the seat "
-                 "to play")
+                 _("the card that must be melded ({card}) is not in the hand of the seat to play",
+                   card=e['duty']))
         # the points laid towards a first meld this turn: those of the seat's cards on the
         # table, while it makes its first meld (nothing before the draw); an ace may have
         # changed its worth since it was laid (A-2-3 extended round the corner), by 15 at most
@@ -588,18 +602,19 @@ class Rum500(Variant):
             aces = sum(1 for tm in state.table for c, who in zip(tm.meld.cards, tm.played_by)
                        if who == seat and c.rank == 1) if opening else 0
             need(abs(e["opening"] - laid) <= 15 * aces,
-                 f"the points laid towards a first meld this turn ({e['opening']}) are not "
-                 f"those of the cards laid ({laid})")
+                 _("the points laid towards a first meld this turn ({points}) are not those of the "
+                   "cards laid ({laid})",
+                   points=e['opening'], laid=laid))
         r = e.get("rum")
-        need(r is None or isinstance(r, dict), "a rum call is a mapping")
+        need(r is None or isinstance(r, dict), _("a rum call is a mapping"))
         if state.phase == Phase.RUM:
-            need(isinstance(r, dict), "a rum call needs the discard it is about")
+            need(isinstance(r, dict), _("a rum call needs the discard it is about"))
             check_fields(r, {"card": "card", "by": "seat", "queue": ("list", "seat")},
-                         "the rum call", state.n)
+                         _("the rum call"), state.n)
             need(bool(r["queue"]) and r["queue"][0] == state.turn and r["by"] != state.turn,
-                 "the seats that may call rum do not add up")
+                 _("the seats that may call rum do not add up"))
             need(bool(state.discard) and str(state.discard[-1]) == r["card"],
-                 "the rum call is not about the top discard")
+                 _("the rum call is not about the top discard"))
 
     def hand_limits(self, state, seat):
         return 1, len(self.deck(state))
@@ -613,11 +628,11 @@ class Rum500(Variant):
         if "doubled" in fields:
             state.extra["doubled"] = [int(x) - 1 for x in fields["doubled"].split()]
             if any(k < 0 for k in state.extra["doubled"]):
-                raise UnsoundState("'doubled' numbers table melds from 1")
+                raise UnsoundState(_("'doubled' numbers table melds from 1"))
         if "rum" in fields:
             by = self.seat_numbers(state, fields["rum"], "rum")
             if len(by) != 1:
-                raise UnsoundState("'rum' is the seat that just discarded")
+                raise UnsoundState(_("'rum' is the seat that just discarded"))
             state.extra["rum"] = {"by": by[0], "at": fields.get("turn")}
         return []
 
@@ -629,15 +644,16 @@ class Rum500(Variant):
         if r is not None and "queue" not in r:
             # the top discard was just thrown by seat ``by``: ask the others for rum
             if not state.discard:
-                raise UnsoundState("a rum call is about the top discard: give the pile")
+                raise UnsoundState(_("a rum call is about the top discard: give the pile"))
             card = state.discard[-1]
             queue = self._rum_queue(state, r["by"], card)
             if not queue:
-                raise UnsoundState(f"nobody can call rum on the {card}")
+                raise UnsoundState(_("nobody can call rum on the {card}", card=card))
             at = r.pop("at", None)
             if at is not None:          # the seats before it have passed already
                 if state.turn not in queue:
-                    raise UnsoundState(f"seat {state.turn} cannot call rum on the {card}")
+                    raise UnsoundState(_("seat {seat} cannot call rum on the {card}",
+                                         seat=state.turn, card=card))
                 queue = queue[queue.index(state.turn):]
             r.update(card=str(card), queue=queue)
             state.phase, state.turn = Phase.RUM, queue[0]
@@ -664,23 +680,24 @@ class Rum500(Variant):
         phase = state.phase
         seat = state.turn
         if kind in ("knock", "gin", "done", "turnover", "declare", "drop", "show"):
-            return f"There is no '{kind}' in 500 Rum."
+            return _("There is no '{move}' in {game}.", move=kind, game=self.title)
         if phase == Phase.RUM:
             r = state.extra["rum"]
             if kind == "rum":
-                return f"The {r['card']} does not fit that meld."
-            return (f"{state.names[r['by']]} discarded the {r['card']}, which fits a meld on "
-                    "the table: call 'rum' to lay it off in front of you, or 'pass'.")
+                return _("The {card} does not fit that meld.", card=r['card'])
+            return (_("{who} discarded the {card}, which fits a meld on the table: call 'rum' to "
+                      "lay it off in front of you, or 'pass'.",
+                      who=state.names[r['by']], card=r['card']))
         if kind == "rum":
             if not state.options["rum_call"]:
-                return "Calling rum is a house rule that is off in this game (rum_call)."
-            return "You can call rum only just after another player discards a card that " \
-                   "fits a meld on the table."
+                return _("Calling rum is a house rule that is off in this game (rum_call).")
+            return _("You can call rum only just after another player discards a card that fits "
+                     "a meld on the table.")
         if kind == "pass":
             if phase == Phase.DRAW and state.stock:
-                return "Draw from the stock or take from the discard pile: you may stop " \
-                       "only when the stock is empty."
-            return "There is nothing to pass on now."
+                return _("Draw from the stock or take from the discard pile: you may stop only "
+                         "when the stock is empty.")
+            return _("There is nothing to pass on now.")
         if kind == "take" and phase == Phase.DRAW:
             return self._explain_take(state, action)
         if phase == Phase.PLAY:
@@ -689,10 +706,11 @@ class Rum500(Variant):
                 uses = (kind == "meld" and duty in action.cards) or \
                        (kind == "layoff" and action.card is duty)
                 if not uses:
-                    how = "in a new meld" + (" or a lay-off" if state.options["pickup_to_hit"]
-                                             else "")
-                    return (f"First use the {duty} you took from the discard pile: it must "
-                            f"go down at once, {how}.")
+                    if state.options["pickup_to_hit"]:
+                        return _("First use the {card} you took from the discard pile: it must "
+                                 "go down at once, in a new meld or a lay-off.", card=duty)
+                    return _("First use the {card} you took from the discard pile: it must go "
+                             "down at once, in a new meld.", card=duty)
             need = self._still_needed(state, seat)
             if kind in ("meld", "layoff") and self._fits(state, action):
                 used = list(action.cards) if kind == "meld" else [action.card]
@@ -700,13 +718,13 @@ class Rum500(Variant):
                     return self._no_discard_left_message(state)
             if kind == "discard" and self.opening_pending(state):
                 done = state.extra["opening"]
-                return (f"Your first melds in a hand must total at least "
-                        f"{state.options['min_first_meld']} points: you have laid {done}, "
-                        f"lay {need} more before you discard.")
+                return (_("Your first melds in a hand must total at least {points} points: you "
+                          "have laid {done}, lay {need} more before you discard.",
+                          points=state.options['min_first_meld'], done=done, need=need))
             if kind in ("meld", "layoff") and need and self._fits(state, action):
-                return (f"Your first melds in a hand must total at least "
-                        f"{state.options['min_first_meld']} points, and the cards you "
-                        "would have left cannot make up the rest this turn.")
+                return (_("Your first melds in a hand must total at least {points} points, and "
+                          "the cards you would have left cannot make up the rest this turn.",
+                          points=state.options['min_first_meld']))
         return super().explain(state, action)
 
     def _fits(self, state, action) -> bool:
@@ -721,18 +739,20 @@ class Rum500(Variant):
 
     def _explain_take(self, state, action) -> str:
         if not state.discard:
-            return "The discard pile is empty."
+            return _("The discard pile is empty.")
         card = action.card or state.discard[-1]
         if action.index_in(state.discard) < 0:
-            return f"The {card.name()} ({card}) is not in the discard pile."
-        how = "in a new meld of three or more cards"
-        if state.options["pickup_to_hit"]:
-            how += " or by laying it off on a meld on the table"
-        why = f"You may take the {card} only if you use it at once, {how}"
+            return _("The {name} ({card}) is not in the discard pile.",
+                     name=card.name(), card=card)
+        how = (_("in a new meld of three or more cards or by laying it off on a meld on the "
+                 "table") if state.options["pickup_to_hit"] else
+               _("in a new meld of three or more cards"))
         if self._still_needed(state, state.turn):
-            why += (f", and your first melds must total "
-                    f"{state.options['min_first_meld']} points")
-        return why + ": you cannot do that with your cards."
+            return _("You may take the {card} only if you use it at once, {how}, and your first "
+                     "melds must total {points} points: you cannot do that with your cards.",
+                     card=card, how=how, points=state.options['min_first_meld'])
+        return _("You may take the {card} only if you use it at once, {how}: you cannot do "
+                 "that with your cards.", card=card, how=how)
 
 
 def _gap(a: int, b: int) -> int:

@@ -87,7 +87,7 @@ from ..melds import (Meld, MeldRules, ambiguity_message, covers, explain_not_mel
                      interpretations, layoff_results, possible_melds)
 from ..state import Phase, TableMeld
 from .base import LARGE_HAND, Option, Variant, _layoff_rep, meld_of_action, not_held
-from ..i18n import N_, Said
+from ..i18n import N_, Said, _, join, n_
 
 
 OPENINGS_LISTED = 24        # legal_actions lists at most this many initial melds (see allows)
@@ -408,8 +408,8 @@ class TileRami(Variant):
                 state.emit("rebuild", state.turn, text=f"{len(state.stock)} tiles")
             else:
                 state.emit("pass", state.turn, text="wall")
-                return self._score(state, None, "The wall ran out again: the game ends with "
-                                                "no winner")
+                return self._score(state, None, _("The wall ran out again: the game ends with "
+                                                  "no winner"))
         super().apply_draw(state, action)
 
     def apply_take(self, state, action: TakeDiscard):
@@ -764,37 +764,45 @@ class TileRami(Variant):
         seat = state.turn
         minimum = state.options["min_first_meld"]
         if state.melded[seat]:
-            return "You have made your initial meld: now lay combinations one at a time."
+            return _("You have made your initial meld: now lay combinations one at a time.")
         have = Counter(state.hands[seat])
         used = Counter(c for m in action.melds for c in m.cards)
         for c, k in used.items():
             if have[c] < k:
-                return f"You do not hold the {c.name()} ({c})" + \
-                    (" that many times." if have[c] else ".")
+                return (_("You do not hold the {name} ({card}) that many times.",
+                          name=c.name(), card=c) if have[c] else
+                        _("You do not hold the {name} ({card}).", name=c.name(), card=c))
         duty = state.extra["duty"]
         if duty and not used[Card.parse(duty)]:
-            return f"You took the {duty} for your initial meld: it must be part of it."
+            return _("You took the {tile} for your initial meld: it must be part of it.",
+                     tile=duty)
         if sum(used.values()) >= len(state.hands[seat]):
-            return "You must keep a tile to discard: you go out by discarding your last tile."
+            return _("You must keep a tile to discard: you go out by discarding your last tile.")
         rules = self.rules(state)
         melds = []
         for i, m in enumerate(action.melds, 1):
             reps = list(m.reps) if m.reps else None
             options = interpretations(list(m.cards), rules, reps)
-            which = f"Combination {i} of your initial meld" if len(action.melds) > 1 \
-                else "Your initial meld"
+            several = len(action.melds) > 1
             if not options:
-                return f"{which} is not a combination: " \
-                       f"{explain_not_meld(list(m.cards), rules, reps)}."
+                why = explain_not_meld(list(m.cards), rules, reps)
+                return (_("Combination {number} of your initial meld is not a combination: "
+                          "{reason}.", number=i, reason=why) if several else
+                        _("Your initial meld is not a combination: {reason}.", reason=why))
             if len(options) > 1:
-                return f"{which} can be read more than one way. {ambiguity_message(options)}."
+                why = ambiguity_message(options)
+                return (_("Combination {number} of your initial meld can be read more than one "
+                          "way. {reason}.", number=i, reason=why) if several else
+                        _("Your initial meld can be read more than one way. {reason}.",
+                          reason=why))
             melds.append(options[0])
         if not any(m.kind == "run" for m in melds):
-            return "Your initial meld must include at least one run."
+            return _("Your initial meld must include at least one run.")
         value = sum(meld_value(m) for m in melds)
         if value < minimum:
-            return (f"Your initial meld is worth {value} points: it must reach {minimum} "
-                    "(a Joly counts as the tile it stands for).")
+            return (_("Your initial meld is worth {value} points: it must reach {minimum} (a "
+                      "Joly counts as the tile it stands for).",
+                      value=value, minimum=minimum))
         return None
 
     def apply_open(self, state, action: Open):
@@ -838,7 +846,7 @@ class TileRami(Variant):
 
     def went_out(self, state, seat, by):
         state.emit("out", seat, text=f"by {by}")
-        self._score(state, seat, f"{state.names[seat]} goes out")
+        self._score(state, seat, _("{who} goes out", who=state.names[seat]))
 
     def laid_points(self, state) -> list[int]:
         """Each seat's points on the table (a Joly 50 to the seat that first melded it)."""
@@ -862,34 +870,36 @@ class TileRami(Variant):
         for s in range(state.n):
             name = state.names[s]
             parts = []
-            tiles_laid = [("melded", laid[s] - JOLY_POINTS * jolys[s])]
+            # TRANSLATORS: the parts of a player's score: "melded +45, rack -12 = +33"
+            tiles_laid = [(_("melded"), laid[s] - JOLY_POINTS * jolys[s])]
             if jolys[s]:
-                tiles_laid.append((f"{'a Joly' if jolys[s] == 1 else f'{jolys[s]} Jolys'} "
-                                   "first laid", JOLY_POINTS * jolys[s]))
+                tiles_laid.append((n_("a Joly first laid", "{n} Jolys first laid", jolys[s]),
+                                   JOLY_POINTS * jolys[s]))
             held = sum(1 for c in state.hands[s] if not c.suit)
-            rack = [("rack", -(racks[s] - RACK_JOLY * held))]
+            rack = [(_("rack"), -(racks[s] - RACK_JOLY * held))]
             if held:
-                rack.append((f"{'a Joly' if held == 1 else f'{held} Jolys'} in the rack",
+                rack.append((n_("a Joly in the rack", "{n} Jolys in the rack", held),
                              -RACK_JOLY * held))
             if s == winner:
-                parts += [("going out", 100)] + tiles_laid
+                parts += [(_("going out"), 100)] + tiles_laid
                 if not state.melded_at_turn_start[s]:
-                    parts.append(("all at once", 100))
+                    parts.append((_("all at once"), 100))
             elif s not in played:
                 pen = 200 if o["no_meld_penalty"] == "fixed200" else 100 + racks[s]
-                parts.append(("melded nothing", -pen))
+                parts.append((_("melded nothing"), -pen))
             else:
                 parts += tiles_laid + rack
             if s in twins:
-                parts.append(("twin of the exposed tile", 25))
+                parts.append((_("twin of the exposed tile"), 25))
             total = sum(p for _, p in parts)
             last = state.extra.get("last")
             if s == winner and o["joly_finish_doubles"] and last == "joly":
-                parts.append(("went out on a Joly: doubled", total))
+                parts.append((_("went out on a Joly: doubled"), total))
                 total *= 2
             points.append(total)
-            lines.append(f"{name}: " + ", ".join(f"{w} {p:+d}" for w, p in parts)
-                         + f" = {total:+d}")
+            lines.append(_("{who}: {parts} = {total}", who=name, total=f"{total:+d}",
+                           parts=_(", ").join(_("{what} {points}", what=w, points=f"{p:+d}")
+                                              for w, p in parts)))
         state.extra.pop("last", None)
         state.extra.update(duty=None, going_out=False)
         self.finish_hand(state, {"how": "out" if winner is not None else "wall",
@@ -904,10 +914,14 @@ class TileRami(Variant):
             return None
         winners = [s for s in range(state.n) if scores[s] == best]
         lines = [f"{state.names[s]}: {scores[s]}" for s in range(state.n)]
-        who = " and ".join(state.names[s] for s in winners)
+        who = join(state.names[s] for s in winners)
         games = state.hand_no + 1
-        head = (f"{who} {'share' if len(winners) > 1 else 'wins'} the match with {best} "
-                f"after {games} game{'s' if games > 1 else ''}")
+        head = (n_("{who} wins the match with {best} after {n} game",
+                   "{who} wins the match with {best} after {n} games", games, who=who, best=best)
+                if len(winners) == 1 else
+                n_("{who} share the match with {best} after {n} game",
+                   "{who} share the match with {best} after {n} games", games, who=who,
+                   best=best))
         return {"winners": winners, "totals": list(scores), "lines": lines, "headline": head}
 
     # -- what players see -----------------------------------------------------------------------
@@ -936,37 +950,37 @@ class TileRami(Variant):
         seat = state.turn
         need(all(x in ("r", "y", "b", "k") or x == "" for x in
                  (Card.parse(t).suit for t in (e["exposed"], e["crosswise"]) if t)),
-             "the exposed tile and the opening discard are tiles")
-        need(len(set(e["twins"])) == len(e["twins"]), "a seat announced its twin twice")
+             _("the exposed tile and the opening discard are tiles"))
+        need(len(set(e["twins"])) == len(e["twins"]), _("a seat announced its twin twice"))
         need((e["crosswise"] is None) == (state.phase in (Phase.EXCHANGE, Phase.OPENING)),
-             "the opening discard is made once, by the first player")
+             _("the opening discard is made once, by the first player"))
         need(state.phase != Phase.EXCHANGE or state.options["doubla"],
-             "there is no doubla round without the doubla house rule")
-        need(e["asked"] <= state.n, "the doubla round asks each seat once")
+             _("there is no doubla round without the doubla house rule"))
+        need(e["asked"] <= state.n, _("the doubla round asks each seat once"))
         if e["offer"] is not None:
             need(state.phase == Phase.EXCHANGE and type(e["offer"]) is list
                  and len(e["offer"]) == 2
                  and type(e["offer"][0]) is int and 0 <= e["offer"][0] < state.n
                  and type(e["offer"][1]) is str and len(e["offer"][1]) <= 5,
-                 "a doubla offer is a seat and its tile, during the doubla round")
+                 _("a doubla offer is a seat and its tile, during the doubla round"))
             tile = Card.parse(e["offer"][1])
             need(Counter(state.hands[e["offer"][0]])[tile] >= 2,
-                 "a doubla offer is a pair its seat holds")
+                 _("a doubla offer is a pair its seat holds"))
         if e["duty"]:
             need(state.phase == Phase.PLAY and not state.melded[seat] and
                  Card.parse(e["duty"]) in state.hands[seat],
-                 "a tile taken for the initial meld is in the rack of a player who has not "
-                 "opened, during his turn")
+                 _("a tile taken for the initial meld is in the rack of a player who has not "
+                   "opened, during his turn"))
         if e["going_out"]:
             need(state.phase == Phase.PLAY and e["exposed"] is None,
-                 "only the player who took the exposed tile is going out")
+                 _("only the player who took the exposed tile is going out"))
         if state.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
             return
         need(state.hand_no < state.options["games"],
-             f"the match is {state.options['games']} games: there is no game "
-             f"{state.hand_no + 1}")
+             _("the match is {count} games: there is no game {number}",
+               count=state.options['games'], number=state.hand_no + 1))
         need(e["exposed"] is not None or e["going_out"],
-             "the exposed tile is taken only by a player going out, on that turn")
+             _("the exposed tile is taken only by a player going out, on that turn"))
         # the turn order from the first player (right of the dealer): who has begun
         order = [state.next_seat(state.dealer)]
         while len(order) < state.n:
@@ -974,31 +988,32 @@ class TileRami(Variant):
         started = [e["started"][s] for s in order]
         begun = started.index(False) if False in started else state.n
         need(all(started[:begun]) and not any(started[begun:]),
-             "the players begin their first turns in turn, from the right of the dealer")
+             _("the players begin their first turns in turn, from the right of the dealer"))
         if state.phase in (Phase.EXCHANGE, Phase.OPENING):
-            need(begun == 0, "nobody has begun a turn before the opening discard")
+            need(begun == 0, _("nobody has begun a turn before the opening discard"))
             if state.phase == Phase.OPENING:
-                need(state.turn == order[0], "the opening discard is the first player's")
+                need(state.turn == order[0], _("the opening discard is the first player's"))
         else:
-            need(begun >= 1, "the first player began the game with the opening discard")
+            need(begun >= 1, _("the first player began the game with the opening discard"))
             if begun < state.n:
                 now = order[begun - 1] if state.phase == Phase.PLAY else order[begun]
                 need(state.turn == now,
-                     f"seat {state.turn} plays before every seat ahead of it has begun")
+                     _("seat {seat} plays before every seat ahead of it has begun",
+                       seat=state.turn))
         # the doubla round asks each seat once, in turn from the first player
         asked = e["asked"]
         if state.phase == Phase.EXCHANGE:
             need(asked < state.n and state.turn == order[asked],
-                 "the doubla round asks each seat once, in turn from the first player")
+                 _("the doubla round asks each seat once, in turn from the first player"))
             if e["offer"] is not None:
-                need(e["offer"][0] in order[:asked], "a doubla offer is made by a seat "
-                                                     "already asked")
+                need(e["offer"][0] in order[:asked], _("a doubla offer is made by a seat "
+                                                       "already asked"))
         else:
             need(asked == (state.n if state.options["doubla"] else 0),
-                 "the doubla round is over once every seat has been asked")
+                 _("the doubla round is over once every seat has been asked"))
         if e["offer"] is not None:
-            need(bool(Card.parse(e["offer"][1]).suit), "a doubla is a pair of numbered tiles, "
-                                                       "never of Jolys")
+            need(bool(Card.parse(e["offer"][1]).suit), _("a doubla is a pair of numbered tiles, "
+                                                         "never of Jolys"))
         # a player who has not made his initial meld holds 14 tiles, 15 while he plays a
         # turn (the first player: until his opening discard)
         for seat in range(state.n):
@@ -1008,8 +1023,9 @@ class TileRami(Variant):
             extra = (seat == state.turn and state.phase == Phase.PLAY) or \
                 (state.phase in (Phase.EXCHANGE, Phase.OPENING) and seat == order[0])
             want = 15 if extra else 14
-            need(size == want, f"seat {seat} has not made its initial meld, so it holds "
-                               f"{want} tiles now, not {size}")
+            need(size == want, _("seat {seat} has not made its initial meld, so it holds {want} "
+                                 "tiles now, not {size}",
+                                 seat=seat, want=want, size=size))
 
     def scenario_setup(self, state, fields):
         from ..scenario import DealSyntaxError
@@ -1033,7 +1049,7 @@ class TileRami(Variant):
         for key in ("rebuilt", "going out", "opened"):
             v = fields.get(key, "no").strip().lower()
             if v not in ("yes", "no"):
-                raise DealSyntaxError(f"'{key}' is yes or no, not '{v}'")
+                raise DealSyntaxError(_("'{key}' is yes or no, not '{value}'", key=key, value=v))
             e[{"going out": "going_out", "opened": "_opened"}.get(key, key)] = v == "yes"
         if fields.get("duty", "").strip():
             e["duty"] = str(Card.parse(fields["duty"]))
@@ -1043,7 +1059,7 @@ class TileRami(Variant):
         if fields.get("asked", "").strip():
             a = fields["asked"].strip()
             if not a.isdigit() or int(a) > state.n:
-                raise DealSyntaxError(f"'asked' is a number of seats from 0 to {state.n}")
+                raise DealSyntaxError(_("'asked' is a number of seats from 0 to {n}", n=state.n))
             e["asked"] = int(a)
         return aside
 
@@ -1054,8 +1070,8 @@ class TileRami(Variant):
             return
         if state.extra["crosswise"] is None:
             from ..scenario import DealSyntaxError
-            raise DealSyntaxError("Once play is under way the opening discard lies crosswise: "
-                                  "say which tile it is ('crosswise: b7')")
+            raise DealSyntaxError(_("Once play is under way the opening discard lies crosswise: "
+                                    "say which tile it is ('crosswise: b7')"))
 
     def scenario_fields(self, state):
         e = state.extra
@@ -1088,31 +1104,35 @@ class TileRami(Variant):
         hand = state.hands[seat]
         if kind in ("knock", "gin", "done", "turnover", "declare", "drop", "show", "rum",
                     "rejoin", "decline", "push", "contract", "rescue"):
-            return f"There is no '{kind}' in tile Rami."
+            return _("There is no '{move}' in {game}.", move=kind, game=self.title)
         if phase == Phase.EXCHANGE:
             if kind == "doubla":
-                return (f"You do not hold two {action.card} tiles." if action.card.suit else
-                        "A doubla is a pair of identical numbered tiles.")
-            return "First the doubla round: offer a pair of identical tiles ('doubla r7') or pass."
+                return (_("You do not hold two {tile} tiles.", tile=action.card)
+                        if action.card.suit else
+                        _("A doubla is a pair of identical numbered tiles."))
+            return _("First the doubla round: offer a pair of identical tiles ('doubla r7') or "
+                     "pass.")
         if phase == Phase.OPENING:
             if kind == "twin":
                 return self._twin_problem(state)
             if kind == "discard" and action.card not in hand:
-                return f"You do not hold the {action.card.name()} ({action.card})."
-            return ("You begin the game: discard one tile, crosswise. It is never used again.")
+                return _("You do not hold the {name} ({card}).", name=action.card.name(),
+                         card=action.card)
+            return (_("You begin the game: discard one tile, crosswise. It is never used again."))
         if kind == "twin":
             return self._twin_problem(state)
         if kind == "doubla":
-            return "Doubla is offered before play begins."
+            return _("Doubla is offered before play begins.")
         if kind == "exposed":
             if phase != Phase.DRAW:
-                return "The exposed tile is taken instead of drawing."
+                return _("The exposed tile is taken instead of drawing.")
             if self.exposed(state) is None:
-                return "The exposed tile has been taken."
+                return _("The exposed tile has been taken.")
             if not state.melded_at_turn_start[seat]:
-                return "Only a player who has made his initial meld may take the exposed tile."
-            return ("You may take the exposed tile only on the turn you go out: with it you "
-                    "could not meld all your tiles but one.")
+                return _("Only a player who has made his initial meld may take the exposed "
+                         "tile.")
+            return (_("You may take the exposed tile only on the turn you go out: with it you "
+                      "could not meld all your tiles but one."))
         if phase == Phase.DRAW and kind == "take":
             return self._take_problem(state, action)
         if phase == Phase.PLAY:
@@ -1120,77 +1140,78 @@ class TileRami(Variant):
                 return self._open_problem(state, action) or super().explain(state, action)
             if kind in ("meld", "layoff", "swap"):
                 if not state.melded[seat]:
-                    return (f"Make your initial meld first: at least "
-                            f"{state.options['min_first_meld']} points with a run, from your "
-                            "rack, in one move ('open ...').")
+                    return (_("Make your initial meld first: at least {points} points with a "
+                              "run, from your rack, in one move ('open ...').",
+                              points=state.options['min_first_meld']))
                 if self.opened_now(state, seat):
-                    return ("In the turn of your initial meld nothing else goes on the table: "
-                            "discard now.")
+                    return (_("In the turn of your initial meld nothing else goes on the table: "
+                              "discard now."))
                 if state.extra["going_out"]:
-                    return ("You took the exposed tile: only moves that take you out are "
-                            "allowed now.")
+                    return (_("You took the exposed tile: only moves that take you out are "
+                              "allowed now."))
             if kind == "swap":
                 return self._swap_problem(state, action)
             if kind == "discard" and state.extra["duty"]:
-                return (f"You took the {state.extra['duty']} for your initial meld: meld it "
-                        "first.")
+                return (_("You took the {tile} for your initial meld: meld it first.",
+                          tile=state.extra['duty']))
             if kind == "discard" and state.extra["going_out"] and len(hand) > 1:
-                return "You took the exposed tile: meld all your tiles but one, then discard."
+                return _("You took the exposed tile: meld all your tiles but one, then discard.")
         if kind == "meld" and state.melded[seat]:
             m = action
             rules = self.rules(state)
             opts = interpretations(list(m.cards), rules, list(m.reps) or None)
             if all(c in hand for c in m.cards) and opts and \
                     not self._keeps_a_discard(state, seat, list(m.cards)):
-                return ("You must keep a tile to discard: you go out by discarding your last "
-                        "tile.")
+                return (_("You must keep a tile to discard: you go out by discarding your last "
+                          "tile."))
         return super().explain(state, action)
 
     def _twin_problem(self, state) -> str:
         seat = state.turn
         ex = self.exposed(state)
         if seat in state.extra["twins"]:
-            return "You have announced your twin."
+            return _("You have announced your twin.")
         if state.extra["started"][seat]:
-            return "The twin of the exposed tile is announced before your first turn."
-        return f"You do not hold the twin of the exposed tile ({ex})."
+            return _("The twin of the exposed tile is announced before your first turn.")
+        return _("You do not hold the twin of the exposed tile ({tile}).", tile=ex)
 
     def _take_problem(self, state, action: TakeDiscard) -> str:
         seat = state.turn
         hand = state.hands[seat]
         row = state.discard
         if not row:
-            return "The discard row is empty: draw from the wall."
+            return _("The discard row is empty: draw from the wall.")
         if len(hand) <= 2:
-            return ("With one or two tiles in your rack you may not take from the discard "
-                    "row: draw from the wall.")
+            return (_("With one or two tiles in your rack you may not take from the discard "
+                      "row: draw from the wall."))
         if not state.melded_at_turn_start[seat]:
             if state.options["initial_meld_may_use_last_discard"] and action.meld is None:
-                return (f"You may take the {row[-1]} before your initial meld only if it goes "
-                        "into that meld at once.")
-            return ("Until your initial meld you draw from the wall: a discard cannot help "
-                    "make it.")
+                return (_("You may take the {tile} before your initial meld only if it goes "
+                          "into that meld at once.", tile=row[-1]))
+            return (_("Until your initial meld you draw from the wall: a discard cannot help "
+                      "make it."))
         if action.card is not None and action.index_in(row) < 0:
-            return f"There is no {action.card} in the discard row."
+            return _("There is no {card} in the discard row.", card=action.card)
         if action.meld is None:
-            return ("To take a tile that is not the last discard, say the combination two of "
-                    "your tiles make with it: 'take y7 with y5 y6 y7'.")
+            return (_("To take a tile that is not the last discard, say the combination two of "
+                      "your tiles make with it: 'take y7 with y5 y6 y7'."))
         m = action.meld
         if action.card not in m.cards:
-            return f"The combination must include the {action.card} you take."
+            return _("The combination must include the {card} you take.", card=action.card)
         rack = list(m.cards)
         rack.remove(action.card)
         if len(rack) != 2:
-            return ("A tile of the row is taken with exactly two tiles of your rack: "
-                    "'take y7 with y5 y6 y7'.")
+            return (_("A tile of the row is taken with exactly two tiles of your rack: 'take y7 "
+                      "with y5 y6 y7'."))
         for c in rack:
             if c not in hand or (rack.count(c) > hand.count(c)):
-                return f"You do not hold the {c.name()} ({c})."
+                return _("You do not hold the {name} ({card}).", name=c.name(), card=c)
         rules = self.rules(state)
         reps = list(m.reps) if m.reps else None
         opts = interpretations(list(m.cards), rules, reps)
         if not opts:
-            return f"That is not a combination: {explain_not_meld(list(m.cards), rules, reps)}."
+            return _("That is not a combination: {reason}.",
+                     reason=explain_not_meld(list(m.cards), rules, reps))
         if len(opts) > 1:
             return ambiguity_message(opts) + "."
         return super().explain(state, action)
@@ -1199,36 +1220,39 @@ class TileRami(Variant):
         hand = state.hands[state.turn]
         for c in list(action.cards) + list(action.new.cards):
             if c.suit and c not in hand:
-                return f"You do not hold the {c.name()} ({c})."
+                return _("You do not hold the {name} ({card}).", name=c.name(), card=c)
         if not 0 <= action.meld < len(state.table):
-            return f"There is no combination number {action.meld + 1} on the table."
+            return _("There is no combination number {meld} on the table.",
+                     meld=action.meld + 1)
         m = state.table[action.meld].meld
         if not m.wild_slots():
-            return f"Combination {action.meld + 1} ({m}) has no Joly."
+            return _("Combination {meld} ({tiles}) has no Joly.", meld=action.meld + 1, tiles=m)
         puts = [p for i, j, p in self.swap_puts(state, state.turn) if i == action.meld]
         if m.kind == "set":
             real = len(m.cards) - 1
             if real == 2 and len(action.cards) != 2:
-                return ("To take the Joly from a set of three, put in both missing colours "
-                        "(making four of a kind).")
+                return (_("To take the Joly from a set of three, put in both missing colours "
+                          "(making four of a kind)."))
             if sorted(action.cards, key=str) not in [sorted(p, key=str) for p in puts]:
-                return f"Those tiles do not take the Joly's place in combination {action.meld + 1}."
+                return _("Those tiles do not take the Joly's place in combination {meld}.",
+                         meld=action.meld + 1)
         elif not any(p == tuple(action.cards) for p in puts):
             stand = ", ".join(str(m.represented()[j]) for j in m.wild_slots())
-            return (f"The Joly in combination {action.meld + 1} stands for {stand}: put in "
-                    "exactly that tile.")
+            return (_("The Joly in combination {meld} stands for {stand}: put in exactly that "
+                      "tile.",
+                      meld=action.meld + 1, stand=stand))
         if sum(1 for c in action.new.cards if not c.suit) != 1 or len(action.new.cards) != 3:
-            return ("The Joly you take must be laid at once with two tiles of your rack, in a "
-                    "new combination of three.")
+            return (_("The Joly you take must be laid at once with two tiles of your rack, in a "
+                      "new combination of three."))
         rules = self.rules(state)
         reps = list(action.new.reps) if action.new.reps else None
         opts = interpretations(list(action.new.cards), rules, reps)
         if not opts:
-            return (f"The Joly's new combination is not one: "
-                    f"{explain_not_meld(list(action.new.cards), rules, reps)}.")
+            return (_("The Joly's new combination is not one: {reason}.",
+                      reason=explain_not_meld(list(action.new.cards), rules, reps)))
         if len(opts) > 1:
             return ambiguity_message(opts) + "."
-        return "You must keep a tile to discard after the swap."
+        return _("You must keep a tile to discard after the swap.")
 
 
 __all__ = ["TileRami", "openings", "splits", "said", "tile_points", "final_points", "rack_value", "meld_value"]

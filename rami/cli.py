@@ -22,7 +22,11 @@ from .scenario import _value
 from .state import GameState, Phase
 from .variants import find_variant, variant_names
 from .view import PlayerView
-from .i18n import LANGUAGES, from_environment, pieces, set_language
+from .i18n import LANGUAGES, N_, _, from_environment, n_, pieces, set_language
+from .web.lobby import CHOICE_TITLES, LEVEL_NAMES
+from .web.parts import LABEL_WORDS
+from .web.render import HAND_TITLES
+from .web.tables.indian import SEAT_TAGS
 from .words import words_for
 
 
@@ -30,7 +34,7 @@ def parse_options(pairs: list[str]) -> dict:
     out = {}
     for p in pairs or ():
         if "=" not in p:
-            raise RamiError(f"Write house rules as name=value, not '{p}'")
+            raise RamiError(_("Write house rules as name=value, not '{part}'", part=p))
         k, v = p.split("=", 1)
         out[k.strip()] = _value(v)
     return out
@@ -68,50 +72,55 @@ def board(view: PlayerView, paint: Painter, order: str = "suit") -> str:
     lines = []
     score = "  ".join(f"{names[s]} {view.scores[view.teams[s]]}" for s in range(len(names)))
     info = view.info
-    extra = f"   knock limit {info['knock_limit']}" if "knock_limit" in info else ""
+    extra = ("   " + _("knock limit {points}", points=info['knock_limit'])
+             if "knock_limit" in info else "")
     if "wild_rank" in info:
-        extra = (f"   wild joker {paint.card(Card.parse(info['cut']))}"
-                 f"   {info['format']}" + (f" to {info['limit']}" if "limit" in info else ""))
+        fmt = _(CHOICE_TITLES.get(info["format"], info["format"]))
+        extra = "   " + _("wild joker {card}", card=paint.card(Card.parse(info['cut']))) + \
+            "   " + (_("{format} to {limit}", format=fmt, limit=info["limit"])
+                     if "limit" in info else fmt)
     if "contract" in info:
-        extra = f"   contract: {info['contract']}"
+        extra = "   " + _("contract: {contract}", contract=info['contract'])
     if "exposed" in info:
-        ex = paint.card(Card.parse(info["exposed"])) if info["exposed"] else "taken"
-        cw = paint.card(Card.parse(info["crosswise"])) if info["crosswise"] else "not yet"
-        extra = f"   exposed tile {ex}   opening discard {cw}   game of {info['games']}"
-    lines.append(f"== {var.title}, {var.hand_word} {view.hand_no + 1} ==  {score}{extra}")
+        ex = paint.card(Card.parse(info["exposed"])) if info["exposed"] else _("taken")
+        cw = paint.card(Card.parse(info["crosswise"])) if info["crosswise"] else _("not yet")
+        extra = "   " + _("exposed tile {tile}   opening discard {crosswise}   game of {count}",
+                          tile=ex, crosswise=cw, count=info['games'])
+    hand = _(HAND_TITLES.get(var.hand_word, HAND_TITLES["hand"]), n=view.hand_no + 1)
+    lines.append(f"== {var.title}, {hand} ==  {score}{extra}")
     for s in range(len(names)):
         if s == view.seat:
             continue
-        tag = " (dealer)" if s == view.dealer else ""
+        tag = " " + _("(dealer)") if s == view.dealer else ""
         if len(set(view.teams)) < len(names) and view.teams[s] == view.teams[view.seat]:
-            tag += " (partner)"
+            tag += " " + _("(partner)")
         if "contracted" in info and info["contracted"][s]:
-            tag += " [contract laid]"
+            tag += " " + _("[contract laid]")
         status = info.get("status", ["in"] * len(names))[s]
         if status not in ("in", "shown", "declared"):
-            tag += f" [{status}]"
+            tag += f" [{_(SEAT_TAGS.get(status, status))}]"
         shown = view.revealed.get(s)
-        word = "tile" if "exposed" in info else "card"
-        cards = paint.cards(shown) if shown else plural(view.hand_counts[s], word)
+        cards = paint.cards(shown) if shown else count_of(view.hand_counts[s], "exposed" in info)
         if "exposed" in info and s in info["twins"]:
-            tag += " [twin announced]"
+            tag += " " + _("[twin announced]")
         lines.append(f"  {names[s]}{tag}: {cards}")
     if "exposed" in info:
-        lines.append("  (Tiles are written by colour and number, as you type them: r12 is red "
-                     "12, y yellow, b blue, k black; joly is the Joly.)")
-        row = paint.cards(view.discard) if view.discard else "empty"
-        lines.append(f"  Wall: {plural(view.stock_count, 'tile')}   Discard row, first to "
-                     f"last: {row}")
+        lines.append("  " + _("(Tiles are written by colour and number, as you type them: r12 "
+                              "is red 12, y yellow, b blue, k black; joly is the Joly.)"))
+        row = paint.cards(view.discard) if view.discard else _("empty")
+        lines.append("  " + _("Wall: {count}   Discard row, first to last: {row}",
+                              count=count_of(view.stock_count, True), row=row))
     elif var.discard_spread:
-        pile = paint.cards(view.discard) if view.discard else "empty"
-        lines.append(f"  Stock: {plural(view.stock_count, 'card')}   "
-                     f"Discard pile, bottom to top: {pile}")
+        pile = paint.cards(view.discard) if view.discard else _("empty")
+        lines.append("  " + _("Stock: {count}   Discard pile, bottom to top: {pile}",
+                              count=count_of(view.stock_count), pile=pile))
     else:
-        top = paint.card(view.top_discard) if view.top_discard else "empty"
-        lines.append(f"  Stock: {plural(view.stock_count, 'card')}   Discard pile: {top}"
-                     f" ({plural(view.discard_count, 'card')})")
+        top = paint.card(view.top_discard) if view.top_discard else _("empty")
+        lines.append("  " + _("Stock: {count}   Discard pile: {top} ({size})",
+                              count=count_of(view.stock_count), top=top,
+                              size=count_of(view.discard_count)))
     if view.table:
-        lines.append("  Table:")
+        lines.append("  " + _("Table:"))
         for i, t in enumerate(view.table):
             others = sorted({s for s in t.played_by if s != t.owner})
             by = "".join(f", {names[s]}: " + paint.cards(
@@ -119,24 +128,31 @@ def board(view: PlayerView, paint: Painter, order: str = "suit") -> str:
             lines.append(f"    {i + 1}. {paint.cards(t.meld.cards)}   ({names[t.owner]}{by})")
     if "table_points" in info:
         pts = info["table_points"]
-        lines.append("  On the table this hand: " + "  ".join(
-            f"{names[s]} {pts[s]}" for s in range(len(names))))
+        lines.append("  " + _("On the table this hand: {points}", points="  ".join(
+            f"{names[s]} {pts[s]}" for s in range(len(names)))))
         if info.get("duty") and view.turn == view.seat:
-            lines.append(f"  You must use the {info['duty']} you took now: meld it.")
+            lines.append("  " + _("You must use the {card} you took now: meld it.",
+                                  card=info['duty']))
         need = info.get("need", 0)
         if need and not info["opened"][view.seat]:
-            lines.append(f"  Your first melds must total {need} points"
-                         + (f" ({info['opening']} laid this turn)" if info.get("opening") else ""))
+            lines.append("  " + (_("Your first melds must total {points} points ({laid} laid "
+                                   "this turn)", points=need, laid=info['opening'])
+                                 if info.get("opening") else
+                                 _("Your first melds must total {points} points", points=need)))
     if "contract" in info:
         done = info["contracted"][view.seat]
-        lines.append(f"  Your contract this deal: {info['contract']}"
-                     + (" (laid)" if done else ""))
+        lines.append("  " + (_("Your contract this deal: {contract} (laid)",
+                               contract=info['contract']) if done else
+                             _("Your contract this deal: {contract}", contract=info['contract'])))
         if info.get("rescued") and view.turn == view.seat:
-            lines.append(f"  Use the rescued {', '.join(info['rescued'])} this turn: meld it "
-                         "or lay it off.")
+            lines.append("  " + _("Use the rescued {cards} this turn: meld it or lay it off.",
+                                  cards=', '.join(info['rescued'])))
     ace_high = view.variant != "gin"
     hand = sort_by_rank(view.hand, ace_high) if order == "rank" else sort_by_suit(view.hand, ace_high)
-    lines.append(f"  Your {'rack' if 'exposed' in info else 'hand'} ({len(hand)}): {paint.cards(hand)}")
+    lines.append("  " + (_("Your rack ({count}): {tiles}", count=len(hand), tiles=paint.cards(hand))
+                         if "exposed" in info else
+                         _("Your hand ({count}): {cards}", count=len(hand),
+                           cards=paint.cards(hand))))
     if view.hand and "wild_rank" in info:
         opts = var.deal_options(view.options, info["wild_rank"])
         cards = list(view.hand)
@@ -144,33 +160,39 @@ def board(view: PlayerView, paint: Painter, order: str = "suit") -> str:
             cards.remove(min(dict.fromkeys(cards), key=lambda c: var.best_grouping(
                 opts, _without(cards, c)).raw))
         best = var.best_grouping(opts, cards)
-        lines.append("  Best groups: " + "  ".join(
-            f"{paint.cards(gr)} ({label})" for gr, label in zip(best.groups, best.labels))
-            + f"   points {best.points}" + ("   (you can declare!)" if best.valid else ""))
+        groups = "  ".join(f"{paint.cards(gr)} ({_(LABEL_WORDS.get(label, label))})"
+                           for gr, label in zip(best.groups, best.labels))
+        lines.append("  " + (_("Best groups: {groups}   points {points}   (you can declare!)",
+                               groups=groups, points=best.points) if best.valid else
+                             _("Best groups: {groups}   points {points}", groups=groups,
+                               points=best.points)))
     elif view.hand and "exposed" in info:
         laid = info["laid"]
-        lines.append("  On the table this game: " + "  ".join(
-            f"{names[s]} {laid[s]}" for s in range(len(names))))
+        lines.append("  " + _("On the table this game: {points}", points="  ".join(
+            f"{names[s]} {laid[s]}" for s in range(len(names)))))
         if not view.melded[view.seat]:
             from .variants.tiles import openings
             ways = openings(list(view.hand), var.rules_for(view.options), info["minimum"],
                             limit=1)
-            lines.append(f"  Initial meld (at least {info['minimum']} with a run) in your "
-                         "rack: " + ("  ".join(paint.cards(m.cards) for m in ways[0])
-                                     if ways else "not yet"))
+            lines.append("  " + _("Initial meld (at least {points} with a run) in your rack: "
+                                  "{tiles}", points=info['minimum'], tiles=(
+                                      "  ".join(paint.cards(m.cards) for m in ways[0])
+                                      if ways else _("not yet"))))
         if info.get("duty") and view.turn == view.seat:
-            lines.append(f"  Meld the {info['duty']} you took in your initial meld.")
+            lines.append("  " + _("Meld the {tile} you took in your initial meld.",
+                                  tile=info['duty']))
     elif view.hand and "contract" in info:
         if not info["contracted"][view.seat]:
             from .variants.push import contract_melds_for
             ways = contract_melds_for(view.hand, var.shapes_for(view.hand_no, view.options),
                                       var.rules_for(view.options), limit=1)
-            lines.append("  Contract in hand: " + (
-                "  ".join(paint.cards(m.cards) for m in ways[0]) if ways else "not yet"))
+            lines.append("  " + _("Contract in hand: {cards}", cards=(
+                "  ".join(paint.cards(m.cards) for m in ways[0]) if ways else _("not yet"))))
     elif view.hand:
         dead = var.solver_for(view.options).arrange(list(view.hand))
-        lines.append(f"  Best melds: {'  '.join(paint.cards(m.cards) for m in dead.melds) or 'none'}"
-                     f"   deadwood {dead.deadwood_value}")
+        lines.append("  " + _("Best melds: {melds}   deadwood {points}", melds=(
+            "  ".join(paint.cards(m.cards) for m in dead.melds) or _("none")),
+            points=dead.deadwood_value))
     return "\n".join(lines)
 
 
@@ -187,14 +209,16 @@ def hand_groups(g: GameState, result: dict, paint: Painter) -> list[str]:
         grouping = info.get("grouping")
         if not grouping:
             continue
-        groups = "  ".join(f"{paint.cards(Card.parse(c) for c in cards)} ({label})"
+        groups = "  ".join(f"{paint.cards(Card.parse(c) for c in cards)} "
+                           f"({_(LABEL_WORDS.get(label, label))})"
                            for cards, label in zip(grouping["groups"], grouping["labels"]))
         out.append(f"{g.names[seat]}: {groups}")
     return out
 
 
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
+def count_of(n: int, tiles: bool = False) -> str:
+    """``1 card``, ``5 tiles``: a number of pieces."""
+    return n_("{n} tile", "{n} tiles", n) if tiles else n_("{n} card", "{n} cards", n)
 
 
 def ordered_moves(view: PlayerView, order: str) -> list:
@@ -207,54 +231,57 @@ def ordered_moves(view: PlayerView, order: str) -> list:
 
 
 def turn_prompt(view: PlayerView, moves: list) -> str:
-    words = {Phase.UPCARD: "Take the upcard or pass", Phase.DRAW: "Draw a card",
-             Phase.PLAY: "Meld, lay off or discard" if view.variant != "gin"
-             else "Discard, or knock if you can",
-             Phase.LAYOFF: "Lay off your deadwood on the knocker's melds, then 'done'",
-             Phase.SHOW: "Show your cards in groups ('show' groups them for the fewest "
-                         "points, or 'show 2h 3h 4h / ...')",
-             Phase.HAND_OVER: "Rejoin the pool?"}.get(view.phase, "")
+    # (what is typed stays as typed, between `…`: the commands are the same in every language)
+    words = {Phase.UPCARD: N_("Take the upcard or pass"), Phase.DRAW: N_("Draw a card"),
+             Phase.PLAY: N_("Meld, lay off or discard") if view.variant != "gin"
+             else N_("Discard, or knock if you can"),
+             Phase.LAYOFF: N_("Lay off your deadwood on the knocker's melds, then `done`"),
+             Phase.SHOW: N_("Show your cards in groups (`show` groups them for the fewest "
+                            "points, or `show 2h 3h 4h / ...`)"),
+             Phase.HAND_OVER: N_("Rejoin the pool?")}.get(view.phase, "")
+    words = _(words) if words else ""
     if view.variant == "rum500" and view.phase == Phase.DRAW:
-        words = ("Draw, or take any card of the pile with every card above it ('take 7h'); "
-                 "you must meld it at once") if view.stock_count else \
-            "The stock is empty: take from the pile, or 'pass' to end the hand"
+        words = _("Draw, or take any card of the pile with every card above it (`take 7h`); "
+                  "you must meld it at once") if view.stock_count else \
+            _("The stock is empty: take from the pile, or `pass` to end the hand")
     elif view.phase == Phase.RUM:
         r = view.info["rum"]
-        words = (f"{view.names[r['by']]} discarded {r['card']}, which fits a meld: 'rum' to "
-                 "lay it off in front of you, or 'pass'")
+        words = _("{who} discarded {card}, which fits a meld: `rum` to lay it off in front of "
+                  "you, or `pass`", who=view.names[r['by']], card=r['card'])
     elif view.variant == "push" and view.phase == Phase.DRAW:
-        words = ("Take the top discard, or 'push' it with the top stock card to "
-                 f"{view.names[view.info['left']]} and draw") if view.stock_count else \
-            "The stock is empty: take the discard, or 'draw' to end the deal"
+        words = _("Take the top discard, or `push` it with the top stock card to {who} and "
+                  "draw", who=view.names[view.info['left']]) if view.stock_count else \
+            _("The stock is empty: take the discard, or `draw` to end the deal")
     elif view.variant == "push" and view.phase == Phase.PLAY:
-        words = ("Lay your contract ('contract 7h 7d 7s / 9c 9d Jk=9'), or discard"
+        words = (_("Lay your contract (`contract 7h 7d 7s / 9c 9d Jk=9`), or discard")
                  if not view.info["contracted"][view.seat] else
-                 "Meld, lay off, rescue a wild ('rescue 8h on 2'), or discard")
+                 _("Meld, lay off, rescue a wild (`rescue 8h on 2`), or discard"))
     elif view.variant == "tiles":
         words = {
-            Phase.EXCHANGE: "Doubla: offer a pair of identical tiles for exchange "
-                            "('doubla r7'), or 'pass'",
-            Phase.OPENING: "You begin: discard one tile, crosswise (never used again)",
-            Phase.DRAW: "Draw from the wall" + (", or take the last discard ('take') or a "
-                                                "tile of the row with two of yours ('take y7 "
-                                                "with y5 y6 y7')" if view.melded[view.seat]
-                                                else ""),
-            Phase.PLAY: ("Make your initial meld in one move ('open r5 r6 r7 / k9 y9 b9'), or "
-                         "discard" if not view.melded[view.seat] else
-                         "Meld, add tiles ('layoff r8 on 2'), swap a Joly "
-                         "('swap r7 on 2 with joly=b6 b7 b8'), or discard"),
+            Phase.EXCHANGE: _("Doubla: offer a pair of identical tiles for exchange "
+                              "(`doubla r7`), or `pass`"),
+            Phase.OPENING: _("You begin: discard one tile, crosswise (never used again)"),
+            Phase.DRAW: (_("Draw from the wall, or take the last discard (`take`) or a tile of "
+                           "the row with two of yours (`take y7 with y5 y6 y7`)")
+                         if view.melded[view.seat] else _("Draw from the wall")),
+            Phase.PLAY: (_("Make your initial meld in one move (`open r5 r6 r7 / k9 y9 b9`), "
+                           "or discard") if not view.melded[view.seat] else
+                         _("Meld, add tiles (`layoff r8 on 2`), swap a Joly "
+                           "(`swap r7 on 2 with joly=b6 b7 b8`), or discard")),
         }.get(view.phase, words)
     elif view.variant == "indian" and view.phase == Phase.DRAW:
-        words = "Pick a card (draw or take), or drop"
+        words = _("Pick a card (`draw` or `take`), or `drop`")
     elif view.variant == "indian" and view.phase == Phase.PLAY:
-        words = "Discard a card, or declare: 'declare Kd' (or 'declare Kd: 2h 3h 4h / ...')"
+        words = _("Discard a card, or declare: `declare Kd` (or `declare Kd: 2h 3h 4h / ...`)")
     acts = moves
     listing = "  ".join(f"[{i + 1}] {a}" for i, a in enumerate(acts)) if len(acts) <= 16 \
-        else f"{len(acts)} moves: type one, or 'moves' to list them"
+        else _("{count} moves: type one, or `moves` to list them", count=len(acts))
     return f"{words}. {listing}"
 
 
-HELP = """Type an action or the number of one:
+def help_text() -> str:
+    """The commands: the moves are typed the same in every language; their words are not."""
+    return _("""Type an action or the number of one:
   draw | take | pass | meld 7h 8h 9h | layoff 10h on 1 | discard Qs | knock Qs | gin |
   turnover | done
 500 Rum: take 7h (any card of the pile, with all above it) | rum | pass
@@ -264,7 +291,7 @@ Push: push | contract 7h 7d 7s / 9c 9d Jk=9 (wilds say what they stand for) |
   rescue 8h on 2 | draw (with an empty stock: ends the deal)
 Tile Rami: doubla r7 | twin | open r5 r6 r7 / k9 y9 joly=9 | take (the last discard) |
   take y7 with y5 y6 y7 | swap r7 on 2 with joly=b6 b7 b8 | take exposed
-Other commands: moves (list legal moves), sort suit | sort rank, hint, log, help, quit"""
+Other commands: moves (list legal moves), sort suit | sort rank, hint, log, help, quit""")
 
 
 def play(args) -> int:
@@ -282,14 +309,16 @@ def _play(args) -> int:
     def say(text: str) -> str:          # the game's words, its pieces by name
         return words.plain(text, symbols=paint.unicode)
     n = args.players or variant.min_players
-    names = [args.name] + [f"Bot {i}" for i in range(1, n)]
+    names = [args.name or _("Player")] + [_("Bot {n}", n=i) for i in range(1, n)]
     g = GameState(variant.name, names, options, args.seed)
     bots = {s: make_bot(args.bots, variant.name, seed=f"{g.seed}:{s}") for s in range(1, n)}
     delay = args.delay if out.isatty() else 0
     order = "suit"
     shown = summarized = 0
-    print(f"rami: {variant.title} against {n - 1} {args.bots} bot(s). Seed {g.seed}. "
-          "Type 'help' for help.")
+    print("rami: " + n_("{game} against {n} bot ({level}). Seed {seed}. Type `help` for help.",
+                        "{game} against {n} bots ({level}). Seed {seed}. Type `help` for help.",
+                        n - 1, game=variant.title, level=_(LEVEL_NAMES.get(args.bots, args.bots)),
+                        seed=g.seed))
     while True:
         # what happened since we last looked
         view = PlayerView.of(g, 0)
@@ -313,15 +342,15 @@ def _play(args) -> int:
             for line in hand_groups(g, r, paint):
                 print("  " + line)
             if g.phase == Phase.HAND_OVER:
-                print("  Scores: " + ", ".join(f"{g.names[s]} {g.scores[g.side(s)]}"
-                                               for s in range(n)))
+                print("  " + _("Scores: {scores}", scores=", ".join(
+                    f"{g.names[s]} {g.scores[g.side(s)]}" for s in range(n))))
         if g.phase == Phase.MATCH_OVER:
             print("\n" + say(g.final["headline"]))
             for line in g.final["lines"]:
                 print("  " + say(line))
             return 0
         if g.phase == Phase.HAND_OVER and g.legal_actions() == [DEAL]:
-            answer = ask(out, "\nPress Enter to deal the next hand (or q to quit) ")
+            answer = ask(out, "\n" + _("Press Enter to deal the next hand (or q to quit) "))
             if answer is None or answer.strip().lower() in ("q", "quit"):
                 return 0
             g.apply("deal")
@@ -343,10 +372,10 @@ def _play(args) -> int:
                 continue
             low = text.lower()
             if low in ("q", "quit", "exit"):
-                print(f"Goodbye. (Replay this match with --seed {g.seed})")
+                print(_("Goodbye. (Replay this match with --seed {seed})", seed=g.seed))
                 return 0
             if low in ("help", "h", "?"):
-                print(HELP)
+                print(help_text())
                 continue
             if low in ("moves", "legal", "m?"):
                 print("  " + "\n  ".join(f"[{i + 1}] {a}" for i, a in enumerate(moves)))
@@ -364,13 +393,14 @@ def _play(args) -> int:
             if low == "hint":
                 from .bots.hint import hint
                 h = hint(view, f"{g.seed}:{len(g.history)}")
-                print(f"  Hint: {say(h.text)}  [{h.action}]")
+                print("  " + _("Hint: {hint}", hint=say(h.text)) + f"  [{h.action}]")
                 continue
             try:
                 if text.isdigit():
                     k = int(text)
                     if not 1 <= k <= len(moves):
-                        raise RamiError(f"Choose a number from 1 to {len(moves)}")
+                        raise RamiError(_("Choose a number from 1 to {count}",
+                                          count=len(moves)))
                     action = moves[k - 1]
                 else:
                     action = g.parse_action(text)
@@ -384,7 +414,7 @@ def ask(out, prompt: str) -> str | None:
     try:
         return input(prompt)
     except (EOFError, KeyboardInterrupt):
-        print("\nGoodbye.")
+        print("\n" + _("Goodbye."))
         return None
 
 
@@ -447,12 +477,13 @@ def serve_cmd(args) -> int:
 def variants_cmd(args) -> int:
     for name in variant_names():
         v = find_variant(name)
-        span = f"{v.min_players}" if v.min_players == v.max_players else \
-            f"{v.min_players}-{v.max_players}"
-        print(f"{v.name:8} {v.title} ({span} players)")
+        players = (n_("{n} player", "{n} players", v.min_players)
+                   if v.min_players == v.max_players else
+                   _("{lo}-{hi} players", lo=v.min_players, hi=v.max_players))
+        print(f"{v.name:8} {v.title} ({players})")
         for o in v.OPTIONS:
             choices = f" [{' | '.join(map(str, o.choices))}]" if o.choices else ""
-            print(f"    {o.name}={o.default}{choices}  {o.help}")
+            print(f"    {o.name}={o.default}{choices}  {_(o.help)}")
     return 0
 
 
@@ -494,5 +525,5 @@ def main(argv=None) -> int:
         print(f"rami: {e}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        print("\nGoodbye.")
+        print("\n" + _("Goodbye."))
         return 130

@@ -122,6 +122,10 @@ def main() -> int:
     for name in pyscript_files(src):
         shutil.copy2(src / name, pyscript / name)
     shutil.copy2(CACHE / "rami.zip", VENDOR / "rami.zip")
+    # what the page says in each language before Python runs (static/boot.js)
+    sys.path.insert(0, str(ROOT / "scripts"))
+    from catalogues import write_boot_messages
+    write_boot_messages(VENDOR / "boot-i18n.js")
     size = sum(f.stat().st_size for f in VENDOR.rglob("*") if f.is_file())
     print(f"static/vendor: {dirs['pyodide']} (standard library precompiled), "
           f"{dirs['pyscript']}, rami.zip ({size / 1e6:.1f} MB)")

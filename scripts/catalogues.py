@@ -37,7 +37,7 @@ METHODS = [("rami/**.py", "python"), ("static/boot.js", "javascript"),
            ("static/board.js", "javascript"), ("learn/**.js", "javascript")]
 # the files of one kind of game: their messages are already in that game's words
 CARD_ONLY = re.compile(r"rami/(variants|web/tables)/(basic|gin|indian|rum500|push|tiles)\.py$"
-                       r"|rami/bots/(beginner|expert|heuristic)\.py$|rami/cli\.py$")
+                       r"|rami/bots/(beginner|expert|heuristic)\.py$|rami/web/howto\.py$")
 # the words that differ at tile Rami's table (the proposal for English, to be read)
 VOCABULARY = (
     ("in deadwood", "on the rack"), ("low deadwood", "a light rack"),
@@ -100,7 +100,7 @@ def update() -> None:
         if po.exists():
             with open(po, "rb") as f:
                 cat = read_po(f, locale=code)
-            cat.update(template, no_fuzzy_matching=False)
+            cat.update(template, no_fuzzy_matching=True)
             cat.obsolete.clear()
         else:
             po.parent.mkdir(parents=True, exist_ok=True)
@@ -132,6 +132,33 @@ def compile_all(out: Path = LOCALE_DIR) -> list[Path]:
             write_mo(f, cat)
         made.append(mo)
     return made
+
+
+def boot_messages() -> dict:
+    """The start-up script's messages (``t("…")`` in static/boot.js), each language's, read
+    from the catalogues: what the page says before Python runs."""
+    out = {}
+    for code in LANGUAGES:
+        po = LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.po"
+        if not po.exists():
+            continue
+        with open(po, "rb") as f:
+            cat = read_po(f, locale=code)
+        said = {m.id: m.string for m in cat if m.id and isinstance(m.id, str) and m.string
+                and not m.fuzzy and any(p.startswith("static/") for p, _ in m.locations)}
+        if said:
+            out[code] = said
+    return out
+
+
+def write_boot_messages(path: Path) -> Path:
+    import json
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("// made by scripts/catalogues.py from rami/locale: the start-up's words\n"
+                    "window.ramiMessages = "
+                    + json.dumps(boot_messages(), ensure_ascii=False, sort_keys=True) + ";\n",
+                    encoding="utf-8")
+    return path
 
 
 def problems(code: str) -> list[str]:

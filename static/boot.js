@@ -5,6 +5,49 @@
   "use strict";
   const here = document.currentScript ? document.currentScript.src : location.href;
 
+  // -- the page's language -------------------------------------------------------------------
+  // As rami.web.start chooses it: the address's ?lang=, else the one chosen in the menu
+  // (kept with the settings), else the browser's. Its words for the start come from the
+  // catalogues (static/vendor/boot-i18n.js, made by the build).
+  const SPOKEN = ["en", "ro", "hi", "fr", "es", "de"];
+  function spoken(tag) {
+    const code = String(tag || "").toLowerCase().replace("_", "-").split("-")[0];
+    return SPOKEN.includes(code) ? code : null;
+  }
+  function pickLanguage() {
+    try {
+      const asked = spoken(new URLSearchParams(location.search).get("lang"));
+      if (asked) return asked;
+    } catch (e) { /* no address to read */ }
+    try {
+      const prefs = JSON.parse(localStorage.getItem("rami.prefs") || "{}");
+      const chosen = spoken(prefs && prefs.settings && prefs.settings.lang);
+      if (chosen) return chosen;
+    } catch (e) { /* no storage, or not ours */ }
+    for (const tag of navigator.languages || [navigator.language]) {
+      const code = spoken(tag);
+      if (code) return code;
+    }
+    return "en";
+  }
+  const lang = pickLanguage();
+  const words = (window.ramiMessages || {})[lang] || {};
+  const t = (message) => words[message] || message;
+  document.documentElement.lang = lang;
+  if (lang !== "en") {
+    document.title = t("rami · Basic Rummy, Gin Rummy, Indian Rummy, 500 Rum, Push and tile Rami");
+    document.addEventListener("DOMContentLoaded", () => {
+      const said = [["#loading .brand span", t("the rummy table")],
+                    ["#loading noscript p", t("rami needs JavaScript and WebAssembly to run.")]];
+      for (const [where, text] of said) {
+        const el = document.querySelector(where);
+        if (el) el.textContent = text;
+      }
+      const track = document.querySelector(".loading-track");
+      if (track) track.setAttribute("aria-label", t("Loading rami"));
+    });
+  }
+
   // -- measurements ------------------------------------------------------------------------
   window.ramiLongTasks = [];    // [start, duration] of every main-thread task over 50 ms
   window.ramiBotSpans = [];     // filled by the table while bots play
@@ -32,9 +75,9 @@
     ["python_stdlib.zip", 8],
   ];
   const STEPS = {          // PyScript's messages: [percent reached, what comes next]
-    "Loading Pyodide": [6, "Loading the Python runtime…"],
-    "Loaded interpreter": [82, "Unpacking the rules engine…"],
-    "Loaded Pyodide": [88, "Starting the game…"],
+    "Loading Pyodide": [6, t("Loading the Python runtime…")],
+    "Loaded interpreter": [82, t("Unpacking the rules engine…")],
+    "Loaded Pyodide": [88, t("Starting the game…")],
   };
   const CREEP = "cubic-bezier(.1,.6,.3,1)";   // benchmarks/web.py follows the same curve
   let percent = 0;
@@ -80,7 +123,7 @@
         filesDone += share;
         const last = seen.size === FILES.length;
         // the last small file: what is left is the big runtime and starting Python
-        show(filesDone, last ? "Loading and starting Python…" : null, last ? 78 : filesDone + 8,
+        show(filesDone, last ? t("Loading and starting Python…") : null, last ? 78 : filesDone + 8,
              last ? 1.2 : 1);
       }
     }
@@ -94,7 +137,7 @@
     const step = STEPS[e.detail];
     if (step) show(step[0], step[1], step[0] === 6 ? 30 : step[0] + 8, step[0] === 6 ? 2 : .6);
   });
-  document.addEventListener("DOMContentLoaded", () => show(2, "Starting the page…", 6, 1));
+  document.addEventListener("DOMContentLoaded", () => show(2, t("Starting the page…"), 6, 1));
 
   // -- offline and updates -------------------------------------------------------------------
   // The service worker keeps the game (sw.js, made by `make dist`).

@@ -36,8 +36,9 @@ def test_every_variant_has_its_rules_with_card_pictures_and_every_house_rule(var
     var = find_variant(variant)
     assert f"How to play {var.title}" in html
     assert html.count('class="rule-cards"') >= 2            # small card pictures
+    from rami.web.lobby import OPTION_TITLES
     for o in var.OPTIONS:
-        assert f"<b>{o.name.replace('_', ' ')}</b>" in html
+        assert f"<b>{OPTION_TITLES[o.name]}</b>" in html
     assert "This table plays the rule book" in html and "(house rule)" not in html
 
 
@@ -45,7 +46,7 @@ def test_the_house_rules_of_the_match_are_marked():
     html = howto.howto_html("gin", {"knock_limit": 7, "oklahoma": True}, at_table=True)
     assert "changes 2 rules of the book" in html
     marked = re.findall(r'<li class="changed"><b>([^<]+)</b>: ([^<]+)<em>', html)
-    assert marked == [("knock limit", "7 "), ("oklahoma", "on ")]
+    assert marked == [("knock limit", "7 "), ("Oklahoma", "on ")]
     assert "have 7 or less in deadwood" in html         # the rules' words follow the match
 
 
@@ -212,7 +213,8 @@ def test_settings_take_only_known_values():
     got = settings.clean({"deck": "four", "size": "giant", "motion": "off", "sound": 1,
                           "left": True, "felt": "blue", "back": "plaid", "theme": "dark"})
     assert got == {"theme": "dark", "felt": "blue", "back": "red", "deck": "four",
-                   "size": "normal", "motion": "off", "sound": False, "left": True}
+                   "size": "normal", "motion": "off", "sound": False, "left": True,
+                   "lang": "auto"}
     html = settings.settings_html(got, "fast", render.PACES)
     assert 'value="four" checked' in html and 'value="fast" selected' in html
     assert 'value="blue" checked' in html and 'value="dark" checked' in html
@@ -229,7 +231,7 @@ def test_the_new_game_question_names_both_matches():
     s = Session.new("basic", ["Ann", "Ada"], seed=2)
     kept = Session.new("gin", ["Ann", "Bo"], seed=3)
     html = render.newgame_html(s, kept)
-    assert "Basic Rummy · hand 1 · Ann 0, Ada 0" in html and "Gin Rummy · hand 1" in html
+    assert "Basic Rummy · Hand 1 · Ann 0, Ada 0" in html and "Gin Rummy · Hand 1" in html
     lobby = render.lobby_html(render_form(), saved=[("resume-kept", render.match_words(kept))])
     assert 'data-act="resume-kept"' in lobby
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 
 from ..errors import OptionError
+from ..i18n import N_
 from ..view import PlayerView
 
 
@@ -82,10 +83,10 @@ BOT_LEVELS = ("beginner", "good", "expert")       # what a person is offered
 ALL_LEVELS = BOT_LEVELS + ("heuristic", "random")
 
 # how each level plays, in a few words (the lobby and the terminal show them)
-LEVEL_WORDS = {
-    "beginner": "knows the rules, not the tactics: keeps melds, throws high cards",
-    "good": "plays for low deadwood and watches what you pick up",
-    "expert": "counts the cards, reads your hand, and weighs each move ahead",
+LEVEL_WORDS = {             # (each translated where it is shown)
+    "beginner": N_("knows the rules, not the tactics: keeps melds, throws high cards"),
+    "good": N_("plays for low deadwood and watches what you pick up"),
+    "expert": N_("counts the cards, reads your hand, and weighs each move ahead"),
 }
 
 

@@ -46,7 +46,8 @@ from .settings import clean as clean_settings, settings_html
 from .lobby import default_form
 from .session import PERSON, Session, bot_name
 from .start import (KEPT_KEY, PREFS_KEY, SAVE_KEY, SET_ASIDE_KEY, STATS_KEY, apply_settings,
-                    load_json, nil, prepare_page, ready, stored as _stored)
+                    drop_url_language, load_json, nil, prepare_page, ready, stored as _stored)
+from ..i18n import _, language, n_
 
 FOCUSABLE = ("button:not([disabled]), a[href], input, select, textarea, "
              "[tabindex]:not([tabindex='-1'])")
@@ -91,8 +92,9 @@ class App:
         self.audio = None                    # the Web Audio context, made on first sound
         self.stats = statistics.clean(load_json(STATS_KEY, 200_000))
         self.apply_settings()
-        self.form = self._default_form(variant if isinstance(variant, str) else "gin",
-                                       name[:40] if isinstance(name, str) and name else "Player")
+        self.form = self._default_form(
+            variant if isinstance(variant, str) else "gin",
+            name[:40] if isinstance(name, str) and name else _("Player"))
         self._proxies = []
         self.update = "none"                 # a new version: "none", "ready", "later"
         self.update_note = "unsaid"          # its note during a hand: "unsaid", "shown", "done"
@@ -147,10 +149,11 @@ class App:
 
     def _crash(self, e: Exception) -> None:
         js.console.error("".join(traceback.format_exception(e)))
-        kept = ("your game is saved up to your last move" if self.saved
-                else "this position is not saved" if not self.persist
-                else "the game could not be saved")
-        self.message = f"Something went wrong ({type(e).__name__}); {kept}."
+        kept = (_("your game is saved up to your last move") if self.saved
+                else _("this position is not saved") if not self.persist
+                else _("the game could not be saved"))
+        self.message = _("Something went wrong ({error}); {kept}.", error=type(e).__name__,
+                         kept=kept)
         try:
             self.render()
         except Exception:              # drawing itself failed: say so without Python
@@ -172,16 +175,16 @@ class App:
                 if not isinstance(e, (RamiError, json.JSONDecodeError)):
                     js.console.error("".join(traceback.format_exception(e)))    # a bug
                 if isinstance(e, json.JSONDecodeError):
-                    reason = "It is not readable (not JSON)"
+                    reason = _("It is not readable (not JSON)")
                 elif isinstance(e, RamiError):
                     reason = str(e)
                 else:
-                    reason = f"It could not be read ({type(e).__name__})"
+                    reason = _("It could not be read ({error})", error=type(e).__name__)
                 self._set_aside(raw)
                 self.session, self.screen = None, "lobby"
-                self.notice = (f"Your saved game could not be resumed. {reason.rstrip('.')}. "
-                               f"It has been set aside (kept in this browser as "
-                               f"'{SET_ASIDE_KEY}'); start a new game below.")
+                self.notice = (_("Your saved game could not be resumed. {reason}. It has been "
+                                 "set aside (kept in this browser as '{key}'); start a new game "
+                                 "below.", reason=reason.rstrip('.'), key=SET_ASIDE_KEY))
         self._render_or_lobby()
         self.ready()
 
@@ -207,8 +210,8 @@ class App:
         except Exception as e:
             js.console.error("".join(traceback.format_exception(e)))
             self.session, self.screen = None, "lobby"
-            self.notice = (f"This game could not be shown ({type(e).__name__}); "
-                           "start a new game below.")
+            self.notice = _("This game could not be shown ({error}); start a new game below.",
+                            error=type(e).__name__)
             self.render()
 
     def ready(self) -> None:
@@ -259,12 +262,12 @@ class App:
         """The player's word: save, and let the waiting version take over (the page
         reloads and resumes the match from the save)."""
         if not self.between_hands():
-            self.say("The update will be offered when this hand ends.")
+            self.say(_("The update will be offered when this hand ends."))
             return
         self.save()
         if js.window.ramiApplyUpdate() is not True:
             self.update = "none"
-            self.say("The update could not be applied now; it will be on the next start.")
+            self.say(_("The update could not be applied now; it will be on the next start."))
 
     def start_deal(self, deal: str) -> None:
         """A given position (``?deal=`` in the address: tutorials, tests). It is not saved:
@@ -279,8 +282,8 @@ class App:
             self.screen = "table"
         except Exception as e:         # a page's bad deal must not stop the page
             reason = str(e) if isinstance(e, RamiError) else type(e).__name__
-            self.notice = (f"The deal in this page's address could not be read. "
-                           f"{reason.rstrip('.')}.")
+            self.notice = _("The deal in this page's address could not be read. {reason}.",
+                            reason=reason.rstrip('.'))
             self.session, self.screen = None, "lobby"
         self._render_or_lobby()
         self.ready()
@@ -299,7 +302,7 @@ class App:
         except Exception as e:         # storage full or refused: play on, but say so
             js.console.error("".join(traceback.format_exception(e)))
             self.saved = False
-            self.message = "This browser refused to save the game: it will not be resumed."
+            self.message = _("This browser refused to save the game: it will not be resumed.")
 
     def save_prefs(self) -> None:
         try:
@@ -385,7 +388,8 @@ class App:
             if kept is not None:
                 saved.append(("resume-kept", render.match_words(kept)))
             self._draw_frame(("lobby",), render.lobby_html(self.form, self.notice, can_resume,
-                                                           self.offer_update(), saved))
+                                                           self.offer_update(), saved,
+                                                           self.settings["lang"]))
         elif self.session.needs_handover():
             self.dialog = None               # nothing of the last person's stays on screen
             self._draw_frame(("cover", self.session.state.turn),
@@ -438,7 +442,7 @@ class App:
         message = render.hint_line(self.hint[1]) if hint else self.message
         regions = render.table_regions(s, self.pace, message, self.thinking, new_from, offer,
                                        hint)
-        key = ("table", id(s), st.variant.name, st.n)
+        key = ("table", id(s), st.variant.name, st.n, language())
         if self.frame != key:
             self.screen_el.innerHTML = render.table_html(s, self.pace, message,
                                                          self.thinking, new_from, offer, hint)
@@ -529,8 +533,9 @@ class App:
                 bottom = el.getBoundingClientRect().bottom - 8
                 below = sum(1 for m in el.querySelectorAll(".meld, .group")
                             if m.getBoundingClientRect().top > bottom)
-                sign.textContent = (f"▾ {below} more meld{'s' if below != 1 else ''} below: "
-                                    "scroll" if below else "▾ more below: scroll")
+                sign.textContent = (n_("▾ {n} more meld below: scroll",
+                                       "▾ {n} more melds below: scroll", below) if below
+                                    else _("▾ more below: scroll"))
         for strip in self._strips():
             strip.classList.toggle("at-end",
                                    strip.scrollLeft + strip.clientWidth >= strip.scrollWidth - 4)
@@ -567,7 +572,7 @@ class App:
         self.hinting = True
         where = self._position()
         try:
-            self.message = "Thinking of a hint…"
+            self.message = _("Thinking of a hint…")
             self.render()
             await asyncio.sleep(0)
             found = await sliced(s.hint_steps())
@@ -810,7 +815,7 @@ class App:
             return self.render()
         if act == "hint":
             if not s.human_to_move():
-                return self.say("A hint is for your turn.")
+                return self.say(_("A hint is for your turn."))
             asyncio.ensure_future(self.run_hint())
             return
         if act == "undo":
@@ -882,7 +887,7 @@ class App:
         if not s.human_to_move():
             if s.state.phase == Phase.HAND_OVER and name == "done":
                 return self.act("next")
-            return self.say(f"Wait for {s.state.names[s.state.turn]}'s move."
+            return self.say(_("Wait for {who}'s move.", who=s.state.names[s.state.turn])
                             if s.bot_to_move() else "")
         choice = next((c for c in s.choices() if c.name == name), None)
         if choice is None:
@@ -931,7 +936,7 @@ class App:
         """Resume the kept match; a running one takes its place in the second slot."""
         kept = self.kept()
         if kept is None:
-            return self.say("The kept match could not be read.")
+            return self.say(_("The kept match could not be read."))
         try:
             if self.running():
                 self.keep_running()
@@ -939,7 +944,7 @@ class App:
                 js.localStorage.removeItem(KEPT_KEY)
         except Exception as e:
             js.console.error(str(e))
-            return self.say("This browser refused to keep the running match; it stays.")
+            return self.say(_("This browser refused to keep the running match; it stays."))
         self._kept = (None, None)
         self._open_match(kept)
 
@@ -964,12 +969,12 @@ class App:
             try:
                 self.keep_running()
             except Exception:
-                return self.say("This browser refused to keep the running match.")
+                return self.say(_("This browser refused to keep the running match."))
             self._kept = (None, None)
         f = self.form
         var = find_variant(f["variant"])
         n = int(f["players"])
-        names = [f["name"].strip() or "Player"] + f["bot_names"][:n - 1]
+        names = [f["name"].strip() or _("Player")] + f["bot_names"][:n - 1]
         levels = {i + 1: f["levels"][i] for i in range(n - 1)}
         options = {k: v for k, v in f["options"].items()
                    if k in {o.name for o in var.OPTIONS}}
@@ -1008,11 +1013,13 @@ class App:
             self.pace = el.value
             self.save_prefs()
             return self.render()
-        if field and field.startswith("set:"):
-            name = field.split(":", 1)[1]
+        if field == "lang" or (field and field.startswith("set:")):
+            name = field.split(":", 1)[1] if ":" in field else "lang"
             raw = dict(self.settings)
             raw[name] = bool(el.checked) if attr(el, "type") == "checkbox" else str(el.value)
             self.settings = clean_settings(raw)
+            if name == "lang":
+                drop_url_language()          # the menu's choice now, not the address's
             self.apply_settings()
             self.save_prefs()
             if name == "sound" and self.settings["sound"]:
@@ -1403,7 +1410,8 @@ def main() -> App:
         app.start()
     except Exception as e:            # never a traceback on the page
         js.console.error("".join(traceback.format_exception(e)))
-        app.root.textContent = (f"rami could not start ({type(e).__name__}). Reload the "
-                                "page; if it happens again, clear this site's data.")
+        app.root.textContent = _("rami could not start ({error}). Reload the page; if it "
+                                 "happens again, clear this site's data.",
+                                 error=type(e).__name__)
         js.document.body.dataset.ready = "1"
     return app

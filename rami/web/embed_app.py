@@ -23,6 +23,7 @@ import js
 from pyodide.ffi import create_proxy
 
 from .board import Board, BoardError, error_html
+from ..i18n import _
 
 MAX_BOARDS = 200
 MAX_MESSAGE = 200_000
@@ -59,7 +60,8 @@ class Runtime:
                 self.captions[bid] = str(attrs.get("caption", ""))[:400]
                 self.boards.pop(bid, None)
                 if len(self.boards) >= MAX_BOARDS:
-                    raise BoardError(f"A page may hold at most {MAX_BOARDS} boards.")
+                    raise BoardError(_("A page may hold at most {count} boards.",
+                                       count=MAX_BOARDS))
                 self.boards[bid] = Board(attrs)
             elif kind == "act" and bid in self.boards:
                 self.boards[bid].act(str(msg.get("act", "")))

@@ -15,13 +15,45 @@ from __future__ import annotations
 import json
 from types import SimpleNamespace
 
+from ..i18n import N_, _, n_, pieces
 from ..words import CARD_WORDS, TILE_WORDS
 from .parts import esc
+from .settings import language_menu
 
 CATALOGUE_FILE = "catalogue.json"          # beside this module, in the browser's rami.zip
 PERSON = "person"      # a seat's level when a person plays it on this device (pass-and-play)
-LEVEL_NAMES = {"beginner": "Beginner", "good": "Good", "expert": "Expert", "random": "Random",
-               "person": "Person"}
+LEVEL_NAMES = {"beginner": N_("Beginner"), "good": N_("Good"), "expert": N_("Expert"),
+               "random": N_("Random"), "person": N_("Person")}
+# the house rules' names and their words' names, as the lobby shows them (the names typed in
+# the terminal, `-o round_the_corner=true`, stay as they are)
+OPTION_TITLES = {
+    "ace_value": N_("ace value"), "big_gin_bonus": N_("big gin bonus"),
+    "block_rummy": N_("block rummy"), "boathouse": N_("boathouse"),
+    "cards_5_6": N_("cards for 5 or 6"), "deal_show": N_("deal show"), "deals": N_("deals"),
+    "decks": N_("decks"), "doubla": N_("doubla"), "final_discard": N_("final discard"),
+    "first_turn_out": N_("out on the first turn"), "format": N_("format"),
+    "free_top_discard": N_("free top discard"), "games": N_("games"),
+    "gin_bonus": N_("gin bonus"), "go_out_bonus": N_("going-out bonus"),
+    "hands": N_("hands"),
+    "initial_meld_may_use_last_discard": N_("initial meld may use the last discard"),
+    "jokers": N_("jokers"), "joly_finish_doubles": N_("going out on a Joly doubles"),
+    "knock_limit": N_("knock limit"), "layoff_needs_own_meld": N_("lay off after melding"),
+    "max_hands": N_("most hands"), "min_first_meld": N_("first meld at least"),
+    "no_meld_penalty": N_("penalty for no meld"), "oklahoma": N_("Oklahoma"),
+    "partnership": N_("partnership"), "partnerships": N_("partnerships"),
+    "persian": N_("Persian rummy"), "pickup_to_hit": N_("take to lay off"),
+    "pip_values": N_("pip values"), "rejoin": N_("rejoin"),
+    "round5_three_and_seven": N_("fifth contract: three and seven"),
+    "round_the_corner": N_("round the corner"), "rum_call": N_("calling rum"),
+    "seven_card_straight": N_("seven-card straight"), "target": N_("target"),
+    "ten_every_round": N_("ten cards every deal"), "undercut_bonus": N_("undercut bonus"),
+}
+CHOICE_TITLES = {
+    "100_plus_rack": N_("100 plus the rack"), "fixed200": N_("200"), "auto": N_("auto"),
+    "optional": N_("optional"), "required": N_("required"), "points": N_("points"),
+    "deals": N_("deals"), "pool101": N_("pool 101"), "pool201": N_("pool 201"),
+    "pool61": N_("pool 61"),
+}
 BOT_NAMES = ("Ada", "Bruno", "Chloé", "Dmitri", "Esme", "Farid", "Greta")
 
 
@@ -87,74 +119,85 @@ def default_form(variant: str, name: str = "Player") -> dict:
 
 def update_offer() -> str:
     """A new version is ready, between hands (a summary, the lobby): offered."""
-    return ('<div class="update-offer" role="status"><p><b>A new version of rami is ready.</b>'
-            ' Your game is saved and goes on after the update.</p><span class="update-go">'
-            '<button type="button" class="btn small" data-act="update-later">Later</button>'
-            '<button type="button" class="btn primary small" data-act="update" '
-            'id="update-now">Update now</button></span></div>')
+    return (f'<div class="update-offer" role="status"><p><b>'
+            f'{_("A new version of rami is ready.")}</b> '
+            f'{_("Your game is saved and goes on after the update.")}</p>'
+            f'<span class="update-go"><button type="button" class="btn small" '
+            f'data-act="update-later">{_("Later")}</button><button type="button" '
+            f'class="btn primary small" data-act="update" id="update-now">{_("Update now")}'
+            f'</button></span></div>')
 
 
 def lobby_html(form: dict, notice: str = "", can_resume: bool = False,
-               update: bool = False, saved: list | None = None) -> str:
+               update: bool = False, saved: list | None = None, lang: str = "auto") -> str:
     """The start screen: variant, players, each bot's level, house rules, your name; and a
     new version's offer when one is ready (``update``)."""
     cat = catalogue()
     var = game(form["variant"])
+    with pieces(var.tiles):
+        return _lobby_html(cat, var, form, notice, can_resume, update, saved, lang)
+
+
+def _lobby_html(cat, var, form, notice, can_resume, update, saved, lang) -> str:
     tabs = "".join(
         f'<button type="button" class="variant-tab{" on" if g["name"] == var.name else ""}" '
         f'data-act="variant:{g["name"]}" aria-pressed="{str(g["name"] == var.name).lower()}">'
-        f'<b>{esc(g["title"])}</b><small>{esc(g["blurb"])}</small>'
+        f'<b>{esc(_(g["title"]))}</b><small>{esc(_(g["blurb"]))}</small>'
         f'</button>' for g in cat["games"])
     n = form["players"]
-    players = "".join(f'<option value="{k}"{" selected" if k == n else ""}>{k} players</option>'
+    players = "".join(f'<option value="{k}"{" selected" if k == n else ""}>'
+                      f'{n_("{n} player", "{n} players", k)}</option>'
                       for k in range(var.min, var.max + 1))
     seats = "".join(_seat_choice(form, i, cat["levels"]) for i in range(n - 1))
-    words = "".join(f"<li><b>{LEVEL_NAMES[lv]}</b> {esc(cat['level_words'][lv])}</li>"
+    words = "".join(f"<li><b>{_(LEVEL_NAMES[lv])}</b> {esc(_(cat['level_words'][lv]))}</li>"
                     for lv in cat["levels"])
     opts = "".join(_option_input(o, form["options"].get(o.name, o.default))
                    for o in var.options)
     notice_html = f'<div class="notice" role="alert">{esc(notice)}</div>' if notice else ""
     n_changed = sum(form["options"].get(o.name, o.default) != o.default for o in var.options)
-    changed = (f"{n_changed} changed from the rule book" if n_changed else
-               "the rule book's defaults")
-    resume = ('<button type="button" class="btn ghost" data-act="resume">Back to the game'
-              '</button>') if can_resume else ""
+    changed = (n_("{n} changed from the rule book", "{n} changed from the rule book",
+                  n_changed) if n_changed else _("the rule book's defaults"))
+    resume = (f'<button type="button" class="btn ghost" data-act="resume">'
+              f'{_("Back to the game")}</button>') if can_resume else ""
     saved_html = ""
     if saved:
         items = "".join(
             f'<li><span>{esc(words)}</span><button type="button" class="btn small" '
-            f'data-act="{act}">{"Back to it" if act == "resume" else "Resume"}</button></li>'
-            for act, words in saved)
-        saved_html = (f'<section class="saved" aria-label="Saved matches"><h2>Saved matches'
-                      f'</h2><ul>{items}</ul></section>')
+            f'data-act="{act}">{_("Back to it") if act == "resume" else _("Resume")}</button>'
+            f'</li>' for act, words in saved)
+        saved_html = (f'<section class="saved" aria-label="{_("Saved matches")}"><h2>'
+                      f'{_("Saved matches")}</h2><ul>{items}</ul></section>')
     return (TILE_WORDS if var.tiles else CARD_WORDS).html(f"""
 <main class="lobby" id="lobby">
   <div class="lobby-card">
     <h1 class="brand">rami<span>the rummy table</span></h1>
     {notice_html}{update_offer() if update else ""}{saved_html}
     <div class="variant-tabs" role="group" aria-label="Game">{tabs}</div>
-    <p class="chosen-blurb">{esc(var.blurb)}</p>
+    <p class="chosen-blurb">{esc(_(var.blurb))}</p>
     <div class="lobby-grid">
-      <label>Your name <input data-field="name" maxlength="16" value="{esc(form["name"])}"
-        autocomplete="nickname"></label>
-      <label>Players <select data-field="players">{players}</select></label>
+      <label>{_("Your name")} <input data-field="name" maxlength="16"
+        value="{esc(form["name"])}" autocomplete="nickname"></label>
+      <label>{_("Players")} <select data-field="players">{players}</select></label>
     </div>
-    <fieldset class="bots"><legend>Opponents</legend>{seats}
+    <fieldset class="bots"><legend>{_("Opponents")}</legend>{seats}
       <ul class="level-words">{words}</ul></fieldset>
     <details class="house"{" open" if form.get("rules_open") else ""}>
-      <summary>House rules <small>{esc(changed)}</small></summary>
+      <summary>{_("House rules")} <small>{esc(changed)}</small></summary>
       <div class="opts">{opts}</div></details>
     <div class="lobby-foot">
-      <nav class="lobby-learn" aria-label="Learn the games"><a href="#rules" data-act="howto"
-        >How to play {esc(var.title)}</a> · <a href="#settings" data-act="settings">Settings</a>
-        · <a href="#stats" data-act="stats">Statistics</a>
-        <br>Learn:
-        <a href="learn/gin.html">Gin Rummy</a> · <a href="learn/indian.html">Indian
-        Rummy's declaration</a><br><a href="learn/boards.html">Boards for your own pages</a>
-      </nav></div>
+      <nav class="lobby-learn" aria-label="{_("Learn the games")}"><a href="#rules"
+        data-act="howto">{_("How to play {game}", game=esc(_(var.title)))}</a> ·
+        <a href="#settings" data-act="settings">{_("Settings")}</a>
+        · <a href="#stats" data-act="stats">{_("Statistics")}</a>
+        <br>{_("Learn:")}
+        <a href="learn/gin.html">{_("Gin Rummy")}</a> · <a href="learn/indian.html">{
+        _("Indian Rummy's declaration")}</a><br><a href="learn/boards.html">{
+        _("Boards for your own pages")}</a>
+      </nav><label class="lang-pick"><span aria-hidden="true">🌐</span>
+        <span class="sr-only">{_("Language")}</span>{language_menu(lang, "lang")}</label></div>
     <div class="lobby-go">{resume}
-      <button type="button" class="btn primary big" data-act="start" id="start">Deal the cards
-      </button></div>
+      <button type="button" class="btn primary big" data-act="start" id="start">{
+      _("Deal the cards")}</button></div>
   </div>
 </main>""")
 
@@ -165,28 +208,30 @@ def _seat_choice(form: dict, i: int, levels: list) -> str:
     level = form["levels"][i]
     name = form["bot_names"][i]
     options = "".join(f'<option value="{lv}"{" selected" if level == lv else ""}>'
-                      f'{LEVEL_NAMES[lv]}</option>' for lv in levels)
+                      f'{_(LEVEL_NAMES[lv])}</option>' for lv in levels)
     options += (f'<option value="{PERSON}"{" selected" if level == PERSON else ""}>'
-                'A person here (pass-and-play)</option>')
+                f'{_("A person here (pass-and-play)")}</option>')
     who = (f'<input data-field="seatname:{i}" maxlength="16" value="{esc(name)}" '
-           f'aria-label="Seat {i + 2}: name">' if level == PERSON else
+           f'aria-label="{_("Seat {number}: name", number=i + 2)}">' if level == PERSON else
            f'<span>{esc(name)}</span>')
     return (f'<div class="seat-level{" person" if level == PERSON else ""}">{who}'
-            f'<select data-field="level:{i}" aria-label="Seat {i + 2}: who plays">{options}'
-            '</select></div>')
+            f'<select data-field="level:{i}" aria-label="'
+            f'{_("Seat {number}: who plays", number=i + 2)}">{options}</select></div>')
 
 
 def _option_input(opt, value) -> str:
     name = esc(opt.name)
-    label = f'<span class="opt-name">{name.replace("_", " ")}</span>' \
-            f'<small>{esc(opt.help)}</small>'
+    title = _(OPTION_TITLES[opt.name]) if opt.name in OPTION_TITLES else \
+        opt.name.replace("_", " ")
+    label = f'<span class="opt-name">{esc(title)}</span><small>{esc(_(opt.help))}</small>'
     if isinstance(opt.default, bool):
         checked = " checked" if value else ""
         return (f'<label class="opt opt-bool"><input type="checkbox" data-opt="{name}"'
                 f'{checked}> {label}</label>')
     if opt.choices:
         choices = "".join(f'<option value="{esc(c)}"{" selected" if c == value else ""}>'
-                          f'{esc(c)}</option>' for c in opt.choices)
+                          f'{esc(_(CHOICE_TITLES[c]) if c in CHOICE_TITLES else c)}</option>'
+                          for c in opt.choices)
         return f'<label class="opt">{label}<select data-opt="{name}">{choices}</select></label>'
     return (f'<label class="opt">{label}<input type="number" min="{opt.lo}" max="{opt.hi}" '
             f'data-opt="{name}" value="{esc(value)}"></label>')

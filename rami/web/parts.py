@@ -9,16 +9,24 @@ from __future__ import annotations
 
 from html import escape
 
-from ..cards import Card
+from ..cards import RANK_NAMES, Card
+from ..i18n import N_, _
 from ..words import parse_code, plain_text  # noqa: F401  (the page's callers use them)
 from .svg import back_svg, card_svg
 
 LABEL_CLASS = {"pure sequence": "pure", "sequence": "seq", "set": "set", "invalid": "bad",
                "finish slot": "fin"}
-RANK_WORDS = {1: "ace", 11: "jack", 12: "queen", 13: "king"}
-# a wild card's mark (its name says "wild" in words)
-WILD_TAG = '<span class="wild-tag" aria-hidden="true">wild</span>'
+# what each group of an Indian hand is, in words (Indian players keep the English terms in
+# many languages: the catalogues say how each one writes them)
+LABEL_WORDS = {"pure sequence": N_("pure sequence"), "sequence": N_("sequence"),
+               "set": N_("set"), "invalid": N_("invalid"), "finish slot": N_("finish slot")}
+RANK_WORDS = RANK_NAMES
 DOTS = '<span class="dots" aria-hidden="true"><i></i><i></i><i></i></span>'
+
+
+def wild_tag() -> str:
+    """A wild card's mark (its name says "wild" in words)."""
+    return f'<span class="wild-tag" aria-hidden="true">{_("wild")}</span>'
 
 
 def esc(x) -> str:
@@ -40,12 +48,12 @@ def face(card: Card, cls: str = "", attrs: str = "", wild: bool = False) -> str:
     cards get the simple face. A ``wild`` card is marked, and named so ("A♠, wild")."""
     simple = "mini" in cls.split() or "small" in cls.split()
     if wild:
-        name = esc((card.name().capitalize() if card.is_wild_symbol else card_label(card))
-                   + ", wild")
+        name = esc(_("{card}, wild", card=card.name().capitalize() if card.is_wild_symbol
+                     else card_label(card)))
         return (f'<span class="card {cls} wild" role="img" aria-label="{name}" {attrs}>'
                 f'{card_svg(card, hidden=True, simple=simple)}'
                 # (a joker or a Joly says what it is on its face: its frame is enough)
-                f'{WILD_TAG if card.suit else ""}</span>')
+                f'{wild_tag() if card.suit else ""}</span>')
     return f'<span class="card {cls}" {attrs}>{card_svg(card, simple=simple)}</span>'
 
 
@@ -114,7 +122,7 @@ def group_html(cards, label: str, counted=(), attrs: str = "", size: str = "smal
             mark = " counted"
         faces.append(face(c, size + mark, wild=bool(wild and wild(c))))
     return (f'<div class="group g-{LABEL_CLASS.get(label, "bad")}"{attrs}>'
-            f'<span class="group-label">{esc(label)}</span>'
+            f'<span class="group-label">{esc(_(LABEL_WORDS.get(label, label)))}</span>'
             f'<span class="group-cards">{"".join(faces)}</span></div>')
 
 

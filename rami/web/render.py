@@ -17,17 +17,27 @@ panel, a focus or a drag elsewhere lives on.
 
 from __future__ import annotations
 
+from ..i18n import N_, _, join, n_, pieces
 from ..state import Phase
 from ..words import words_for
 from .parts import esc, plain_text, pretty_text
 from .parts import LABEL_CLASS, face, short_names  # noqa: F401  (re-exported for callers)
 from .lobby import LEVEL_NAMES, PERSON, lobby_html, update_offer  # noqa: F401 (lobby_html: the app's)
-from .session import BOT_PHASES, Session
+from .session import BOT_PHASES, Session, in_game_words
 from .svg import back_svg
 from .tables import TABLES, Table, table_for
 
-PACES = (("slow", "Slow", 1.6), ("normal", "Normal", 0.9), ("fast", "Fast", 0.35),
-         ("instant", "Instant", 0.0))
+PACES = (("slow", N_("Slow"), 1.6), ("normal", N_("Normal"), 0.9), ("fast", N_("Fast"), 0.35),
+         ("instant", N_("Instant"), 0.0))
+# one deal of the match, as each game calls it ("hand", "deal", tile Rami's "game")
+HAND_TITLES = {"hand": N_("Hand {n}"), "deal": N_("Deal {n}"), "game": N_("Game {n}")}
+THIS_HAND = {"hand": N_("This hand"), "deal": N_("This deal"), "game": N_("This game")}
+HAND_COLUMN = {"hand": N_("Hand"), "deal": N_("Deal"), "game": N_("Game")}
+
+
+def hand_title(s: Session, number: int) -> str:
+    """``Hand 3``, ``Deal 3``, ``Game 3``: one deal of the match as the game calls it."""
+    return _(HAND_TITLES.get(s.state.variant.hand_word, HAND_TITLES["hand"]), n=number)
 # the table's regions, in page order: (id, element, attributes)
 REGIONS = ("top", "opp", "piles", "status", "melds", "log", "head", "hand-area", "actions",
            "message", "summary-slot")
@@ -48,45 +58,52 @@ def pace_seconds(pace: str, seats: int = 2) -> float:
 
 
 # -- the lobby ----------------------------------------------------------------------------
+@in_game_words
 def match_words(s: Session) -> str:
     """A match in a few words: the game, the hand, the scores."""
     st = s.state
     sides = sorted(set(st.teams)) if st.teams else list(range(st.n))
     scores = ", ".join(f"{_side_name(s, side)} {st.scores[side]}" for side in sides)
-    return f"{st.variant.title} · {st.variant.hand_word} {st.hand_no + 1} · {scores}"
+    return f"{st.variant.title} · {hand_title(s, st.hand_no + 1)} · {scores}"
 
 
+@in_game_words
 def newgame_html(s: Session, kept: Session | None) -> str:
     """Before a new match replaces the one under way: keep it, let it go, or go back."""
-    note = (f" It takes the place of the match kept before ({esc(match_words(kept))})."
-            if kept is not None else "")
+    ask = (_("Keep it in the second slot to resume it later from the lobby? It takes the place "
+             "of the match kept before ({match}).", match=esc(match_words(kept)))
+           if kept is not None else
+           _("Keep it in the second slot to resume it later from the lobby?"))
     return f"""<div class="overlay" role="dialog" aria-modal="true" aria-labelledby="newgame-text">
-  <div class="summary confirm" id="newgame"><h2 id="newgame-text">A match is under way</h2>
+  <div class="summary confirm" id="newgame"><h2 id="newgame-text">{
+  _("A match is under way")}</h2>
   <p>{esc(match_words(s))}</p>
-  <p>Keep it in the second slot to resume it later from the lobby?{note}</p>
-  <div class="sum-go"><button type="button" class="btn" data-act="close">Cancel</button>
-  <button type="button" class="btn warn" data-act="newgame-replace">Start, and forget it</button>
-  <button type="button" class="btn primary" data-act="newgame-keep" id="confirm-go">Keep it, and
-  start</button></div></div></div>"""
+  <p>{ask}</p>
+  <div class="sum-go"><button type="button" class="btn" data-act="close">{_("Cancel")}</button>
+  <button type="button" class="btn warn" data-act="newgame-replace">{
+  _("Start, and forget it")}</button>
+  <button type="button" class="btn primary" data-act="newgame-keep" id="confirm-go">{
+  _("Keep it, and start")}</button></div></div></div>"""
 
 
+@in_game_words
 def cover_html(s: Session) -> str:
     """Between two persons' turns (pass-and-play): whose turn it is, and nothing of anyone's
     cards until that person takes the device."""
     st = s.state
-    who = st.names[st.turn]
+    who = esc(st.names[st.turn])
     scores = " · ".join(f"{esc(_side_name(s, side))} {st.scores[side]}"
                         for side in (sorted(set(st.teams)) if st.teams else range(st.n)))
     return f"""<main class="cover" id="cover" role="dialog" aria-modal="true"
   aria-labelledby="cover-title"><div class="cover-card">
-  <p class="cover-game">{esc(st.variant.title)} · {st.variant.hand_word} {st.hand_no + 1}</p>
-  <h1 id="cover-title">{esc(who)}'s turn</h1>
-  <p>Pass the device to {esc(who)}. Every hand stays hidden until {esc(who)} is ready.</p>
-  <button type="button" class="btn primary big" data-act="takeover" id="takeover">I am
-  {esc(who)}: show my cards</button>
+  <p class="cover-game">{esc(st.variant.title)} · {hand_title(s, st.hand_no + 1)}</p>
+  <h1 id="cover-title">{_("{who}'s turn", who=who)}</h1>
+  <p>{_("Pass the device to {who}. Every hand stays hidden until {who} is ready.", who=who)}</p>
+  <button type="button" class="btn primary big" data-act="takeover" id="takeover">{
+  _("I am {who}: show my cards", who=who)}</button>
   <p class="cover-scores">{scores}</p>
-  <p class="cover-more"><button type="button" class="btn ghost small" data-act="lobby">Lobby
-  </button></p></div></main>"""
+  <p class="cover-more"><button type="button" class="btn ghost small" data-act="lobby">{
+  _("Lobby")}</button></p></div></main>"""
 
 
 # -- the table ----------------------------------------------------------------------------
@@ -104,6 +121,7 @@ def table_data(s: Session) -> dict[str, str]:
     return {"phase": st.phase.value, "turn": str(st.turn), "hand": str(st.hand_no)}
 
 
+@in_game_words
 def table_regions(s: Session, pace: str = "normal", message: str = "", thinking: bool = False,
                   new_log_from: int = 0, update: bool = False,
                   hint: bool = False) -> dict[str, str]:
@@ -134,6 +152,7 @@ def table_regions(s: Session, pace: str = "normal", message: str = "", thinking:
     }.items()}
 
 
+@in_game_words
 def table_html(s: Session, pace: str = "normal", message: str = "", thinking: bool = False,
                new_log_from: int = 0, update: bool = False, hint: bool = False) -> str:
     """The whole table for the person's seat: the frame with every region filled."""
@@ -142,14 +161,14 @@ def table_html(s: Session, pace: str = "normal", message: str = "", thinking: bo
     said = words_for(s.state.variant).plain     # (the regions are in the game's words)
     return f"""<div class="{table_class(s)}" id="table" {data}>
   <header class="topbar" id="top">{r["top"]}</header>
-  <section class="opponents" id="opp" aria-label="Opponents">{r["opp"]}</section>
-  <main class="felt" id="felt" aria-label="The table">
+  <section class="opponents" id="opp" aria-label="{_("Opponents")}">{r["opp"]}</section>
+  <main class="felt" id="felt" aria-label="{_("The table")}">
     <div class="piles" id="piles">{r["piles"]}</div>
     <div class="status" id="status">{r["status"]}</div>
-    <div class="melds" id="melds" role="region" aria-label="Melds">{r["melds"]}</div>
+    <div class="melds" id="melds" role="region" aria-label="{_("Melds")}">{r["melds"]}</div>
   </main>
-  <aside class="log" id="log" aria-label="What happened">{r["log"]}</aside>
-  <section class="me" id="me" aria-label="{said('Your hand')}">
+  <aside class="log" id="log" aria-label="{_("What happened")}">{r["log"]}</aside>
+  <section class="me" id="me" aria-label="{said(_("Your hand"))}">
     <div class="me-head" id="head">{r["head"]}</div>
     <div class="hand-area" id="hand-area">{r["hand-area"]}</div>
     <div class="actions" id="actions">{r["actions"]}</div>
@@ -165,7 +184,7 @@ def _around(n: int, me: int) -> list[int]:
 
 def _score_text(s: Session, seat: int) -> str:
     st = s.state
-    return f"{st.scores[st.side(seat)]} pts"
+    return _("{points} pts", points=st.scores[st.side(seat)])
 
 
 def _topbar(s: Session, v, pace: str) -> str:
@@ -173,31 +192,39 @@ def _topbar(s: Session, v, pace: str) -> str:
     target = st.options.get("target")
     hands = st.options.get("hands") or (st.options.get("deals")
                                          if st.options.get("format") == "deals" else None)
-    goal = f"of {hands}" if hands else (f"· game to {target}" if target else "")
+    number = v.hand_no + 1
     fmt = st.options.get("format")
     if fmt and fmt.startswith("pool"):
-        goal = f"· pool {fmt[4:]}"
+        where = _("{hand} · pool {limit}", hand=hand_title(s, number), limit=fmt[4:])
     elif fmt == "points":
-        goal = "· points"
-    paces = "".join(f'<option value="{k}"{" selected" if k == pace else ""}>{label}</option>'
-                    for k, label, _ in PACES)
-    gear = ('<button type="button" class="btn ghost small" data-act="settings" '
-            'title="Settings">Settings</button>')
-    return f"""<a class="skip" href="#hand" data-act="skip">Skip to your hand</a>
+        where = _("{hand} · points", hand=hand_title(s, number))
+    elif hands:
+        where = _("{hand} of {count}", hand=hand_title(s, number), count=hands)
+    elif target:
+        where = _("{hand} · game to {target}", hand=hand_title(s, number), target=target)
+    else:
+        where = hand_title(s, number)
+    paces = "".join(f'<option value="{k}"{" selected" if k == pace else ""}>{_(label)}'
+                    f'</option>' for k, label, _s in PACES)
+    gear = (f'<button type="button" class="btn ghost small" data-act="settings" '
+            f'title="{_("Settings")}">{_("Settings")}</button>')
+    return f"""<a class="skip" href="#hand" data-act="skip">{_("Skip to your hand")}</a>
     <span class="brand small" aria-hidden="true">rami</span>
     <h1 class="game-title">{esc(st.variant.title)}
-      <small>{st.variant.hand_word} {v.hand_no + 1} {esc(goal)}</small></h1>
-    <label class="pace" title="How fast the computer players move"><span>Pace</span>
+      <small>{esc(where)}</small></h1>
+    <label class="pace" title="{_("How fast the computer players move")}"><span>{
+    _("Pace")}</span>
       <select data-field="pace" id="pace">{paces}</select></label>
     <button type="button" class="btn ghost small menu-btn" data-act="menu" aria-haspopup="true"
-      aria-expanded="false" aria-controls="top-menu">Menu</button>
+      aria-expanded="false" aria-controls="top-menu">{_("Menu")}</button>
     <div class="top-menu" id="top-menu">
-    <button type="button" class="btn ghost small" data-act="howto">Rules</button>
+    <button type="button" class="btn ghost small" data-act="howto">{_("Rules")}</button>
     {gear}
-    <button type="button" class="btn ghost small" data-act="scores">Scores</button>
-    <button type="button" class="btn ghost small" data-act="lobby">New game</button>
+    <button type="button" class="btn ghost small" data-act="scores">{_("Scores")}</button>
+    <button type="button" class="btn ghost small" data-act="lobby">{_("New game")}</button>
     <button type="button" class="btn ghost small" data-act="help">?<span class="sr-only">
-      Keyboard help</span><span class="menu-word" aria-hidden="true">Keys</span></button></div>"""
+      {_("Keyboard help")}</span><span class="menu-word" aria-hidden="true">{_("Keys")}</span>
+      </button></div>"""
 
 
 def _seat_html(s: Session, v, seat: int) -> str:
@@ -206,23 +233,28 @@ def _seat_html(s: Session, v, seat: int) -> str:
     n = v.hand_counts[seat]
     show = v.revealed.get(seat)
     turn = " turn" if seat == v.turn and v.phase in BOT_PHASES else ""
-    dealer = '<span class="dealer" title="Dealer">D</span>' if seat == v.dealer else ""
+    # TRANSLATORS: the dealer's mark beside a seat's name: one letter
+    dealer = (f'<span class="dealer" title="{_("Dealer")}">{_("D")}</span>'
+              if seat == v.dealer else "")
     if show is not None:
         cards = "".join(face(c, "mini") for c in show)
     else:
         cards = "".join(f'<span class="card mini">{back_svg(tile=t.unit == "tile")}</span>'
                         for _ in range(min(n, 13)))
     level = LEVEL_NAMES.get(PERSON if seat in s.humans else s.levels.get(seat, ""), "")
+    level = _(level) if level else ""
     partner = len(set(st.teams)) < st.n and st.side(seat) == st.side(s.human)
     if partner:
-        level = f"partner · {level}"
+        level = _("partner · {level}", level=level)
     out = " out" if t.seat_out(v, seat) else ""
     return f"""<div class="seat{turn}{' partner' if partner else ''}{out}" data-seat="{seat}">
       <div class="seat-head"><span class="avatar" aria-hidden="true">{esc(st.names[seat][:1])}</span>
         <span class="seat-name">{esc(st.names[seat])}</span>{dealer}
         <span class="seat-level-tag">{level}</span></div>
       <div class="backs" style="--n:{max(n, 1)}">{cards}</div>
-      <div class="seat-foot"><span class="count">{n} {t.unit}{'s' if n != 1 else ''}</span>
+      <div class="seat-foot"><span class="count">{
+      n_("{n} tile", "{n} tiles", n) if t.unit == "tile" else n_("{n} card", "{n} cards", n)
+      }</span>
         {t.seat_badges(s, v, seat)}<span class="seat-score">{_score_text(s, seat)}</span></div>
     </div>"""
 
@@ -233,9 +265,11 @@ def _log(s: Session, new_from: int) -> str:
         f'<li class="{"new" if i >= new_from else ""} seat-{seat if seat >= 0 else "t"}'
         f'{" mine" if seat == s.human else ""}">{pretty_text(text)}</li>'
         for i, (seat, text) in enumerate(lines))
-    return f'<h2>This {s.state.variant.hand_word}</h2><ol id="log-list">{items}</ol>'
+    this = THIS_HAND.get(s.state.variant.hand_word, THIS_HAND["hand"])
+    return f'<h2>{_(this)}</h2><ol id="log-list">{items}</ol>'
 
 
+@in_game_words
 def announcement(s: Session, since: int) -> str:
     """The moves since log line ``since``, as plain words for the screen readers' live
     region."""
@@ -243,9 +277,10 @@ def announcement(s: Session, since: int) -> str:
     return " ".join(said(text) for _, text in s.log_lines()[since:])
 
 
-SKIP_BOTS = ('<button type="button" class="chip skip-bots" data-act="skip-bots" '
-             'title="The computer players move at once until your turn (key S)">'
-             'Skip to my turn</button>')
+def skip_bots() -> str:
+    return (f'<button type="button" class="chip skip-bots" data-act="skip-bots" title="'
+            f'{_("The computer players move at once until your turn (key S)")}">'
+            f'{_("Skip to my turn")}</button>')
 
 
 def _status(s: Session, v, thinking: bool) -> str:
@@ -253,7 +288,7 @@ def _status(s: Session, v, thinking: bool) -> str:
     the person's turn."""
     out = s.table.status(s, v, thinking)
     if s.bot_to_move() and not s.needs_handover() and v.phase in BOT_PHASES:
-        out += f" {SKIP_BOTS}"
+        out += f" {skip_bots()}"
     return out
 
 
@@ -285,26 +320,32 @@ def _actions(s: Session, choices) -> str:
     # (the line is there when empty too: the hand above it does not move)
     why = (f'<p class="why" title="{esc(plain_text(first))}">{pretty_text(first)}</p>' if first
            else '<p class="why"></p>')
-    hint = ('<button type="button" class="btn ghost hint-btn" data-act="hint" '
-            'title="The Expert\'s move, and why (key I)">Hint</button>')
-    undo = ('<button type="button" class="btn ghost undo-btn" data-act="undo" '
-            'title="Take back your last meld, lay-off or rearrangement of this turn (key U)"'
-            f'{"" if s.can_undo() else " disabled"}>Undo</button>')
+    hint = (f'<button type="button" class="btn ghost hint-btn" data-act="hint" '
+            f'title="{esc(_(HINT_TITLE))}">{_("Hint")}</button>')
+    undo = (f'<button type="button" class="btn ghost undo-btn" data-act="undo" title="'
+            f'{_("Take back your last meld, lay-off or rearrangement of this turn (key U)")}"'
+            f'{"" if s.can_undo() else " disabled"}>{_("Undo")}</button>')
     return f'<div class="act-row">{"".join(out)}{hint}{undo}</div>{why}'
+
+
+HINT_TITLE = N_("The Expert's move, and why (key I)")
 
 
 def hint_line(hint) -> str:
     """The hint's one line, as the table's message shows it."""
-    return f"Hint: {hint.text}"
+    return _("Hint: {hint}", hint=hint.text)
 
 
 def update_note() -> str:
     """A new version is ready, during a hand: said for a moment, never offered."""
-    return ('<div class="update-note" role="status"><span><b>A new version of rami is '
-            'ready.</b> It will be offered when this hand ends.</span><button type="button" '
-            'class="close" data-act="update-hide" aria-label="Hide this note">×</button></div>')
+    return (f'<div class="update-note" role="status"><span><b>'
+            f'{_("A new version of rami is ready.")}</b> '
+            f'{_("It will be offered when this hand ends.")}</span><button type="button" '
+            f'class="close" data-act="update-hide" aria-label="{_("Hide this note")}">×'
+            f'</button></div>')
 
 
+@in_game_words
 def summary_html(s: Session, v=None, update: bool = False) -> str:
     """The end of a hand or of the match, over the table (with a new version's offer)."""
     v = v or s.view()
@@ -316,7 +357,7 @@ def confirm_html(text: str, name: str, label: str) -> str:
     """Ask before a move that cannot be taken back (dropping, declaring)."""
     return f"""<div class="overlay" role="dialog" aria-modal="true" aria-labelledby="confirm-text">
   <div class="summary confirm" id="confirm"><p id="confirm-text">{pretty_text(text)}</p>
-  <div class="sum-go"><button type="button" class="btn" data-act="close">Cancel</button>
+  <div class="sum-go"><button type="button" class="btn" data-act="close">{_("Cancel")}</button>
   <button type="button" class="btn primary" data-act="confirm:{esc(name)}" id="confirm-go">
   {esc(label)}</button></div></div></div>"""
 
@@ -329,7 +370,7 @@ def _summary_frame(s: Session, v, hands: str, button: str, cls: str = "summary")
     lines = "".join(f"<li>{pretty_text(line)}</li>" for line in res.get("lines", []))
     final = ""
     if over and v.final:
-        final = ("<h3>The match</h3><ul class='lines'>"
+        final = (f"<h3>{_('The match')}</h3><ul class='lines'>"
                  + "".join(f"<li>{pretty_text(line)}</li>" for line in v.final.get("lines", []))
                  + "</ul>")
     head = (v.final or {}).get("headline", "") if over else res.get("headline", "")
@@ -363,9 +404,10 @@ def scoreboard_html(s: Session) -> str:
             was_out = limit is not None and running[side] >= limit
             running[side] += p
             if was_out:
-                cells += "<td class='out'>out</td>"
+                cells += f"<td class='out'>{_('out')}</td>"
             elif limit is not None and running[side] >= limit:
-                cells += f"<td class='elim' title='eliminated at {running[side]}'>{p}</td>"
+                cells += (f"<td class='elim' title='"
+                          f"{esc(_('eliminated at {points}', points=running[side]))}'>{p}</td>")
             else:
                 cells += f"<td>{p}</td>"
         rows += (f"<tr><td>{r.get('hand', '')}</td>{cells}"
@@ -374,52 +416,58 @@ def scoreboard_html(s: Session) -> str:
             if rj["after"] == k:
                 running[rj["seat"]] = rj["score"]
                 rows += (f"<tr class='rejoin'><td></td><td colspan='{len(sides)}'>"
-                         f"{esc(st.names[rj['seat']])} rejoins at {rj['score']}</td><td></td>"
+                         f"{_('{who} rejoins at {points}', who=esc(st.names[rj['seat']]), points=rj['score'])}"
+                         f"</td><td></td>"
                          "</tr>")
     totals = "".join(
         f"<td class='{'out' if limit and st.scores[side] >= limit else ''}'>"
         f"<b>{st.scores[side]}</b></td>" for side in sides)
-    caption = "Scoreboard"
+    caption = _("Scoreboard")
     if limit:
-        caption += f" · pool {limit}: a player reaching {limit} is out"
+        caption = _("Scoreboard · pool {limit}: a player reaching {limit} is out", limit=limit)
     elif fmt == "deals":
-        caption += f" · {st.options['deals']} deals, lowest total wins"
-    word = st.variant.hand_word.capitalize()
+        caption = _("Scoreboard · {count} deals, lowest total wins", count=st.options['deals'])
+    word = _(HAND_COLUMN.get(st.variant.hand_word, HAND_COLUMN["hand"]))
     return f"""<table class="scoreboard"><caption>{esc(caption)}</caption>
-    <thead><tr><th scope="col">{word}</th>{head}<th scope="col">How it went</th></tr></thead>
-    <tbody>{rows}</tbody><tfoot><tr><td>Total</td>{totals}<td></td></tr></tfoot></table>"""
+    <thead><tr><th scope="col">{word}</th>{head}<th scope="col">{_("How it went")}</th></tr>
+    </thead><tbody>{rows}</tbody><tfoot><tr><td>{_("Total")}</td>{totals}<td></td></tr>
+    </tfoot></table>"""
 
 
+@in_game_words
 def scores_html(s: Session) -> str:
     """The scoreboard on its own, over the table (the Scores button)."""
-    return ('<div class="overlay" role="dialog" aria-modal="true" aria-label="Scores">'
+    return (f'<div class="overlay" role="dialog" aria-modal="true" aria-label="{_("Scores")}">'
             f'<div class="summary scores">{scoreboard_html(s)}<div class="sum-go">'
-            '<button type="button" class="btn primary" data-act="close">Close</button>'
-            '</div></div></div>')
+            f'<button type="button" class="btn primary" data-act="close">{_("Close")}</button>'
+            f'</div></div></div>')
 
 
 def _side_name(s: Session, side: int) -> str:
     st = s.state
     seats = [seat for seat in range(st.n) if st.side(seat) == side]
-    return " & ".join(st.names[seat] for seat in seats)
+    return join(st.names[seat] for seat in seats)
 
 
 def help_html(table: Table | None = None) -> str:
     """The keys of the table being played (or the shared ones), and its mouse tips."""
     table = table or TABLES["basic"]
     move = [k for k in table.help_keys if k[0].startswith("Shift")] or \
-        [("Shift + ← →", "move the focused card in your hand")]
-    keys = ([("← →", "move between your cards"), ("Space / Enter", "select a card")] + move
-            + [k for k in table.help_keys if not k[0].startswith("Shift")]
-            + [("H", "go to your hand"), ("I", "a hint: the Expert's move, and why"),
-               ("U / Ctrl+Z", "undo your last meld, lay-off or rearrangement this turn"),
-               ("S", "skip to your turn: the computer players move at once"),
-               ("Esc", "clear the selection, close a dialog"),
-               ("?", "this help")])
-    tip = table.help_tip
-    rows = "".join(f"<tr><th><kbd>{esc(k)}</kbd></th><td>{esc(t)}</td></tr>" for k, t in keys)
+        [("Shift + ← →", N_("move the focused card in your hand"))]
+    keys = ([("← →", N_("move between your cards")), (N_("Space / Enter"), N_("select a card"))]
+            + move + [k for k in table.help_keys if not k[0].startswith("Shift")]
+            + [("H", N_("go to your hand")), ("I", N_("a hint: the Expert's move, and why")),
+               ("U / Ctrl+Z", N_("undo your last meld, lay-off or rearrangement this turn")),
+               ("S", N_("skip to your turn: the computer players move at once")),
+               ("Esc", N_("clear the selection, close a dialog")),
+               ("?", N_("this help"))])
+    with pieces(table.unit == "tile"):
+        rows = "".join(f"<tr><th><kbd>{esc(_(k) if ' ' in k and k[0].isalpha() else k)}"
+                       f"</kbd></th><td>{esc(_(t))}</td></tr>" for k, t in keys)
+        tip = _(table.help_tip)
     return f"""<div class="overlay" role="dialog" aria-modal="true" aria-labelledby="help-title">
-  <div class="summary help"><h2 id="help-title">Playing with the keyboard</h2><table>{rows}</table>
+  <div class="summary help"><h2 id="help-title">{_("Playing with the keyboard")}</h2>
+  <table>{rows}</table>
   <p>{esc(tip)}</p>
-  <div class="sum-go"><button type="button" class="btn primary" data-act="close">Close</button>
-  </div></div></div>"""
+  <div class="sum-go"><button type="button" class="btn primary" data-act="close">{_("Close")}
+  </button></div></div></div>"""

@@ -14,6 +14,7 @@ wrong with a save raises :class:`~rami.errors.SaveError` with a reason a player 
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 
 from ..actions import DEAL, REJOIN, Action, LayOff
@@ -27,6 +28,7 @@ from ..view import PlayerView
 from .lobby import BOT_NAMES, LEVEL_NAMES, PERSON, bot_name  # noqa: F401  (the lobby's too)
 from .tables import Choice, table_for
 from .thinking import bot_seed, move_steps, request
+from ..i18n import N_, _, pieces
 
 WEB_FORMAT = "rami-web"
 WEB_VERSION = 1
@@ -36,6 +38,16 @@ BOT_PHASES = (Phase.UPCARD, Phase.DRAW, Phase.PLAY, Phase.LAYOFF, Phase.SHOW, Ph
 # discarding, knocking, declaring, dropping, pushing… are final.
 UNDOABLE = {"meld", "layoff", "contract", "rescue", "open", "swap"}
 UNDO_DEPTH = 60
+
+
+def in_game_words(method):
+    """``method(s, ...)`` (of a session, or drawing one) in the words of the session's game:
+    tile Rami's tiles, rack and wall where the shared messages say cards, hand and stock."""
+    @functools.wraps(method)
+    def said(s, *args, **kw):
+        with pieces(s.state.variant.uses_tiles):
+            return method(s, *args, **kw)
+    return said
 
 
 class Session:
@@ -56,7 +68,8 @@ class Session:
                        for s in range(state.n) if s not in self.humans}
         for level in self.levels.values():
             if level not in ALL_LEVELS:
-                raise SaveError(f"The save names an unknown bot level, '{level}'.")
+                raise SaveError(_("The save names an unknown bot level, '{level}'.",
+                                  level=level))
         self.bots: dict[int, Bot] = {s: make_bot(lv, state.variant.name, bot_seed(state, s))
                                      for s, lv in self.levels.items()}
         self.order: list[str] = list(order or [])
@@ -280,8 +293,8 @@ class Session:
         """Take back the person's last step of this turn (a meld, a lay-off, a rearrangement,
         a selection); never a draw, a take or a discard, which end what can be undone."""
         if not self.can_undo():
-            raise RamiError("Nothing to undo: a draw, a discard or the end of your turn "
-                            "cannot be taken back.")
+            raise RamiError(_("Nothing to undo: a draw, a discard or the end of your turn "
+                              "cannot be taken back."))
         snap = self.undo_stack.pop()
         self.state = snap["state"]
         for k in ("order", "sizes", "selected", "fresh", "arrived", "pile_pick", "cursor",
@@ -338,7 +351,7 @@ class Session:
     def group_selected(self) -> None:
         """The selected cards leave their groups and make a new one where the first was."""
         if len(self.selected) < 2:
-            raise RamiError("Select two or more cards to put in a group of their own.")
+            raise RamiError(_("Select two or more cards to put in a group of their own."))
         groups = self._tagged()
         picked = [f"{self.order[p]}#{p}" for p in sorted(self.selected)]
         at = self.locate(min(self.selected))[0]
@@ -460,6 +473,7 @@ class Session:
         from ..bots.hint import hint_steps
         return hint_steps(self.view(), f"{self.state.seed}:{len(self.state.history)}")
 
+    @in_game_words
     def hint(self):
         return drain(self.hint_steps())
 
@@ -477,7 +491,8 @@ class Session:
     def play(self, action: Action) -> None:
         """Apply the person's action (raises a RamiError, changing nothing, if illegal)."""
         if self.bot_to_move() or self.needs_handover():
-            raise RamiError(f"Wait: it is {self.state.names[self.state.turn]}'s turn.")
+            raise RamiError(_("Wait: it is {who}'s turn.",
+                              who=self.state.names[self.state.turn]))
         before = self._snapshot() if action.kind in UNDOABLE else None
         self.state.apply(action)
         if before is not None:
@@ -497,6 +512,7 @@ class Session:
             self.reconcile()
 
     # -- what the buttons would do --------------------------------------------------------
+    @in_game_words
     def explain(self, action: Action) -> str:
         return self.state.variant.explain(self.state, action)
 
@@ -505,27 +521,30 @@ class Session:
         variant's table decides which)."""
         return self.table.choices(self)
 
+    @in_game_words
     def not_now(self, name: str) -> str:
         """Why the button or pile ``name`` does nothing in this phase."""
-        words = {"draw": "draw", "take": "take the discard", "meld": "meld",
-                 "layoff": "lay off", "discard": "discard", "knock": "knock", "pass": "pass",
-                 "big_gin": "go big gin", "done": "finish laying off"}
+        words = {"draw": N_("You cannot draw now."), "take": N_("You cannot take the discard now."),
+                 "meld": N_("You cannot meld now."), "layoff": N_("You cannot lay off now."),
+                 "discard": N_("You cannot discard now."), "knock": N_("You cannot knock now."),
+                 "pass": N_("You cannot pass now."), "big_gin": N_("You cannot go big gin now."),
+                 "done": N_("You cannot finish laying off now.")}
         phase = self.state.phase
         if name in ("draw", "take") and phase in (Phase.PLAY, Phase.LAYOFF):
-            return "You have already drawn this turn."
+            return _("You have already drawn this turn.")
         if name in ("meld", "layoff", "discard", "knock") and phase in (Phase.DRAW,
                                                                           Phase.UPCARD):
-            return "First draw a card: from the stock or the discard pile."
-        return f"You cannot {words.get(name, name)} now."
+            return _("First draw a card: from the stock or the discard pile.")
+        return _(words[name]) if name in words else _("Not now.")
 
     @staticmethod
     def select_first(name: str) -> str:
         """What to select before pressing ``name``."""
-        return {"meld": "Select the cards of a meld first.",
-                "layoff": "Select the card to lay off, then tap a meld.",
-                "discard": "Select the card to discard first.",
-                "declare": "Select the card to put in the finish slot, then declare.",
-                "knock": "Select the card to discard as you knock."}.get(name, "Not now.")
+        return {"meld": _("Select the cards of a meld first."),
+                "layoff": _("Select the card to lay off, then tap a meld."),
+                "discard": _("Select the card to discard first."),
+                "declare": _("Select the card to put in the finish slot, then declare."),
+                "knock": _("Select the card to discard as you knock.")}.get(name, _("Not now."))
 
     def layoff_targets(self) -> list[LayOff]:
         """The legal lay-offs of the one selected card (one per table meld)."""
@@ -539,23 +558,25 @@ class Session:
                 out.append(a)
         return out
 
+    @in_game_words
     def layoff_on(self, meld: int) -> Action:
         """The lay-off of the selected card on table meld ``meld`` (or why not)."""
         sel = self.selected_cards()
         st = self.state
         if not self.human_to_move():
-            raise RamiError(f"Wait: it is {st.names[st.turn]}'s turn." if self.bot_to_move()
-                            else "The hand is over.")
+            raise RamiError(_("Wait: it is {who}'s turn.", who=st.names[st.turn])
+                            if self.bot_to_move() else _("The hand is over."))
         if st.phase not in (Phase.PLAY, Phase.LAYOFF):
             raise RamiError(self.explain(LayOff((sel or st.hands[self.human])[0], meld)))
         if len(sel) != 1:
-            raise RamiError("Select the one card you want to lay off, then tap the meld.")
+            raise RamiError(_("Select the one card you want to lay off, then tap the meld."))
         for a in self.layoff_targets():
             if a.meld == meld:
                 return a
         raise RamiError(self.explain(LayOff(sel[0], meld)))
 
     # -- the log --------------------------------------------------------------------------
+    @in_game_words
     def log_lines(self) -> list[tuple[int, str]]:
         """This hand's events as (seat, words) for the person's eyes."""
         names = self.state.names
@@ -580,7 +601,7 @@ class Session:
         try:
             d = read_json(text, MAX_SAVE_CHARS)
         except RamiError as e:
-            raise SaveError(f"This saved game is damaged: {e}.") from None
+            raise SaveError(_("This saved game is damaged: {reason}.", reason=e)) from None
         return cls.from_dict(d)
 
     @classmethod
@@ -592,7 +613,7 @@ class Session:
             levels = {int(k): v for k, v in dict(d.get("levels", {})).items()}
             order = [str(t) for t in d.get("order", [])]
             if not 0 <= human < state.n:
-                raise SaveError("The saved seat is not at the table.")
+                raise SaveError(_("The saved seat is not at the table."))
             same = d.get("order_hand") == state.hand_no
             session = cls(state, human, levels, order if same else None,
                           [int(k) for k in d.get("sizes", [])] if same else None)
@@ -608,6 +629,7 @@ class Session:
         except SaveError:
             raise
         except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
-            raise SaveError(f"The save is damaged ({type(e).__name__}: {e}).") from None
+            raise SaveError(_("The save is damaged ({error}: {reason}).",
+                              error=type(e).__name__, reason=e)) from None
 
 

@@ -15,20 +15,24 @@ from __future__ import annotations
 
 from .parts import esc, face
 from ..cards import parse_cards
+from ..i18n import LANGUAGES, N_, _
 
 # name: (default, choices with their words)
 CHOICES = {
-    "theme": ("auto", (("auto", "As this device"), ("light", "Light"), ("dark", "Dark"))),
-    "felt": ("green", (("green", "Green"), ("blue", "Blue"), ("burgundy", "Burgundy"),
-                       ("slate", "Slate"))),
-    "back": ("red", (("red", "Red"), ("blue", "Blue"), ("green", "Green"))),
-    "deck": ("two", (("two", "Two colours"), ("four", "Four colours"))),
-    "size": ("normal", (("small", "Small"), ("normal", "Normal"), ("large", "Large"))),
+    "theme": ("auto", (("auto", N_("As this device")), ("light", N_("Light")),
+                       ("dark", N_("Dark")))),
+    "felt": ("green", (("green", N_("Green")), ("blue", N_("Blue")),
+                       ("burgundy", N_("Burgundy")), ("slate", N_("Slate")))),
+    "back": ("red", (("red", N_("Red")), ("blue", N_("Blue")), ("green", N_("Green")))),
+    "deck": ("two", (("two", N_("Two colours")), ("four", N_("Four colours")))),
+    "size": ("normal", (("small", N_("Small")), ("normal", N_("Normal")),
+                        ("large", N_("Large")))),
     # "auto": as the device asks (less motion when it asks for less), until one is chosen
-    "motion": ("auto", (("auto", "As this device"), ("off", "None"), ("quick", "Quick"),
-                        ("normal", "Normal"), ("slow", "Slow"))),
+    "motion": ("auto", (("auto", N_("As this device")), ("off", N_("None")),
+                        ("quick", N_("Quick")), ("normal", N_("Normal")), ("slow", N_("Slow")))),
 }
 SWITCHES = {"sound": False, "left": False}
+AUTO = "auto"              # the language: the browser's, until the player chooses one
 ALL_CLASSES = ([f"{k}-{v}" for k, (_, cs) in CHOICES.items() for v, _ in cs]
                + ["left-handed"])
 
@@ -43,7 +47,18 @@ def clean(raw) -> dict:
     for k, default in SWITCHES.items():
         v = raw.get(k)
         out[k] = v if isinstance(v, bool) else default
+    lang = raw.get("lang")
+    out["lang"] = lang if lang in LANGUAGES else AUTO
     return out
+
+
+def language_menu(chosen: str, field: str = "set:lang") -> str:
+    """The languages, each named in itself (and the browser's, as the first choice)."""
+    options = [f'<option value="{AUTO}"{" selected" if chosen == AUTO else ""}>'
+               f'{esc(_("As this browser"))}</option>']
+    options += [f'<option value="{code}" lang="{code}"{" selected" if chosen == code else ""}>'
+                f'{esc(name)}</option>' for code, name in LANGUAGES.items()]
+    return f'<select data-field="{field}" id="lang-menu">{"".join(options)}</select>'
 
 
 def root_classes(settings: dict) -> list[str]:
@@ -61,7 +76,7 @@ def settings_html(settings: dict, pace: str, paces) -> str:
         _x, cs = CHOICES[name]
         items = "".join(
             f'<label><input type="radio" name="set-{name}" data-field="set:{name}" '
-            f'value="{v}"{" checked" if settings[name] == v else ""}> {esc(words)}</label>'
+            f'value="{v}"{" checked" if settings[name] == v else ""}> {esc(_(words))}</label>'
             for v, words in cs)
         note_html = f"<small>{note}</small>" if note else ""
         return f"<fieldset><legend>{esc(legend)}</legend>{items}{note_html}</fieldset>"
@@ -71,25 +86,31 @@ def settings_html(settings: dict, pace: str, paces) -> str:
                 f'{" checked" if settings[name] else ""}> {esc(words)}</label>'
                 f"<small>{esc(note)}</small></fieldset>")
 
-    pace_options = "".join(f'<option value="{k}"{" selected" if k == pace else ""}>{label}'
-                           f"</option>" for k, label, _ in paces)
+    pace_options = "".join(f'<option value="{k}"{" selected" if k == pace else ""}>{_(label)}'
+                           f"</option>" for k, label, _s in paces)
+    four = esc(_("four colours: spades black, hearts red, diamonds blue, clubs green"))
     return f"""<div class="overlay" role="dialog" aria-modal="true" aria-labelledby="settings-title">
-  <div class="summary settings" id="settings"><button type="button" class="close-x" data-act="close" aria-label="Close">×</button><h2 id="settings-title">Settings</h2>
+  <div class="summary settings" id="settings"><button type="button" class="close-x"
+  data-act="close" aria-label="{_("Close")}">×</button><h2 id="settings-title">{_("Settings")}</h2>
   <div class="settings-form">
-  {radios("theme", "Theme", "the panels and dialogs: light, dark, or as this device is set")}
-  {radios("felt", "Felt")}
-  {radios("back", "Card back")}
-  {radios("deck", "Deck", f'<span class="swatch">{sample}</span> four colours: spades black, '
-          'hearts red, diamonds blue, clubs green')}
-  {radios("size", "Card size")}
-  {radios("motion", "Card movement", "how cards arrive on the table and dialogs open; as this "
-          "device is set means less when it asks for reduced motion")}
-  <fieldset><legend>Computer players' pace</legend><label><select data-field="pace">
-  {pace_options}</select></label><small>the pause before each of their moves</small></fieldset>
-  {switch("sound", "Sound effects", "a soft sound for draws, discards, melds and the end of a "
-          "hand; off unless you turn it on")}
-  {switch("left", "Left-handed layout", "the last moves on the left, the Hint button under "
-          "your left thumb")}
+  <fieldset><legend>{_("Language")}</legend><label>{language_menu(settings.get("lang", AUTO))}
+  </label></fieldset>
+  {radios("theme", _("Theme"), esc(_("the panels and dialogs: light, dark, or as this device "
+                                     "is set")))}
+  {radios("felt", _("Felt"))}
+  {radios("back", _("Card back"))}
+  {radios("deck", _("Deck"), f'<span class="swatch">{sample}</span> {four}')}
+  {radios("size", _("Card size"))}
+  {radios("motion", _("Card movement"), esc(_("how cards arrive on the table and dialogs open; "
+                                               "as this device is set means less when it asks "
+                                               "for reduced motion")))}
+  <fieldset><legend>{_("Computer players' pace")}</legend><label><select data-field="pace">
+  {pace_options}</select></label><small>{_("the pause before each of their moves")}</small>
+  </fieldset>
+  {switch("sound", _("Sound effects"), _("a soft sound for draws, discards, melds and the end "
+                                         "of a hand; off unless you turn it on"))}
+  {switch("left", _("Left-handed layout"), _("the last moves on the left, the Hint button under "
+                                             "your left thumb"))}
   </div>
-  <div class="sum-go"><button type="button" class="btn primary" data-act="close">Done</button>
-  </div></div></div>"""
+  <div class="sum-go"><button type="button" class="btn primary" data-act="close">{_("Done")}
+  </button></div></div></div>"""

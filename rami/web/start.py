@@ -22,6 +22,7 @@ from pyodide.ffi import create_proxy
 
 from ..checks import read_json
 from ..errors import RamiError
+from ..i18n import _, negotiate, normalise, set_language
 from .lobby import default_form, lobby_html
 from .settings import ALL_CLASSES, clean as clean_settings, root_classes
 from .svg import symbol_defs
@@ -65,8 +66,59 @@ def load_json(key, most: int = 10_000):
     return d if isinstance(d, dict) else None
 
 
+def url_language() -> str | None:
+    """The language the page's address asks for (``?lang=ro``), or None."""
+    try:
+        asked = js.URLSearchParams.new(js.location.search).get("lang")
+    except Exception:
+        return None
+    return normalise(asked) if isinstance(asked, str) else None
+
+
+def drop_url_language() -> None:
+    """Take ``?lang=`` out of the address (the player chose in the menu: a reload keeps
+    that choice)."""
+    try:
+        params = js.URLSearchParams.new(js.location.search)
+        if params.has("lang"):
+            params.delete("lang")
+            query = params.toString()
+            js.history.replaceState(js.history.state, "", js.location.pathname
+                                    + (f"?{query}" if query else "") + js.location.hash)
+    except Exception:
+        pass
+
+
+def browser_languages() -> list[str]:
+    """The browser's languages, best first (``navigator.languages``)."""
+    try:
+        langs = js.navigator.languages
+        out = [str(x) for x in langs] if langs is not None else []
+    except Exception:
+        out = []
+    try:
+        out.append(str(js.navigator.language))
+    except Exception:
+        pass
+    return out
+
+
+def choose_language(settings: dict) -> str:
+    """The page's language: the address's ``?lang=``, else the one chosen in the menu, else
+    the browser's; every message from now on speaks it, and the page's ``lang`` says it."""
+    chosen = settings.get("lang")
+    code = url_language() or (chosen if chosen and chosen != "auto" else None) or \
+        negotiate(browser_languages())
+    code = set_language(code)
+    root = js.document.documentElement
+    root.lang = code
+    return code
+
+
 def apply_settings(settings: dict) -> None:
-    """The settings as classes on the page's root element (the stylesheet follows)."""
+    """The settings as classes on the page's root element (the stylesheet follows), and the
+    language."""
+    choose_language(settings)
     root = js.document.documentElement
     for c in ALL_CLASSES:
         root.classList.remove(c)
@@ -83,9 +135,11 @@ def preferences() -> tuple[dict, dict]:
     """The kept settings, and the lobby's choices as the player left them."""
     prefs = load_json(PREFS_KEY) or {}
     variant, name = prefs.get("variant"), prefs.get("name")
+    settings = clean_settings(prefs.get("settings"))
+    choose_language(settings)               # (the default name is in the player's language)
     form = default_form(variant if isinstance(variant, str) else "gin",
-                        name[:40] if isinstance(name, str) and name else "Player")
-    return clean_settings(prefs.get("settings")), form
+                        name[:40] if isinstance(name, str) and name else _("Player"))
+    return settings, form
 
 
 def frame(lobby: str) -> str:
@@ -128,7 +182,7 @@ class Lobby:
         self.proxies: list[tuple[object, str, object]] = []
         settings, form = preferences()
         apply_settings(settings)
-        self.html = lobby_html(form)
+        self.html = lobby_html(form, lang=settings["lang"])
         root.innerHTML = frame(self.html)
         for kind in ROOT_EVENTS:
             self._keep(root, kind)
@@ -189,7 +243,8 @@ def main():
             await lobby.hand_over()
         except Exception as e:        # never a traceback on the page
             js.console.error("".join(traceback.format_exception(e)))
-            root.textContent = (f"rami could not start ({type(e).__name__}). Reload the "
-                                "page; if it happens again, clear this site's data.")
+            root.textContent = _("rami could not start ({error}). Reload the page; if it "
+                                 "happens again, clear this site's data.",
+                                 error=type(e).__name__)
     asyncio.ensure_future(take_over())
     return lobby

@@ -14,6 +14,7 @@ from __future__ import annotations
 from ..errors import RamiError
 from ..variants import find_variant
 from .parts import esc
+from ..i18n import _
 
 KEEP_SEEN = 40       # matches remembered (a kept one may wait long), to count each hand once
 
@@ -89,6 +90,10 @@ def _pct(a: int, b: int) -> str:
 
 def stats_html(stats: dict, confirm: bool = False) -> str:
     """The Statistics dialog: a row per variant played, and a reset that asks first."""
+    heads = {"matches": _("Matches"), "won": _("Won"), "hands": _("Hands"),
+             "hands_won": _("Hands won"), "best": _("Best score"), "avg": _("Average"),
+             "run": _("Longest winning run")}
+    cell = {k: esc(v).replace("'", "&#x27;") for k, v in heads.items()}
     rows = ""
     for name, row in stats["variants"].items():
         try:
@@ -99,37 +104,40 @@ def stats_html(stats: dict, confirm: bool = False) -> str:
             continue
         avg = f"{row['total'] / row['games']:.0f}" if row["games"] else "–"
         best = "–" if row["best"] is None else str(row["best"])
-        low = " <small>(lowest)</small>" if var.lower_wins and row["best"] is not None else ""
+        low = f" <small>{_('(lowest)')}</small>" if var.lower_wins and row["best"] is not None \
+            else ""
         rows += (f"<tr><th scope='row'>{esc(var.title)}</th>"
-                 f"<td data-label='Matches'>{row['games']}</td>"
-                 f"<td data-label='Won'>{row['won']} "
+                 f"<td data-label='{cell['matches']}'>{row['games']}</td>"
+                 f"<td data-label='{cell['won']}'>{row['won']} "
                  f"<small>{_pct(row['won'], row['games'])}</small></td>"
-                 f"<td data-label='Hands'>{row['hands']}</td>"
-                 f"<td data-label='Hands won'>{row['hands_won']} "
+                 f"<td data-label='{cell['hands']}'>{row['hands']}</td>"
+                 f"<td data-label='{cell['hands_won']}'>{row['hands_won']} "
                  f"<small>{_pct(row['hands_won'], row['hands'])}</small></td>"
-                 f"<td data-label='Best score'>{best}{low}</td>"
-                 f"<td data-label='Average'>{avg}</td>"
-                 f"<td data-label='Longest winning run'>{row['best_streak']}</td></tr>")
+                 f"<td data-label='{cell['best']}'>{best}{low}</td>"
+                 f"<td data-label='{cell['avg']}'>{avg}</td>"
+                 f"<td data-label='{cell['run']}'>{row['best_streak']}</td></tr>")
     if rows:
-        table = ("<table class='scoreboard stats-table'><thead><tr><th scope='col'>Game</th>"
-                 "<th scope='col'>Matches</th><th scope='col'>Won</th><th scope='col'>Hands"
-                 "</th><th scope='col'>Won</th><th scope='col'>Best score</th>"
-                 "<th scope='col'>Average</th><th scope='col'>Longest winning run</th></tr>"
-                 f"</thead><tbody>{rows}</tbody></table>")
+        table = (f"<table class='scoreboard stats-table'><thead><tr><th scope='col'>"
+                 f"{_('Game')}</th>"
+                 + "".join(f"<th scope='col'>{esc(heads[k])}</th>" for k in (
+                     "matches", "won", "hands", "hands_won", "best", "avg", "run"))
+                 + f"</tr></thead><tbody>{rows}</tbody></table>")
     else:
-        table = "<p class='stats-empty'>No hands played yet in this browser.</p>"
+        table = f"<p class='stats-empty'>{_('No hands played yet in this browser.')}</p>"
     if confirm:
-        go = ("<p class='stats-ask'>Forget every statistic kept in this browser?</p>"
-              "<button type='button' class='btn' data-act='stats'>Keep them</button>"
-              "<button type='button' class='btn warn' data-act='stats-reset-yes' "
-              "id='stats-reset-yes'>Reset statistics</button>")
+        go = (f"<p class='stats-ask'>{_('Forget every statistic kept in this browser?')}</p>"
+              f"<button type='button' class='btn' data-act='stats'>{_('Keep them')}</button>"
+              f"<button type='button' class='btn warn' data-act='stats-reset-yes' "
+              f"id='stats-reset-yes'>{_('Reset statistics')}</button>")
     else:
-        go = (("<button type='button' class='btn' data-act='stats-reset'>Reset…</button>"
-               if rows else "") +
-              "<button type='button' class='btn primary' data-act='close'>Close</button>")
+        go = ((f"<button type='button' class='btn' data-act='stats-reset'>{_('Reset…')}"
+               f"</button>" if rows else "") +
+              f"<button type='button' class='btn primary' data-act='close'>{_('Close')}"
+              f"</button>")
     return f"""<div class="overlay" role="dialog" aria-modal="true" aria-labelledby="stats-title">
-  <div class="summary stats" id="stats"><button type="button" class="close-x" data-act="close" aria-label="Close">×</button><h2 id="stats-title">Statistics</h2>
-  <p class="stats-note">Kept in this browser, for the lobby's player. A match counts when it
-  ends; its hands as they are played.</p>
+  <div class="summary stats" id="stats"><button type="button" class="close-x" data-act="close"
+  aria-label="{_("Close")}">×</button><h2 id="stats-title">{_("Statistics")}</h2>
+  <p class="stats-note">{_("Kept in this browser, for the lobby's player. A match counts when "
+                           "it ends; its hands as they are played.")}</p>
   {table}
   <div class="sum-go">{go}</div></div></div>"""

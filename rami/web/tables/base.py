@@ -21,15 +21,16 @@ from ...words import TILE_WORDS
 from ...errors import RamiError
 from ...state import Phase
 from ...variants import find_variant
-from ..parts import DOTS, WILD_TAG, back, card_button, card_label, esc, face, short_names, sr
+from ..parts import DOTS, back, card_button, card_label, esc, face, short_names, sr, wild_tag
+from ...i18n import _, N_, n_
 
 
 
 def rep_words(meld, rep) -> str:
     """What a wild stands for in a meld, in words: ``4♠``, ``red 4``, ``a king`` (a set)."""
     if meld.kind == "set":
-        return "a " + (str(meld.rank) if meld.is_tile
-                       else RANK_NAMES.get(meld.rank, str(meld.rank)))
+        return _("a {rank}", rank=str(meld.rank) if meld.is_tile or meld.rank not in RANK_NAMES
+                 else _(RANK_NAMES[meld.rank]))
     return TILE_WORDS.piece(rep) if rep.is_tile else rep.pretty()
 
 
@@ -48,14 +49,18 @@ def as_mark(meld, rep) -> str:
     return f'<span class="as-rep{red}" aria-hidden="true">{esc(said)}</span>'
 
 
-# a match's end: the same seats and rules again in one tap, or the lobby for another game
-MATCH_END_BUTTONS = ('<button type="button" class="btn big" data-act="lobby" id="again">'
-                     'Change the game</button><button type="button" class="btn primary big" '
-                     'data-act="rematch" id="rematch">Play again</button>')
+def match_end_buttons() -> str:
+    """A match's end: the same seats and rules again in one tap, or the lobby for another
+    game."""
+    return (f'<button type="button" class="btn big" data-act="lobby" id="again">'
+            f'{_("Change the game")}</button><button type="button" class="btn primary big" '
+            f'data-act="rematch" id="rematch">{_("Play again")}</button>')
 
-# the foot of a melds area that scrolls (a phone, a crowded table): there is more below
-MORE_MELDS = ('<div class="more-melds" aria-hidden="true"><span>▾ more melds below: scroll'
-              '</span></div>')
+
+def more_melds() -> str:
+    """The foot of a melds area that scrolls (a phone, a crowded table): there is more."""
+    return (f'<div class="more-melds" aria-hidden="true"><span>'
+            f'{_("▾ more melds below: scroll")}</span></div>')
 from ..svg import card_svg
 
 if TYPE_CHECKING:                                     # pragma: no cover
@@ -80,14 +85,14 @@ class Table:
 
     grouped = False               # the hand is kept in labelled groups (Indian rummy)
     arranges = False              # the hand is kept in its melds, then the deadwood (Gin, Basic)
-    blurb = "Two to six players. Meld sets and runs, lay off, and be first to go out."
+    blurb = N_("Two to six players. Meld sets and runs, lay off, and be first to go out.")
     keys = {"d": "draw", "t": "take", "m": "btn:meld", "l": "btn:layoff", "x": "btn:discard",
             "p": "btn:pass"}
-    help_keys = [("D", "draw from the stock"), ("T", "take the discard"),
-                 ("M", "meld the selected cards"), ("L", "lay off the selected card"),
-                 ("X", "discard the selected card"), ("N", "next hand")]
-    help_tip = ("Drag a card to rearrange your hand, onto the discard pile to discard it, or "
-                "onto a meld to lay it off. Double-click a card to discard it.")
+    help_keys = [("D", N_("draw from the stock")), ("T", N_("take the discard")),
+                 ("M", N_("meld the selected cards")), ("L", N_("lay off the selected card")),
+                 ("X", N_("discard the selected card")), ("N", N_("next hand"))]
+    help_tip = (N_("Drag a card to rearrange your hand, onto the discard pile to discard it, or "
+                  "onto a meld to lay it off. Double-click a card to discard it."))
     acts: tuple[str, ...] = ()    # data-act prefixes of the table's own (``pile`` …)
     unit = "card"                 # what a hand holds ("tile" in tile Rami)
 
@@ -99,8 +104,8 @@ class Table:
             return []
         legal = st.legal_actions()
         if st.phase == Phase.UPCARD:
-            return [self.simple(s, "take", "Take the upcard", TAKE, legal),
-                    self.simple(s, "pass", "Pass", PASS, legal)]
+            return [self.simple(s, "take", _("Take the upcard"), TAKE, legal),
+                    self.simple(s, "pass", _("Pass"), PASS, legal)]
         if st.phase == Phase.DRAW:
             return self.draw_choices(s, legal)
         if st.phase in (Phase.PLAY, Phase.LAYOFF):
@@ -109,14 +114,15 @@ class Table:
 
     def draw_choices(self, s: "Session", legal) -> list[Choice]:
         st = s.state
-        out = [self.simple(s, "draw", "Draw from the stock", DRAW, legal)]
+        out = [self.simple(s, "draw", _("Draw from the stock"), DRAW, legal)]
         take = next((a for a in legal if a.kind == "take"), None)
         top = st.discard[-1] if st.discard else None
-        out.append(Choice("take", f"Take the {top.pretty()}" if top else "Take the discard",
-                          take, "" if take else self.why(s, TAKE, legal)))
+        out.append(Choice("take", _("Take the {card}", card=top.pretty()) if top
+                          else _("Take the discard"), take,
+                          "" if take else self.why(s, TAKE, legal)))
         turn = next((a for a in legal if a.kind == "turnover"), None)
         if turn:
-            out.append(Choice("turnover", "Turn the pile over", turn))
+            out.append(Choice("turnover", _("Turn the pile over"), turn))
         return out
 
     def play_choices(self, s: "Session", sel, legal) -> list[Choice]:
@@ -125,15 +131,15 @@ class Table:
             out.append(self.meld_choice(s, sel, legal))
         out.append(self.layoff_choice(s, sel, legal))
         if s.state.phase == Phase.PLAY:
-            out.append(self.one_card(s, "discard", "Discard", Discard.of, sel, legal))
+            out.append(self.one_card(s, "discard", _("Discard"), Discard.of, sel, legal))
         else:
-            out.append(self.simple(s, "done", "Done laying off", DONE, legal))
+            out.append(self.simple(s, "done", _("Done laying off"), DONE, legal))
         return out
 
     def act(self, s: "Session", kind: str, arg: str) -> Action | None:
         """A press on one of the table's own elements (``acts``): the action to play, None
         when the press only changed what is picked, or a RamiError saying why not."""
-        raise RamiError("Not now.")
+        raise RamiError(_("Not now."))
 
     def dialog(self, s: "Session", name: str) -> str:
         """A dialog of the table's own over the table (``dialog:NAME``), or ""."""
@@ -154,12 +160,12 @@ class Table:
 
     def meld_choice(self, s: "Session", sel, legal) -> Choice:
         if len(sel) < 3:
-            return Choice("meld", "Meld", None, "Select three or more cards to meld." if sel
-                          else "")
+            return Choice("meld", _("Meld"), None, _("Select three or more cards to meld.")
+                          if sel else "")
         want = Counter(sel)
         for a in legal:
             if a.kind == "meld" and Counter(a.cards) == want:
-                return Choice("meld", "Meld", a)
+                return Choice("meld", _("Meld"), a)
         # a large hand's list leaves out some melds that are legal all the same (see
         # Variant.listed_melds): one that reads one way is offered too
         st = s.state
@@ -167,32 +173,39 @@ class Table:
         if len(readings) == 1:
             a = MeldCards.of(readings[0])
             if st.variant.allows(st, a):
-                return Choice("meld", "Meld", a)
-        return Choice("meld", "Meld", None, s.explain(MeldCards(tuple(sel))))
+                return Choice("meld", _("Meld"), a)
+        return Choice("meld", _("Meld"), None, s.explain(MeldCards(tuple(sel))))
 
     def layoff_choice(self, s: "Session", sel, legal) -> Choice:
         if len(sel) != 1:
-            return Choice("layoff", "Lay off", None,
-                          "Select one card to lay off." if sel else "")
+            return Choice("layoff", _("Lay off"), None,
+                          _("Select one card to lay off.") if sel else "")
         targets = s.layoff_targets()
         if len(targets) == 1:
-            return Choice("layoff", f"Lay off on meld {targets[0].meld + 1}", targets[0])
+            return Choice("layoff", _("Lay off on meld {meld}", meld=targets[0].meld + 1),
+                          targets[0])
         if targets:
-            return Choice("layoff", "Lay off", None,
-                          f"The {sel[0].pretty()} fits several melds: tap the one you want.")
+            return Choice("layoff", _("Lay off"), None,
+                          _("The {card} fits several melds: tap the one you want.",
+                            card=sel[0].pretty()))
         tries = [LayOff(sel[0], i) for i in range(len(s.state.table))]
-        reason = s.explain(tries[0]) if tries else "There is no meld on the table yet."
+        reason = s.explain(tries[0]) if tries else _("There is no meld on the table yet.")
         if len(tries) > 1:
-            reason = f"The {sel[0].pretty()} does not fit any meld on the table."
-        return Choice("layoff", "Lay off", None, reason)
+            reason = _("The {card} does not fit any meld on the table.", card=sel[0].pretty())
+        return Choice("layoff", _("Lay off"), None, reason)
 
     def one_card(self, s: "Session", name, label, make, sel, legal, verb="discard") -> Choice:
+        """A button for a move of one selected card (``label``: translated; ``verb``: the
+        move, ``discard`` or ``knock``)."""
         if len(sel) != 1:
-            return Choice(name, label, None,
-                          f"Select the one card to {verb}." if sel else "")
+            return Choice(name, label, None, (_("Select the one card to discard.")
+                                              if verb == "discard" else
+                                              _("Select the one card to knock with."))
+                          if sel else "")
         action = make(sel[0])
         if action in legal:
-            return Choice(name, f"{label} {sel[0].pretty()}", action)
+            # TRANSLATORS: a button: the move and its card, "Discard 7♠"
+            return Choice(name, _("{move} {card}", move=label, card=sel[0].pretty()), action)
         return Choice(name, label, None, s.explain(action))
 
     # -- drawing --------------------------------------------------------------------------
@@ -204,12 +217,14 @@ class Table:
         n = v.stock_count
         pile = back(tile=self.unit == "tile") if n else '<span class="card empty-slot"></span>'
         word = self.stock_word
+        said = (n_(": {n} card, draw", ": {n} cards, draw", n) if can else
+                n_(": {n} card", ": {n} cards", n))
         return (f'<button type="button" class="pile stock{" can" if can else ""}" '
-                f'data-act="draw">{pile}<span class="pile-label">{word} · {n}</span>'
-                f'{sr(f": {n} cards" + (", draw" if can else ""))}</button>')
+                f'data-act="draw">{pile}<span class="pile-label">{_(word)} · {n}</span>'
+                f'{sr(said)}</button>')
 
-    stock_word = "Stock"
-    discard_word = "Discard"
+    stock_word = N_("Stock")
+    discard_word = N_("Discard")
 
     def discard(self, v, can: bool) -> str:
         top = v.top_discard
@@ -217,20 +232,26 @@ class Table:
         under = (f'<span class="card under">{card_svg(v.discard[-2], hidden=True)}</span>'
                  if len(v.discard) > 1 else "")
         card = (f'<span class="card top{" wild" if wild else ""}" data-name="{esc(top.name())}">'
-                f'{card_svg(top, hidden=True)}{WILD_TAG if wild and top.suit else ""}</span>' if top
+                f'{card_svg(top, hidden=True)}{wild_tag() if wild and top.suit else ""}</span>' if top
                 else '<span class="card empty-slot"></span>')
         word = self.discard_word
-        more = (f": top card {card_label(top)}{', wild' if wild else ''}" if top else ": empty") \
-            + (", take it" if can else "")
+        if not top:
+            more = _(": empty")
+        elif wild:
+            more = (_(": top card {card}, wild, take it", card=card_label(top)) if can else
+                    _(": top card {card}, wild", card=card_label(top)))
+        else:
+            more = (_(": top card {card}, take it", card=card_label(top)) if can else
+                    _(": top card {card}", card=card_label(top)))
         return (f'<button type="button" class="pile discard{" can" if can else ""}" '
                 f'data-act="take">{under}{card}'
-                f'<span class="pile-label">{word} · {v.discard_count}</span>{sr(more)}'
+                f'<span class="pile-label">{_(word)} · {v.discard_count}</span>{sr(more)}'
                 '</button>')
 
     def middle(self, s: "Session", v) -> str:
         """The melds on the table, each owner's together (the person's first)."""
         if not v.table:
-            return '<p class="no-melds">No melds on the table yet.</p>'
+            return f'<p class="no-melds">{_("No melds on the table yet.")}</p>'
         targets = {a.meld for a in s.layoff_targets()}
         names = s.state.names
         badge = short_names(names)
@@ -240,7 +261,8 @@ class Table:
             wilds = set(tm.meld.wild_slots())
             reps = tm.meld.represented() if wilds else ()
             for k, (c, by) in enumerate(zip(tm.meld.cards, tm.played_by)):
-                mark = (f'<span class="by s{by}" title="laid off by {esc(names[by])}">'
+                mark = (f'<span class="by s{by}" title="'
+                        f'{_("laid off by {who}", who=esc(names[by]))}">'
                         f'{esc(badge[by])}</span>') if by != tm.owner else ""
                 if k in wilds:
                     mark += as_mark(tm.meld, reps[k])
@@ -249,26 +271,30 @@ class Table:
                              f'{card_svg(c, hidden=True)}{mark}</span>')
             cls = " target" if i in targets else ""
             desc = esc(tm.meld.describe() + "".join(
-                f", {label_of(tm.meld.cards[k])} as {rep_words(tm.meld, reps[k])}"
-                for k in sorted(wilds)))
+                _(", {card} as {what}", card=label_of(tm.meld.cards[k]),
+                  what=rep_words(tm.meld, reps[k])) for k in sorted(wilds)))
             groups.setdefault(tm.owner, []).append(
                 f'<button type="button" class="meld{cls}" data-act="meld:{i}" data-meld="{i}">'
-                f'<span class="meld-no">{i + 1}</span><span class="sr-only">: meld {i + 1}, '
-                f'{desc}, laid by {esc(names[tm.owner])}</span>{"".join(cards)}</button>')
+                f'<span class="meld-no">{i + 1}</span><span class="sr-only">'
+                f'{_(": meld {number}, {what}, laid by {who}", number=i + 1, what=desc, who=esc(names[tm.owner]))}'
+                f'</span>{"".join(cards)}</button>')
         pts = v.info.get("table_points")
         return "".join(
             f'<div class="meld-group"><div class="meld-owner">'
-            f'{"Your" if owner == s.human and s.you else esc(names[owner]) + "&rsquo;s"} melds'
-            + (f' <span class="owner-pts">· {pts[owner]} on the table</span>' if pts else "")
+            + (_("Your melds") if owner == s.human and s.you else
+               _("{who}’s melds", who=esc(names[owner])))
+            + (f' <span class="owner-pts">· {_("{points} on the table", points=pts[owner])}'
+               f'</span>' if pts else "")
             + f'</div><div class="meld-row">{"".join(ms)}</div></div>'
-            for owner, ms in sorted(groups.items(), key=lambda kv: kv[0] != s.human)) + MORE_MELDS
+            for owner, ms in sorted(groups.items(), key=lambda kv: kv[0] != s.human)
+        ) + more_melds()
 
     def hand(self, s: "Session") -> str:
         cards = s.cards()
         items = [self.hand_card(s, pos) for pos in range(len(cards))]
         gaps = len(s.breaks) if s.arranged else 0
         return (f'<div class="hand{" arranged" if gaps else ""}" id="hand" role="group" '
-                f'aria-label="Your cards" style="--n:{max(len(cards), 1)};--g:{gaps}">'
+                f'aria-label="{_("Your cards")}" style="--n:{max(len(cards), 1)};--g:{gaps}">'
                 f'{"".join(items)}</div>')
 
     def hand_card(self, s: "Session", pos: int) -> str:
@@ -291,10 +317,11 @@ class Table:
         if s.arranged and pos in s.breaks:
             cls += " gap"                   # a new meld, or the deadwood, begins here
         return card_button(c, cls, f"card:{pos}",
-                           label=card_label(c) + (", wild" if wild else ""),
+                           label=(_("{card}, wild", card=card_label(c)) if wild
+                                  else card_label(c)),
                            attrs=f' data-pos="{pos}" data-card="{c}" tabindex="{tab}" '
                                  f'aria-pressed="{str(pos in s.selected).lower()}"',
-                           inner=WILD_TAG if wild and c.suit else "")
+                           inner=wild_tag() if wild and c.suit else "")
 
     def wild_test(self, s: "Session"):
         """Is a card wild in this deal? (a printed joker or Joly, a wild rank: its mark)"""
@@ -320,10 +347,14 @@ class Table:
         return False
 
     def sorts(self, s: "Session") -> str:
-        return """<span class="sorts" role="group" aria-label="Sort your hand">Sort
-        <button type="button" class="chip" data-act="sort:suit" title="Sort by suit">suit</button>
-        <button type="button" class="chip" data-act="sort:rank" title="Sort by rank">rank</button>
-        <button type="button" class="chip" data-act="sort:melds" title="Melds first">melds</button>
+        return f"""<span class="sorts" role="group" aria-label="{_("Sort your hand")}">{
+        _("Sort")}
+        <button type="button" class="chip" data-act="sort:suit" title="{_("Sort by suit")}">{
+        _("suit")}</button>
+        <button type="button" class="chip" data-act="sort:rank" title="{_("Sort by rank")}">{
+        _("rank")}</button>
+        <button type="button" class="chip" data-act="sort:melds" title="{_("Melds first")}">{
+        _("melds")}</button>
       </span>"""
 
     def status(self, s: "Session", v, thinking: bool) -> str:
@@ -331,20 +362,22 @@ class Table:
         st = s.state
         names = st.names
         if v.phase == Phase.MATCH_OVER:
-            return f"<b>Match over.</b> {esc((v.final or {}).get('headline', ''))}"
+            return f"<b>{_('Match over.')}</b> {esc((v.final or {}).get('headline', ''))}"
         if v.phase == Phase.HAND_OVER:
-            return f"<b>Hand over.</b> {esc(st.results[-1]['headline'] if st.results else '')}"
+            return (f"<b>{_('Hand over.')}</b> "
+                    f"{esc(st.results[-1]['headline'] if st.results else '')}")
         if s.human_to_move():
             return f"<b>{esc(self.my_turn_text(s, v))}</b>"
-        doing = {Phase.UPCARD: "is deciding on the upcard", Phase.DRAW: "is about to draw",
-                 Phase.PLAY: "is playing", Phase.LAYOFF: "is laying off"}.get(v.phase, "")
-        return f"{esc(names[v.turn])} {doing}{DOTS if thinking else ''}"
+        doing = {Phase.UPCARD: N_("{who} is deciding on the upcard"),
+                 Phase.DRAW: N_("{who} is about to draw"), Phase.PLAY: N_("{who} is playing"),
+                 Phase.LAYOFF: N_("{who} is laying off")}.get(v.phase, N_("{who} is playing"))
+        return f"{_(doing, who=esc(names[v.turn]))}{DOTS if thinking else ''}"
 
     def group_valid(self, s: "Session", cards: list[Card]) -> bool:
         """Is this group of the person's a valid one (grouped hands only)?"""
         return False
 
-    left_word = "in hand"        # the cards a summary shows left over (Gin: deadwood)
+    left_word = N_("in hand")        # the cards a summary shows left over (Gin: deadwood)
 
     def melds_in_hand(self, res: dict, seat: int) -> list[list[Card]]:
         """Melds a summary shows from a player's hand, apart from what counts against him
@@ -365,13 +398,13 @@ class Table:
     def my_turn_text(self, s: "Session", v) -> str:
         top = v.top_discard.pretty() if v.top_discard else ""
         if v.phase == Phase.UPCARD:
-            return f"Your turn: take the upcard {top} or pass."
+            return _("Your turn: take the upcard {top} or pass.", top=top)
         if v.phase == Phase.DRAW:
             # (the words offer the pile only when the Take button does)
             takes = top and any(a.kind == "take" for a in s.state.legal_actions())
-            return (f"Your turn: draw from the stock or take the {top}." if takes
-                    else "Your turn: draw from the stock.")
-        return "Your turn: meld, lay off, then discard a card."
+            return (_("Your turn: draw from the stock or take the {top}.", top=top) if takes
+                    else _("Your turn: draw from the stock."))
+        return _("Your turn: meld, lay off, then discard a card.")
 
     def summary(self, s: "Session", v) -> tuple[str, str, str]:
         """The end of a hand: every player's melds and the cards left in hand, the button
@@ -390,7 +423,8 @@ class Table:
                     groups.append("".join(
                         f'<span class="card small{" wild" if k in wilds else ""}">'
                         f'{card_svg(c, simple=True)}'
-                        + (f'<span class="by" title="laid off by {esc(st.names[by])}">'
+                        + (f'<span class="by" title="'
+                           f'{_("laid off by {who}", who=esc(st.names[by]))}">'
                            f'{esc(st.names[by][:1])}</span>' if by != seat else "")
                         + (as_mark(tm.meld, reps[k]) if k in wilds else "")
                         + "</span>" for k, (c, by) in enumerate(zip(tm.meld.cards,
@@ -398,17 +432,18 @@ class Table:
             melds, left = self.shown_hand(res, seat, v.revealed.get(seat, ()))
             wild = self.wild_test(s)
             for meld in melds:                          # melds shown from the hand (Gin)
-                groups.append('<span class="left-label">melded</span>'
+                groups.append(f'<span class="left-label">{_("melded")}</span>'
                               + "".join(face(c, "small", wild=wild(c)) for c in meld))
             if left:
-                groups.append(f'<span class="left-label">{self.left_word}</span>'
+                groups.append(f'<span class="left-label">{_(self.left_word)}</span>'
                               + "".join(face(c, "small", wild=wild(c)) for c in left))
             cards = "".join(f'<span class="sum-group">{g}</span>' for g in groups) \
-                or '<i class="none">no cards</i>'
+                or f'<i class="none">{_("no cards")}</i>'
             hands += (f'<div class="sum-hand"><div class="sum-who">{esc(st.names[seat])} '
                       f'<b>{points[seat]:+d}</b></div><div class="sum-cards">{cards}</div></div>')
-        button = MATCH_END_BUTTONS if over else (
-                  '<button type="button" class="btn primary big" data-act="next" id="next">'
-                  + ("Next deal" if st.variant.hand_word == "deal"       # (not "deal the deal")
-                     else f"Deal the next {st.variant.hand_word}") + '</button>')
+        next_words = {"deal": N_("Next deal"), "game": N_("Deal the next game")}.get(
+            st.variant.hand_word, N_("Deal the next hand"))      # (not "deal the deal")
+        button = match_end_buttons() if over else (
+            f'<button type="button" class="btn primary big" data-act="next" id="next">'
+            f'{_(next_words)}</button>')
         return hands, button, "summary"

@@ -9,6 +9,7 @@ from ...actions import Discard, Knock
 from ...cards import Card
 from ...state import Phase
 from .base import Choice, Table
+from ...i18n import _, N_
 
 if TYPE_CHECKING:                                     # pragma: no cover
     from ..session import Session
@@ -16,7 +17,7 @@ if TYPE_CHECKING:                                     # pragma: no cover
 
 class GinTable(Table):
     arranges = True               # the hand in its melds, a gap, the deadwood
-    left_word = "deadwood"
+    left_word = N_("deadwood")
 
     def melds_in_hand(self, res: dict, seat: int) -> list[list[Card]]:
         """The defender's melds, shown as melds: only the rest is deadwood."""
@@ -27,42 +28,44 @@ class GinTable(Table):
         if seat != defender:
             return []
         return [[Card.parse(c) for c in m] for m in res["defender_melds"]]
-    blurb = "Two players, ten cards. Knock with 10 or less deadwood, or go gin."
+    blurb = N_("Two players, ten cards. Knock with 10 or less deadwood, or go gin.")
     keys = {**Table.keys, "k": "btn:knock", "g": "btn:big_gin"}
-    help_keys = [("D", "draw from the stock"), ("T", "take the discard"),
-                 ("P", "pass on the upcard"), ("X", "discard the selected card"),
-                 ("K", "knock, discarding the selected card"), ("G", "big gin"),
-                 ("L", "lay off the selected card (after a knock)"),
-                 ("N", "done laying off / next hand")]
-    help_tip = ("Drag a card to rearrange your hand, onto the discard pile to discard it, or "
-                "onto one of the knocker's melds to lay it off. Double-click a card to "
-                "discard it.")
+    help_keys = [("D", N_("draw from the stock")), ("T", N_("take the discard")),
+                 ("P", N_("pass on the upcard")), ("X", N_("discard the selected card")),
+                 ("K", N_("knock, discarding the selected card")), ("G", N_("big gin")),
+                 ("L", N_("lay off the selected card (after a knock)")),
+                 ("N", N_("done laying off / next hand"))]
+    help_tip = (N_("Drag a card to rearrange your hand, onto the discard pile to discard it, or "
+                  "onto one of the knocker's melds to lay it off. Double-click a card to "
+                  "discard it."))
 
     def play_choices(self, s: "Session", sel, legal) -> list[Choice]:
         if s.state.phase == Phase.LAYOFF:
             return super().play_choices(s, sel, legal)
-        out = [self.one_card(s, "discard", "Discard", Discard.of, sel, legal),
+        out = [self.one_card(s, "discard", _("Discard"), Discard.of, sel, legal),
                self.knock_choice(s, sel, legal)]
         big = next((a for a in legal if a.kind == "gin"), None)
         if big:
-            out.append(Choice("big_gin", "Big gin!", big))
+            out.append(Choice("big_gin", _("Big gin!"), big))
         return out
 
     def knock_choice(self, s: "Session", sel, legal) -> Choice:
-        c = self.one_card(s, "knock", "Knock", Knock.of, sel, legal, "discard as you knock")
+        c = self.one_card(s, "knock", _("Knock"), Knock.of, sel, legal, "knock")
         solver = s.state.variant.solver(s.state)
         if c.action is not None:
             rest = list(s.state.hands[s.human])
             rest.remove(sel[0])
             if solver.deadwood(rest) == 0:
-                return Choice("knock", f"Gin! (discard {sel[0].pretty()})", c.action)
+                return Choice("knock", _("Gin! (discard {card})", card=sel[0].pretty()),
+                              c.action)
         if c.action is None and len(sel) == 1 and Discard.of(sel[0]) in legal:
             rest = list(s.state.hands[s.human])
             rest.remove(sel[0])
             limit = s.view().info.get("knock_limit", 10)
-            return Choice("knock", "Knock", None,
-                          f"To knock, your deadwood after discarding must be {limit} or less: "
-                          f"it would be {solver.deadwood(rest)}.")
+            return Choice("knock", _("Knock"), None,
+                          _("To knock, your deadwood after discarding must be {limit} or less: "
+                            "it would be {deadwood}.",
+                            limit=limit, deadwood=solver.deadwood(rest)))
         return c
 
     def deadwood(self, s: "Session") -> int | None:
@@ -78,14 +81,16 @@ class GinTable(Table):
 
     def head(self, s: "Session", v) -> str:
         d = self.deadwood(s)
-        return "" if d is None else \
-            f'<span class="deadwood" title="Least deadwood">deadwood {d}</span>'
+        return "" if d is None else (
+            f'<span class="deadwood" title="{_("Least deadwood")}">'
+            f'{_("deadwood {points}", points=d)}</span>')
 
     def my_turn_text(self, s: "Session", v) -> str:
         if v.phase == Phase.PLAY:
-            return "Your turn: discard a card, or knock if your deadwood is low enough."
+            return _("Your turn: discard a card, or knock if your deadwood is low enough.")
         if v.phase == Phase.LAYOFF:
             knocker = v.info.get("knocker")
-            who = s.state.names[knocker] if knocker is not None else "Your opponent"
-            return f"{who} knocked. Lay off what fits on the knocker's melds, then press Done."
+            who = s.state.names[knocker] if knocker is not None else _("Your opponent")
+            return _("{who} knocked. Lay off what fits on the knocker's melds, then press Done.",
+                     who=who)
         return super().my_turn_text(s, v)

@@ -9,36 +9,43 @@ from typing import TYPE_CHECKING
 from ...actions import DECLINE, DRAW, DROP, REJOIN, TAKE, Declare, Discard, Show
 from ...cards import Card
 from ...state import Phase
-from ..parts import DOTS, LABEL_CLASS, RANK_WORDS, esc, face, group_html
+from ..parts import DOTS, LABEL_CLASS, LABEL_WORDS, RANK_WORDS, esc, face, group_html
 from ..svg import card_svg
-from .base import MATCH_END_BUTTONS, MORE_MELDS, Choice, Table
+from .base import Choice, Table, match_end_buttons, more_melds
+from ...i18n import _, N_
 
 if TYPE_CHECKING:                                     # pragma: no cover
     from ..session import Session
 
-STATUS_WORDS = {"declared": "declared", "shown": "showed", "first drop": "first drop",
-                "middle drop": "middle drop", "invalid": "invalid declaration",
-                "won": "last in", "away": "out of the pool", "in": ""}
+STATUS_WORDS = {"declared": N_("declared"), "shown": N_("showed"), "first drop": N_("first drop"),
+                "middle drop": N_("middle drop"), "invalid": N_("invalid declaration"),
+                "won": N_("last in"), "away": N_("out of the pool"), "in": ""}
+
+
+# the tags at a seat (its status in the deal)
+SEAT_TAGS = {"eliminated": N_("eliminated"), "first drop": N_("first drop"),
+             "middle drop": N_("middle drop"), "invalid": N_("invalid declaration"),
+             "declared": N_("declared"), "shown": N_("showed"), "won": N_("last in")}
 
 
 class IndianTable(Table):
     grouped = True
-    blurb = ("Two to six players, 13 cards, wild jokers. Group them all and declare; "
+    blurb = N_("Two to six players, 13 cards, wild jokers. Group them all and declare; "
              "points, pool or deals.")
     keys = {"d": "draw", "t": "take", "x": "btn:discard", "g": "group", "e": "btn:declare",
             "r": "btn:drop", "s": "btn:show"}
-    help_keys = [("Shift + ← →", "move the card, across into the next group at a group's edge"),
-                 ("D", "pick from the closed deck"), ("T", "take from the open deck"),
-                 ("G", "make a new group of the selected cards"),
-                 ("X", "discard the selected card"),
-                 ("E", "declare, with the selected card in the finish slot"),
-                 ("R", "drop"), ("S", "show your groups after a declaration"),
-                 ("N", "next deal")]
-    help_tip = ("Drag a card onto another group to move it there, onto the dashed box to start "
-                "a new group, or onto the open deck to discard it. Each group says what it is "
-                "as you arrange it. Double-click a card to discard it.")
-    stock_word = "Closed deck"
-    discard_word = "Open deck"
+    help_keys = [("Shift + ← →", N_("move the card, across into the next group at a group's edge")),
+                 ("D", N_("pick from the closed deck")), ("T", N_("take from the open deck")),
+                 ("G", N_("make a new group of the selected cards")),
+                 ("X", N_("discard the selected card")),
+                 ("E", N_("declare, with the selected card in the finish slot")),
+                 ("R", N_("drop")), ("S", N_("show your groups after a declaration")),
+                 ("N", N_("next deal"))]
+    help_tip = (N_("Drag a card onto another group to move it there, onto the dashed box to "
+                  "start a new group, or onto the open deck to discard it. Each group says what "
+                  "it is as you arrange it. Double-click a card to discard it."))
+    stock_word = N_("Closed deck")
+    discard_word = N_("Open deck")
 
     # -- the rules of the person's groups -------------------------------------------------
     def deal_options(self, s: "Session") -> dict:
@@ -94,49 +101,54 @@ class IndianTable(Table):
         info = s.view().info
         if phase == Phase.HAND_OVER:
             score = info.get("rejoin_score")
-            return [Choice("rejoin", f"Rejoin at {score} points", REJOIN),
-                    Choice("decline", "Stay out", DECLINE)]
+            return [Choice("rejoin", _("Rejoin at {points} points", points=score), REJOIN),
+                    Choice("decline", _("Stay out"), DECLINE)]
         if phase == Phase.SHOW:
             judged = self.judged(s)
-            return [Choice("show", f"Show my groups ({judged.points} points)",
+            return [Choice("show", _("Show my groups ({points} points)", points=judged.points),
                            Show(tuple(tuple(g) for g in s.group_cards())))]
         if phase == Phase.DRAW:
             top = st.discard[-1] if st.discard else None
             take = TAKE if TAKE in legal else None
             first, middle = info["drop"]
             picks = info["picks"][s.human]
-            kind, cost = ("first drop", first) if picks == 0 else ("middle drop", middle)
-            return [self.simple(s, "draw", "Pick from the closed deck", DRAW, legal),
-                    Choice("take", f"Take the {top.pretty()}" if top else "Take from the open "
-                           "deck", take, "" if take else self.why(s, TAKE, legal)),
-                    Choice("drop", f"Drop ({cost})", DROP, confirm=(
-                        f"Drop out of this deal? A {kind} costs {cost} points, and you sit "
-                        "out until the next deal."))]
+            ask = (_("Drop out of this deal? A first drop costs {points} points, and you sit "
+                     "out until the next deal.", points=first) if picks == 0 else
+                   _("Drop out of this deal? A middle drop costs {points} points, and you sit "
+                     "out until the next deal.", points=middle))
+            cost = first if picks == 0 else middle
+            return [self.simple(s, "draw", _("Pick from the closed deck"), DRAW, legal),
+                    Choice("take", _("Take the {card}", card=top.pretty()) if top
+                           else _("Take from the open deck"), take,
+                           "" if take else self.why(s, TAKE, legal)),
+                    Choice("drop", _("Drop ({points})", points=cost), DROP, confirm=ask)]
         sel = s.selected_cards()
-        out = [self.one_card(s, "discard", "Discard", Discard.of, sel, legal)]
+        out = [self.one_card(s, "discard", _("Discard"), Discard.of, sel, legal)]
         if len(sel) != 1:
-            out.append(Choice("declare", "Declare", None,
-                              "Select the card to put in the finish slot, then declare."
+            out.append(Choice("declare", _("Declare"), None,
+                              _("Select the card to put in the finish slot, then declare.")
                               if sel else ""))
             return out
         card = sel[0]
         judged = self.judged(s, leave_out=card)
         action = Declare(card, tuple(tuple(g) for g in judged.groups))
         if judged.valid:
-            text = (f"Declare, with the {card.pretty()} in the finish slot? Your groups are "
-                    "valid: two sequences, one of them pure, and every card grouped.")
+            text = (_("Declare, with the {card} in the finish slot? Your groups are valid: two "
+                      "sequences, one of them pure, and every card grouped.",
+                      card=card.pretty()))
         else:
             pts = info["invalid"]
-            text = (f"Your groups are not a valid declaration: {judged.why}. An invalid "
-                    f"declaration costs {pts} points and puts you out of this deal. "
-                    "Declare anyway?")
+            text = (_("Your groups are not a valid declaration: {why}. An invalid declaration "
+                      "costs {points} points and puts you out of this deal. Declare anyway?",
+                      why=judged.why, points=pts))
             rest = list(st.hands[s.human])
             rest.remove(card)
             if st.variant.can_declare(self.deal_options(s), rest):
-                text += " (These cards can be grouped validly: press 'best' to group them.)"
+                text = _("{question} (These cards can be grouped validly: press 'best' to "
+                         "group them.)", question=text)
         # (it shines as a good move only when the groups are valid; else it warns)
-        return out + [Choice("declare", f"Declare ({card.pretty()} to finish)", action,
-                             confirm=text, style="primary" if judged.valid else "warn")]
+        return out + [Choice("declare", _("Declare ({card} to finish)", card=card.pretty()),
+                             action, confirm=text, style="primary" if judged.valid else "warn")]
 
     # -- drawing --------------------------------------------------------------------------
     def piles(self, s: "Session", v, can: set[str]) -> str:
@@ -149,11 +161,13 @@ class IndianTable(Table):
             return ""
         card = Card.parse(cut)
         rank = v.info["wild_rank"]
-        words = "aces are jokers" if not card.suit else \
-            f"every {RANK_WORDS.get(rank, str(rank))} is a joker"
-        return (f'<div class="pile wild" role="img" aria-label="Wild joker {esc(card.name())}: '
-                f'{words}"><span class="card">{card_svg(card, hidden=True)}</span>'
-                f'<span class="pile-label" aria-hidden="true">Wild joker<br><small>'
+        words = _("aces are jokers") if not card.suit else \
+            _("every {rank} is a joker", rank=_(RANK_WORDS[rank]) if rank in RANK_WORDS
+              else str(rank))
+        said = _("Wild joker {card}: {what}", card=esc(card.name()), what=esc(words))
+        return (f'<div class="pile wild" role="img" aria-label="{said}">'
+                f'<span class="card">{card_svg(card, hidden=True)}</span>'
+                f'<span class="pile-label" aria-hidden="true">{_("Wild joker")}<br><small>'
                 f'{esc(words)}</small></span></div>')
 
     def middle(self, s: "Session", v) -> str:
@@ -167,39 +181,48 @@ class IndianTable(Table):
                              for cards, label in zip(g["groups"], g["labels"]))
             finish = Card.parse(info["finish"][str(d)])
             return (f'<div class="declared"><div class="meld-owner">'
-                    f'{"You" if d == s.human else esc(s.state.names[d])} declared</div>'
-                    f'<div class="groups-row">{groups}<div class="group finish">'
-                    f'<span class="group-label">finish slot</span><span class="group-cards">'
+                    + (_("You declared") if d == s.human else
+                       _("{who} declared", who=esc(s.state.names[d])))
+                    + f'</div><div class="groups-row">{groups}<div class="group finish">'
+                    f'<span class="group-label">{_(LABEL_WORDS["finish slot"])}</span>'
+                    f'<span class="group-cards">'
                     f'{face(finish, "small", wild=wild(finish))}</span></div></div></div>'
-                    + MORE_MELDS)
-        return ('<p class="no-melds">Group all 13 cards in sequences and sets, with two '
-                'sequences, one of them pure, then declare.</p>' + MORE_MELDS)
+                    + more_melds())
+        return (f'<p class="no-melds">' + _("Group all 13 cards in sequences and sets, with two "
+                                            "sequences, one of them pure, then declare.")
+                + '</p>' + more_melds())
 
     def hand(self, s: "Session") -> str:
         labels = self.group_labels(s)
         out = []
         for g, (members, label) in enumerate(zip(s.groups(), labels)):
             cards = [self.hand_card(s, pos) for pos in members]
+            said = _(LABEL_WORDS[label])
             out.append(f'<div class="hand-group g-{LABEL_CLASS[label]}" data-group="{g}" '
-                       f'role="group" aria-label="Group {g + 1}: {esc(label)}">'
-                       f'<span class="group-label" aria-hidden="true">{esc(label)}</span>'
+                       f'role="group" aria-label="'
+                       f'{_("Group {number}: {what}", number=g + 1, what=esc(said))}">'
+                       f'<span class="group-label" aria-hidden="true">{esc(said)}</span>'
                        f'<div class="group-cards">{"".join(cards)}</div></div>')
         out.append(f'<div class="hand-group new-group" data-group="{len(labels)}" '
-                   'aria-hidden="true"><span class="group-label">new group</span>'
-                   '<div class="group-cards"></div></div>')
-        return (f'<div class="hand grouped" id="hand" role="group" aria-label="Your cards" '
+                   f'aria-hidden="true"><span class="group-label">{_("new group")}</span>'
+                   f'<div class="group-cards"></div></div>')
+        return (f'<div class="hand grouped" id="hand" role="group" '
+                f'aria-label="{_("Your cards")}" '
                 f'style="--n:{max(len(s.order), 1)};--g:{max(len(labels), 1)}">'
                 f'{"".join(out)}</div>')
 
     def sorts(self, s: "Session") -> str:
         n = len(s.selected)
-        return f"""<span class="sorts" role="group" aria-label="Group your cards">Group
-        <button type="button" class="chip" data-act="sort:suit" title="One group per suit">suits
-        </button><button type="button" class="chip" data-act="sort:best"
-          title="The groups that score the fewest points">best</button>
-        <button type="button" class="chip" data-act="group" title="The selected cards make a
-          group of their own"{"" if n >= 2 else " disabled"}>new group{f" ({n})" if n >= 2
-          else ""}</button></span>"""
+        new = _("new group ({n})", n=n) if n >= 2 else _("new group")
+        return f"""<span class="sorts" role="group" aria-label="{_("Group your cards")}">{
+        _("Group")}
+        <button type="button" class="chip" data-act="sort:suit" title="{
+        _("One group per suit")}">{_("suits")}</button><button type="button" class="chip"
+          data-act="sort:best" title="{_("The groups that score the fewest points")}">{
+          _("best")}</button>
+        <button type="button" class="chip" data-act="group" title="{
+        _("The selected cards make a group of their own")}"{"" if n >= 2 else " disabled"}>{
+        new}</button></span>"""
 
     def head(self, s: "Session", v) -> str:
         """What the person's groups would cost now, and whether they declare."""
@@ -210,17 +233,21 @@ class IndianTable(Table):
         sel = s.selected_cards()
         if held > st.variant.hand_size(st):
             if len(sel) != 1:
-                return ('<span class="points-now">select the card to discard or finish with'
-                        '</span>')
+                return (f'<span class="points-now">'
+                        f'{_("select the card to discard or finish with")}</span>')
             judged = self.judged(s, leave_out=sel[0])
-            lead = f"without the {esc(sel[0].pretty())}: "
-        else:
-            judged = self.judged(s)
-            lead = ""
+            card = esc(sel[0].pretty())
+            if judged.valid:
+                return (f'<span class="points-now valid">'
+                        f'{_("without the {card}: valid declaration", card=card)}</span>')
+            return (f'<span class="points-now" title="{esc(judged.rule)}">'
+                    f'{_("without the {card}: {points} points", card=card, points=judged.points)}'
+                    f'</span>')
+        judged = self.judged(s)
         if judged.valid:
-            return f'<span class="points-now valid">{lead}valid declaration</span>'
-        return (f'<span class="points-now" title="{esc(judged.rule)}">{lead}'
-                f'{judged.points} points</span>')
+            return f'<span class="points-now valid">{_("valid declaration")}</span>'
+        return (f'<span class="points-now" title="{esc(judged.rule)}">'
+                f'{_("{points} points", points=judged.points)}</span>')
 
     def status(self, s: "Session", v, thinking: bool) -> str:
         if v.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
@@ -232,25 +259,30 @@ class IndianTable(Table):
         if v.phase == Phase.SHOW:
             d = names[info["declarer"]]
             if s.human_to_move():
-                return (f"<b>{esc(d)} declared. Arrange your cards in groups to lose as few "
-                        "points as you can, then show them.</b>")
-            return f"{esc(d)} declared; {esc(names[v.turn])} is grouping{dots}"
+                return "<b>" + _("{who} declared. Arrange your cards in groups to lose as few "
+                                 "points as you can, then show them.", who=esc(d)) + "</b>"
+            return _("{who} declared; {other} is grouping", who=esc(d),
+                     other=esc(names[v.turn])) + dots
         if s.human_to_move():
             top = v.top_discard.pretty() if v.top_discard else ""
             if v.phase == Phase.DRAW:
-                take = f" or take the {top}" if TAKE in v.legal else ""
-                return f"<b>Your turn: pick from the closed deck{take}. You may also drop.</b>"
-            return ("<b>Your turn: discard a card, or select one for the finish slot and "
-                    "declare.</b>")
-        lead = ""
+                return "<b>" + (_("Your turn: pick from the closed deck or take the {card}. You "
+                                  "may also drop.", card=top) if TAKE in v.legal else
+                                _("Your turn: pick from the closed deck. You may also drop."))\
+                    + "</b>"
+            return "<b>" + _("Your turn: discard a card, or select one for the finish slot and "
+                             "declare.") + "</b>"
+        who = esc(names[v.turn])
+        doing = (_("{who} is about to pick", who=who) if v.phase == Phase.DRAW else
+                 _("{who} is playing", who=who))
         if status in ("first drop", "middle drop"):
-            lead = "You dropped: you sit out this deal. "
+            doing = _("You dropped: you sit out this deal. {doing}", doing=doing)
         elif status == "invalid":
-            lead = "Your declaration was invalid: you are out of this deal. "
+            doing = _("Your declaration was invalid: you are out of this deal. {doing}",
+                      doing=doing)
         elif status == "away":
-            lead = "You are out of the pool. "
-        doing = {Phase.DRAW: "is about to pick", Phase.PLAY: "is playing"}.get(v.phase, "")
-        return f"{lead}{esc(names[v.turn])} {doing}{dots}"
+            doing = _("You are out of the pool. {doing}", doing=doing)
+        return doing + dots
 
     def summary(self, s: "Session", v) -> tuple[str, str, str]:
         """Every player's groups and points, and what comes next (a rejoin offer)."""
@@ -271,34 +303,40 @@ class IndianTable(Table):
                 body += group_html([Card.parse(info["finish"])], "finish slot")
             if not body:
                 body = (f'<i class="none">'
-                        f'{"cards not shown" if status != "away" else "not dealt in"}</i>')
+                        f'{_("cards not shown") if status != "away" else _("not dealt in")}</i>')
             badge = STATUS_WORDS.get(status, status)
+            badge = _(badge) if badge else ""
             hands += (f'<div class="sum-hand st-{esc(status.split()[-1])}"><div class="sum-who">'
                       f'{esc(st.names[seat])} <span class="badge">{esc(badge)}</span>'
                       f'<b>{info["points"]}</b></div><div class="groups-row">{body}</div></div>')
         offers = v.info.get("rejoin_offers") or []
         if over:
-            button = MATCH_END_BUTTONS
+            button = match_end_buttons()
         elif offers and offers[0] == s.human:
             score = v.info.get("rejoin_score")
-            button = (f'<p class="offer">You are out of the pool. Every player still in has '
-                      f'{v.info.get("rejoin_at_most")} points or fewer, so you may rejoin at '
-                      f'{score} points.</p>'
-                      f'<button type="button" class="btn primary big" data-act="btn:rejoin" '
-                      f'id="rejoin">Rejoin at {score}</button> <button type="button" '
-                      f'class="btn big" data-act="btn:decline" id="decline">Stay out</button>')
+            button = (f'<p class="offer">'
+                      + _("You are out of the pool. Every player still in has {limit} points or "
+                          "fewer, so you may rejoin at {points} points.",
+                          limit=v.info.get("rejoin_at_most"), points=score)
+                      + f'</p><button type="button" class="btn primary big" '
+                      f'data-act="btn:rejoin" id="rejoin">'
+                      f'{_("Rejoin at {points}", points=score)}</button> <button type="button" '
+                      f'class="btn big" data-act="btn:decline" id="decline">{_("Stay out")}'
+                      f'</button>')
         elif offers:
-            button = (f'<p class="offer">{esc(st.names[offers[0]])} may rejoin the pool at '
-                      f'{v.info.get("rejoin_score")} points…</p>')
+            button = (f'<p class="offer">'
+                      + _("{who} may rejoin the pool at {points} points…",
+                          who=esc(st.names[offers[0]]), points=v.info.get("rejoin_score"))
+                      + '</p>')
         else:
-            button = ('<button type="button" class="btn primary big" data-act="next" '
-                      'id="next">Next deal</button>')
+            button = (f'<button type="button" class="btn primary big" data-act="next" '
+                      f'id="next">{_("Next deal")}</button>')
         return hands, button, "summary indian"
 
     def seat_badges(self, s: "Session", v, seat: int) -> str:
         tag = self._seat_tag(v, seat)
-        return f'<span class="seat-status s-{esc(tag.split()[-1])}">{esc(tag)}</span>' \
-            if tag else ""
+        return (f'<span class="seat-status s-{esc(tag.split()[-1])}">'
+                f'{esc(_(SEAT_TAGS.get(tag, tag)))}</span>') if tag else ""
 
     def seat_out(self, v, seat: int) -> bool:
         return self._seat_tag(v, seat) in ("eliminated", "first drop", "middle drop", "invalid")

@@ -15,47 +15,49 @@ from ...state import Phase
 from ...variants.push import contract_melds_for, contract_readings
 from ..parts import esc
 from .base import Choice, Table
+from ...i18n import _, join, N_
 
 if TYPE_CHECKING:                                     # pragma: no cover
     from ..session import Session
 
-NUM = {3: "three", 4: "four", 5: "five", 7: "seven"}
-
-
 def _w(c: Card) -> str:
-    return ("Joly" if c.is_tile else "joker") if not c.suit else c.pretty()
+    return (_("Joly") if c.is_tile else _("joker")) if not c.suit else c.pretty()
 
 
 def reading_words(m) -> str:
-    """``Run 4♦–6♦: J★ as 4♦, 2♣ as 5♦`` / ``Set of sixes: J★ and 2♣ as sixes``."""
+    """``Run 4♦–6♦: J★ as 4♦, 2♣ as 5♦`` / ``Set of sixes: J★, 2♣ (wild)``."""
     wild = m.wild_slots()
     if m.kind == "set":
-        head = m.describe().capitalize()
+        head = m.describe()
+        head = head[:1].upper() + head[1:]
         if not wild:
             return head
-        return head + ": " + " and ".join(_w(m.cards[i]) for i in wild) + \
-            f" as {m.describe().split(' of ')[1]}"
+        return _("{meld}: {wilds} as wilds", meld=head,
+                 wilds=join(_w(m.cards[i]) for i in wild))
     reps = m.represented()
-    head = f"Run {reps[0].pretty()}–{reps[-1].pretty()}"
+    head = _("Run {first}–{last}", first=reps[0].pretty(), last=reps[-1].pretty())
     if not wild:
         return head
-    return head + ": " + ", ".join(f"{_w(m.cards[i])} as {reps[i].pretty()}"
-                                   for i in wild)
+    return _("{meld}: {wilds}", meld=head, wilds=", ".join(
+        _("{wild} as {card}", wild=_w(m.cards[i]), card=reps[i].pretty()) for i in wild))
+
+
+CONTRACT_TITLE = N_("This deal's contract")
 
 
 class PushTable(Table):
-    blurb = ("Four players in two partnerships (or four to six alone). Five deals, each with "
+    blurb = N_("Four players in two partnerships (or four to six alone). Five deals, each with "
              "its contract; take the discard or push it to your left-hand opponent.")
     keys = {**Table.keys, "c": "btn:contract", "r": "btn:rescue"}
-    help_keys = [("D", "push (or draw, when the discard pile is empty)"),
-                 ("T", "take the top discard"),
-                 ("C", "lay your contract: the selected cards"),
-                 ("M", "meld the selected cards"), ("L", "lay off the selected card"),
-                 ("R", "rescue a wild with the selected card"),
-                 ("X", "discard the selected card"), ("N", "next deal")]
-    help_tip = ("Select every card of your contract and press Lay contract; when a wild could "
-                "stand for more than one card, you choose. To rescue a wild, select the card "
-                "it stands for and tap (or drag it onto) its meld.")
+    help_keys = [("D", N_("push (or draw, when the discard pile is empty)")),
+                 ("T", N_("take the top discard")),
+                 ("C", N_("lay your contract: the selected cards")),
+                 ("M", N_("meld the selected cards")), ("L", N_("lay off the selected card")),
+                 ("R", N_("rescue a wild with the selected card")),
+                 ("X", N_("discard the selected card")), ("N", N_("next deal"))]
+    help_tip = (N_("Select every card of your contract and press Lay contract; when a wild could "
+                  "stand for more than one card, you choose. To rescue a wild, select the card "
+                  "it stands for and tap (or drag it onto) its meld."))
     acts = ("reading",)
 
     # -- the buttons ----------------------------------------------------------------------
@@ -65,15 +67,15 @@ class PushTable(Table):
         left = st.names[st.next_seat(st.turn)]
         out = []
         if st.discard:
-            out.append(self.simple(s, "take", f"Take the {top}", TAKE, legal))
+            out.append(self.simple(s, "take", _("Take the {card}", card=top), TAKE, legal))
         if PUSH in legal:
-            out.append(Choice("draw", f"Push the {top} to {left}", PUSH))
+            out.append(Choice("draw", _("Push the {card} to {who}", card=top, who=left), PUSH))
         elif DRAW in legal and not st.stock:
-            out.append(Choice("draw", "End the deal", DRAW, confirm=(
-                "The stock is empty. End the deal now? Every side scores the cards left in "
-                "its hands.")))
+            out.append(Choice("draw", _("End the deal"), DRAW, confirm=(
+                _("The stock is empty. End the deal now? Every side scores the cards left in "
+                  "its hands."))))
         elif DRAW in legal:
-            out.append(Choice("draw", "Draw from the stock", DRAW))
+            out.append(Choice("draw", _("Draw from the stock"), DRAW))
         return out
 
     def play_choices(self, s: "Session", sel, legal) -> list[Choice]:
@@ -85,7 +87,7 @@ class PushTable(Table):
             out.append(self.meld_choice(s, sel, legal))
             out.append(self.layoff_choice(s, sel, legal))
             out.append(self.rescue_choice(s, sel, legal))
-        out.append(self.one_card(s, "discard", "Discard", Discard.of, sel, legal))
+        out.append(self.one_card(s, "discard", _("Discard"), Discard.of, sel, legal))
         return out
 
     def readings(self, s: "Session") -> list[Action]:
@@ -121,42 +123,45 @@ class PushTable(Table):
         what = st.variant.contract_text(st)
         if not sel:
             ready = any(a.kind == "contract" for a in legal)
-            return Choice("contract", "Lay contract", None,
-                          f"Select the cards of your contract ({what})." if ready else "")
+            return Choice("contract", _("Lay contract"), None,
+                          _("Select the cards of your contract ({what}).", what=what)
+                          if ready else "")
         found = self.readings(s)
         if len(found) == 1:
-            return Choice("contract", "Lay contract", found[0])
+            return Choice("contract", _("Lay contract"), found[0])
         if found:
-            return Choice("contract", "Lay contract…", None, dialog="readings")
+            return Choice("contract", _("Lay contract…"), None, dialog="readings")
         if len(sel) > 14:
-            return Choice("contract", "Lay contract", None,
-                          "Select only the cards of your contract.")
-        return Choice("contract", "Lay contract", None,
-                      f"These cards do not make your contract ({what}).")
+            return Choice("contract", _("Lay contract"), None,
+                          _("Select only the cards of your contract."))
+        return Choice("contract", _("Lay contract"), None,
+                      _("These cards do not make your contract ({what}).", what=what))
 
     def meld_choice(self, s: "Session", sel, legal) -> Choice:
         if len(sel) < 3:
             return super().meld_choice(s, sel, legal)
         found = self.readings(s)
         if len(found) == 1:
-            return Choice("meld", "Meld", found[0])
+            return Choice("meld", _("Meld"), found[0])
         if found:
-            return Choice("meld", "Meld…", None, dialog="readings")
-        return Choice("meld", "Meld", None, s.explain(MeldCards(tuple(sel))))
+            return Choice("meld", _("Meld…"), None, dialog="readings")
+        return Choice("meld", _("Meld"), None, s.explain(MeldCards(tuple(sel))))
 
     def rescue_choice(self, s: "Session", sel, legal) -> Choice:
         if len(sel) != 1:
-            return Choice("rescue", "Rescue", None,
-                          "Select the card a wild on the table stands for." if sel else "")
+            return Choice("rescue", _("Rescue"), None,
+                          _("Select the card a wild on the table stands for.") if sel else "")
         mine = [a for a in legal if a.kind == "rescue" and a.card is sel[0]]
         if len(mine) == 1:
             a = mine[0]
-            return Choice("rescue", f"Rescue the {a.wild.pretty()} from meld {a.meld + 1}", a)
+            return Choice("rescue", _("Rescue the {wild} from meld {meld}",
+                                      wild=a.wild.pretty(), meld=a.meld + 1), a)
         if mine:
-            return Choice("rescue", "Rescue", None,
-                          f"The {sel[0].pretty()} can rescue more than one wild: tap the meld.")
-        return Choice("rescue", "Rescue", None,
-                      f"No wild on the table stands for the {sel[0].pretty()}.")
+            return Choice("rescue", _("Rescue"), None,
+                          _("The {card} can rescue more than one wild: tap the meld.",
+                            card=sel[0].pretty()))
+        return Choice("rescue", _("Rescue"), None,
+                      _("No wild on the table stands for the {card}.", card=sel[0].pretty()))
 
     def meld_tap(self, s: "Session", index: int) -> Action:
         """A tap on a table meld with one card selected: a lay-off, or else a rescue."""
@@ -175,7 +180,7 @@ class PushTable(Table):
         try:
             return found[int(arg)]
         except (ValueError, IndexError):
-            raise RamiError("Select the cards again: the choice is gone.") from None
+            raise RamiError(_("Select the cards again: the choice is gone.")) from None
 
     def dialog(self, s: "Session", name: str) -> str:
         if name != "readings" or not s.human_to_move():
@@ -196,22 +201,22 @@ class PushTable(Table):
         what = self.reading_what(found[0])
         wilds = any(m.wild_slots() for a in found for x in (getattr(a, "melds", None) or (a,))
                     for m in interpretations(list(x.cards), rules, list(x.reps) or None))
-        why = ("A wild can stand for more than one card here: say which." if wilds else
-               "These cards can be laid in more than one way here: say which.")
+        why = (_("A wild can stand for more than one card here: say which.") if wilds else
+               _("These cards can be laid in more than one way here: say which."))
         return (f'<div class="overlay" role="dialog" aria-modal="true" '
                 f'aria-labelledby="reading-title"><div class="summary readings">'
-                f'<h2 id="reading-title">How do you lay {what}?</h2>'
+                f'<h2 id="reading-title">{_("How do you lay {what}?", what=what)}</h2>'
                 f'<p>{esc(why)}</p>'
                 f'<ul class="reading-list">{"".join(items)}</ul><div class="sum-go">'
-                f'<button type="button" class="btn" data-act="close">Cancel</button>'
+                f'<button type="button" class="btn" data-act="close">{_("Cancel")}</button>'
                 f'</div></div></div>')
 
     @staticmethod
     def reading_what(a) -> str:
-        return "your contract" if isinstance(a, Contract) else "this meld"
+        return _("your contract") if isinstance(a, Contract) else _("this meld")
 
     # -- drawing --------------------------------------------------------------------------
-    stock_word = "Stock"
+    stock_word = N_("Stock")
 
     def head(self, s: "Session", v) -> str:
         """The deal's contract and the person's progress towards it."""
@@ -222,10 +227,11 @@ class PushTable(Table):
         chips = ""
         if not done:
             chips = "".join(self.progress(s, v))
-        mark = '<span class="ok">✓ laid</span>' if done else chips
-        return (f'<span class="contract-chip" title="This deal\'s contract">Deal '
-                f'{info["deal"]}/{info["deals"]} · contract: <b>{esc(info["contract"])}</b> '
-                f'{mark}</span>')
+        mark = f'<span class="ok">{_("✓ laid")}</span>' if done else chips
+        return (f'<span class="contract-chip" title="{esc(_(CONTRACT_TITLE))}">'
+                + _("Deal {number}/{count} · contract: <b>{contract}</b>", number=info["deal"],
+                    count=info["deals"], contract=esc(info["contract"]))
+                + f' {mark}</span>')
 
     def progress(self, s: "Session", v) -> list[str]:
         """A chip per kind of meld in the contract: ready, or how many of its cards the hand
@@ -235,15 +241,16 @@ class PushTable(Table):
         hand = list(v.hand)
         shapes = st.variant.shapes(st)
         if contract_melds_for(hand, shapes, rules, limit=1, budget=600):
-            return ['<span class="ok">ready to lay</span>']
+            return [f'<span class="ok">{_("ready to lay")}</span>']
         wilds = sum(1 for c in hand if rules.is_wild(c))
         out = []
         for kind, size in dict.fromkeys(shapes):
             k = shapes.count((kind, size))
             best = sorted(_naturals_towards(hand, kind, size, rules), reverse=True)[:k]
             have = min(sum(best) + wilds, k * size)
-            out.append(f'<span class="prog">{"" if k == 1 else f"{k}×"}{kind} of '
-                       f'{NUM.get(size, size)}: {have}/{k * size}</span>')
+            what = (_("set of {n}", n=size) if kind == "set" else _("run of {n}", n=size))
+            out.append(f'<span class="prog">{"" if k == 1 else f"{k}×"}{what}: '
+                       f'{have}/{k * size}</span>')
         return out
 
     def seat_badges(self, s: "Session", v, seat: int) -> str:
@@ -251,11 +258,13 @@ class PushTable(Table):
         out = ""
         if info.get("contracted", [False] * (seat + 1))[seat] and \
                 v.phase not in (Phase.HAND_OVER, Phase.MATCH_OVER):
-            out += '<span class="badge-c" title="Has laid the contract">contract ✓</span>'
+            out += (f'<span class="badge-c" title="{_("Has laid the contract")}">'
+                    f'{_("contract ✓")}</span>')
         got = self.last_push(v, seat)
         if got:
-            out += (f'<span class="pushed" title="Pushed to this seat: {esc(got[:-3])} and a '
-                    f'face-down card">+{esc(got)}</span>')
+            out += (f'<span class="pushed" title="'
+                    f'{_("Pushed to this seat: {card} and a face-down card", card=esc(got[:-3]))}'
+                    f'">+{esc(got)}</span>')
         return out
 
     @staticmethod
@@ -275,21 +284,23 @@ class PushTable(Table):
             top = v.top_discard.pretty() if v.top_discard else ""
             left = st.names[st.next_seat(st.turn)]
             if not v.top_discard:
-                return "<b>Your turn: draw from the stock.</b>"
+                return f"<b>{_('Your turn: draw from the stock.')}</b>"
             if not v.stock_count:
-                return (f"<b>The stock is empty: take the {esc(top)}, or end the deal.</b>")
-            return (f"<b>Your turn: take the {esc(top)}, or push it with the top stock card "
-                    f"to {esc(left)} and draw.</b>")
+                return "<b>" + _("The stock is empty: take the {card}, or end the deal.",
+                                 card=esc(top)) + "</b>"
+            return "<b>" + _("Your turn: take the {card}, or push it with the top stock card "
+                             "to {who} and draw.", card=esc(top), who=esc(left)) + "</b>"
         if s.human_to_move() and v.phase == Phase.PLAY:
             if info.get("rescued"):
                 w = ", ".join(Card.parse(c).pretty() for c in info["rescued"])
-                return (f"<b>Use the rescued {esc(w)} this turn: meld it or lay it off before "
-                        "you discard.</b>")
+                return "<b>" + _("Use the rescued {cards} this turn: meld it or lay it off "
+                                 "before you discard.", cards=esc(w)) + "</b>"
             if not info["contracted"][s.human]:
-                return (f"<b>Lay your contract ({esc(info['contract'])}) if you can: select "
-                        "its cards and press Lay contract. Then discard.</b>")
-            return ("<b>Meld, lay off on any meld, rescue a wild with the card it stands "
-                    "for, then discard.</b>")
+                return "<b>" + _("Lay your contract ({contract}) if you can: select its cards "
+                                 "and press Lay contract. Then discard.",
+                                 contract=esc(info['contract'])) + "</b>"
+            return "<b>" + _("Meld, lay off on any meld, rescue a wild with the card it stands "
+                             "for, then discard.") + "</b>"
         return super().status(s, v, thinking)
 
 

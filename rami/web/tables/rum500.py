@@ -11,23 +11,24 @@ from ...errors import RamiError
 from ...state import Phase
 from ..parts import DOTS, card_button, card_label, esc
 from .base import Choice, Table
+from ...i18n import _, N_, n_
 
 if TYPE_CHECKING:                                     # pragma: no cover
     from ..session import Session
 
 
 class Rum500Table(Table):
-    blurb = ("Two to eight players. Take any card of the spread pile, score what you meld; "
+    blurb = N_("Two to eight players. Take any card of the spread pile, score what you meld; "
              "first to 500. Partnership and Persian too.")
     keys = {**Table.keys, "f": "dialog:pile"}
-    help_keys = [("D", "draw from the stock"), ("T", "take the pile card picked (or the top)"),
-                 ("F", "spread the discard pile out large"),
-                 ("M", "meld the selected cards"), ("L", "lay off the selected card"),
-                 ("X", "discard the selected card"), ("P", "let a rum call go"),
-                 ("N", "next hand")]
-    help_tip = ("Tap a card of the discard pile to pick it (it and every card above it lift), "
-                "tap it again or press Take to take them. Drag a card onto the pile to discard "
-                "it, or onto a meld to lay it off.")
+    help_keys = [("D", N_("draw from the stock")), ("T", N_("take the pile card picked (or the top)")),
+                 ("F", N_("spread the discard pile out large")),
+                 ("M", N_("meld the selected cards")), ("L", N_("lay off the selected card")),
+                 ("X", N_("discard the selected card")), ("P", N_("let a rum call go")),
+                 ("N", N_("next hand"))]
+    help_tip = (N_("Tap a card of the discard pile to pick it (it and every card above it lift), "
+                  "tap it again or press Take to take them. Drag a card onto the pile to "
+                  "discard it, or onto a meld to lay it off."))
     acts = ("pile",)
 
     # -- the spread pile ------------------------------------------------------------------
@@ -50,14 +51,14 @@ class Rum500Table(Table):
         An illegal take raises a RamiError that says why."""
         st = s.state
         if not s.human_to_move():
-            raise RamiError(f"Wait: it is {st.names[st.turn]}'s turn." if s.bot_to_move()
-                            else "The hand is over.")
+            raise RamiError(_("Wait: it is {who}'s turn.", who=st.names[st.turn])
+                            if s.bot_to_move() else _("The hand is over."))
         try:
             index = int(arg)
         except ValueError:
-            raise RamiError("That card is no longer in the pile.") from None
+            raise RamiError(_("That card is no longer in the pile.")) from None
         if not 0 <= index < len(st.discard):
-            raise RamiError("That card is no longer in the pile.")
+            raise RamiError(_("That card is no longer in the pile."))
         action = self.take_at(s, index)
         if st.phase != Phase.DRAW:
             raise RamiError(s.explain(action))
@@ -77,26 +78,27 @@ class Rum500Table(Table):
         legal = st.legal_actions()
         if st.phase == Phase.RUM:
             card = Card.parse(st.extra["rum"]["card"]).pretty()
-            out = [Choice("rum", f"Rum! {card} on meld {a.meld + 1}", a)
+            out = [Choice("rum", _("Rum! {card} on meld {meld}", card=card, meld=a.meld + 1), a)
                    for a in legal if a.kind == "rum"]
-            return out + [Choice("pass", "Let it go", PASS)]
-        out = [self.simple(s, "draw", "Draw from the stock", DRAW, legal)]
+            return out + [Choice("pass", _("Let it go"), PASS)]
+        out = [self.simple(s, "draw", _("Draw from the stock"), DRAW, legal)]
         pick = s.pile_pick
         if pick is not None and pick < len(st.discard):
             action = self.take_at(s, pick)
             more = len(st.discard) - 1 - pick
-            label = f"Take the {action.card.pretty()}" + (f" and {more} above" if more else "")
+            label = (_("Take the {card} and {n} above", card=action.card.pretty(), n=more)
+                     if more else _("Take the {card}", card=action.card.pretty()))
             out.append(Choice("take", label, action if action in legal else None,
                               "" if action in legal else s.explain(action)))
         elif st.discard:
             top = self.take_at(s, len(st.discard) - 1)
             ok = top in legal
-            out.append(Choice("take", f"Take the {top.card.pretty()}", top if ok else None,
-                              "" if ok else s.explain(top)))
+            out.append(Choice("take", _("Take the {card}", card=top.card.pretty()),
+                              top if ok else None, "" if ok else s.explain(top)))
         if PASS in legal:
-            out.append(Choice("pass", "End the hand", PASS, confirm=(
-                "The stock is empty. End the hand now, without taking from the pile? "
-                "Everyone scores his cards on the table minus the cards in his hand.")))
+            out.append(Choice("pass", _("End the hand"), PASS, confirm=(
+                _("The stock is empty. End the hand now, without taking from the pile? Everyone "
+                  "scores his cards on the table minus the cards in his hand."))))
         return out
 
     # -- drawing --------------------------------------------------------------------------
@@ -118,20 +120,24 @@ class Rum500Table(Table):
                 cls += " picked" if i == pick else " along"
             if i == len(pile) - 1:
                 cls += " top"
-            what = card_label(c) + (f", with the {above} card{'s' if above > 1 else ''} "
-                                    "above it" if above else ", the top card")
+            what = (n_("{card}, with the {n} card above it", "{card}, with the {n} cards above it",
+                       above, card=card_label(c)) if above else
+                    _("{card}, the top card", card=card_label(c)))
             cards.append(card_button(c, cls, f"pile:{i}", what))
         body = "".join(cards) or '<span class="card empty-slot"></span>'
         if large:
             return f'<div class="fan large" style="--n:{max(len(pile), 1)}">{body}</div>'
-        fan = ('<button type="button" class="chip fan-out" data-act="dialog:pile">Spread out'
-               '<span class="sr-only"> the pile, large</span></button>'
+        fan = (f'<button type="button" class="chip fan-out" data-act="dialog:pile">'
+               f'{_("Spread out")}<span class="sr-only"> {_("the pile, large")}</span></button>'
                if len(pile) > 1 else "")
+        said = n_("Discard pile, {n} card, bottom to top", "Discard pile, {n} cards, bottom to top",
+                  len(pile))
         return (f'<div class="pile discard spread{" can" if can else ""}" role="group" '
-                f'data-act="take" aria-label="Discard pile, {len(pile)} cards, bottom to top">'
+                f'data-act="take" aria-label="{said}">'
                 f'<div class="fan" style="--n:{max(len(pile), 1)}">{body}</div>'
-                f'<span class="pile-label">Discard pile · {len(pile)}<span class="pile-words"> · '
-                f'take any card with all above it</span> {fan}</span></div>')
+                f'<span class="pile-label">{_("Discard pile")} · {len(pile)}'
+                f'<span class="pile-words"> · {_("take any card with all above it")}</span> '
+                f'{fan}</span></div>')
 
     def dialog(self, s: "Session", name: str) -> str:
         """The pile spread out large, over the table (a tap picks a card, as on the table)."""
@@ -140,10 +146,10 @@ class Rum500Table(Table):
             return ""
         return (f'<div class="overlay" role="dialog" aria-modal="true" '
                 f'aria-labelledby="pile-title"><div class="summary pile-large">'
-                f'<h2 id="pile-title">The discard pile, bottom to top</h2>'
-                f'<p>Take any card you can meld at once, with every card above it.</p>'
+                f'<h2 id="pile-title">{_("The discard pile, bottom to top")}</h2>'
+                f'<p>{_("Take any card you can meld at once, with every card above it.")}</p>'
                 f'{self.spread(s, v, large=True)}<div class="sum-go"><button type="button" '
-                f'class="btn primary" data-act="close">Close</button></div></div></div>')
+                f'class="btn primary" data-act="close">{_("Close")}</button></div></div></div>')
 
     def head(self, s: "Session", v) -> str:
         return self.seat_badges(s, v, s.human)
@@ -153,8 +159,8 @@ class Rum500Table(Table):
         pts = v.info.get("table_points")
         if pts is None or v.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
             return ""
-        return (f'<span class="table-pts" title="Points on the table this hand">'
-                f'table {pts[seat]}</span>')
+        return (f'<span class="table-pts" title="{_("Points on the table this hand")}">'
+                f'{_("table {points}", points=pts[seat])}</span>')
 
     def status(self, s: "Session", v, thinking: bool) -> str:
         """The pile pick, the duty to meld the card taken, the first meld, a rum call."""
@@ -165,29 +171,39 @@ class Rum500Table(Table):
             r = info["rum"]
             card = Card.parse(r["card"]).pretty()
             if s.human_to_move():
-                return (f"<b>{esc(names[r['by']])} discarded the {esc(card)}, which fits a "
-                        "meld on the table. Call rum and lay it off in front of you?</b>")
-            return f"{esc(names[v.turn])} may call rum on the {esc(card)}{DOTS if thinking else ''}"
+                return "<b>" + _("{who} discarded the {card}, which fits a meld on the table. "
+                                 "Call rum and lay it off in front of you?",
+                                 who=esc(names[r['by']]), card=esc(card)) + "</b>"
+            return _("{who} may call rum on the {card}", who=esc(names[v.turn]),
+                     card=esc(card)) + (DOTS if thinking else '')
         if s.human_to_move() and v.phase == Phase.DRAW:
             if s.pile_pick is not None and s.pile_pick < len(v.discard):
                 c = v.discard[s.pile_pick]
                 more = len(v.discard) - 1 - s.pile_pick
-                along = f" and the {more} card{'s' if more > 1 else ''} above it" if more else ""
-                return (f"<b>Take the {esc(c.pretty())}{along}? The {esc(c.pretty())} must go "
-                        "into a meld at once. Tap it again, or press Take.</b>")
+                card = esc(c.pretty())
+                return "<b>" + (n_("Take the {card} and the {n} card above it? The {card} must "
+                                   "go into a meld at once. Tap it again, or press Take.",
+                                   "Take the {card} and the {n} cards above it? The {card} must "
+                                   "go into a meld at once. Tap it again, or press Take.",
+                                   more, card=card) if more else
+                                _("Take the {card}? The {card} must go into a meld at once. Tap "
+                                  "it again, or press Take.", card=card)) + "</b>"
             if not v.stock_count:
-                return "<b>The stock is empty: take from the pile, or end the hand.</b>"
-            return ("<b>Your turn: draw from the stock, or take any card of the pile with all "
-                    "the cards above it (you must meld it at once).</b>")
+                return f"<b>{_('The stock is empty: take from the pile, or end the hand.')}</b>"
+            return "<b>" + _("Your turn: draw from the stock, or take any card of the pile with "
+                             "all the cards above it (you must meld it at once).") + "</b>"
         if s.human_to_move() and v.phase == Phase.PLAY:
             if info.get("duty"):
                 c = Card.parse(info["duty"]).pretty()
-                how = " (or lay it off)" if st.options["pickup_to_hit"] else ""
-                return (f"<b>Now meld the {esc(c)} you took{how}: select it with the cards "
-                        "that meld with it and press Meld.</b>")
+                return "<b>" + (_("Now meld the {card} you took (or lay it off): select it with "
+                                  "the cards that meld with it and press Meld.", card=esc(c))
+                                if st.options["pickup_to_hit"] else
+                                _("Now meld the {card} you took: select it with the cards that "
+                                  "meld with it and press Meld.", card=esc(c))) + "</b>"
             if st.variant.opening_pending(st):
                 need = st.variant._still_needed(st, st.turn)
-                return (f"<b>Your first melds must total {st.options['min_first_meld']} "
-                        f"points: {info['opening']} laid, lay {need} more before you "
-                        "discard.</b>")
+                return "<b>" + _("Your first melds must total {points} points: {laid} laid, lay "
+                                 "{need} more before you discard.",
+                                 points=st.options['min_first_meld'], laid=info['opening'],
+                                 need=need) + "</b>"
         return super().status(s, v, thinking)

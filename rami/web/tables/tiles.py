@@ -18,29 +18,30 @@ from ..parts import card_button, esc, face, sr
 from ..svg import card_svg, crosswise_svg
 from .base import Choice
 from .push import PushTable
+from ...i18n import _, join_or, N_
 
 if TYPE_CHECKING:                                     # pragma: no cover
     from ..session import Session
 
 
 class TilesTable(PushTable):
-    blurb = ("The Romanian tile game for two to four: 106 tiles and two Jolys. Open with 50 "
+    blurb = N_("The Romanian tile game for two to four: 106 tiles and two Jolys. Open with 50 "
              "points and a run, take from the discard row, swap Jolys, go out.")
     keys = {"d": "draw", "t": "take", "o": "btn:open", "m": "btn:meld", "l": "btn:layoff",
             "x": "btn:discard", "e": "exposed:0"}
-    help_keys = [("D", "draw from the wall"), ("T", "take the last discard"),
-                 ("O", "make your initial meld: the selected tiles"),
-                 ("M", "lay the selected tiles as a combination"),
-                 ("L", "add the selected tile to a combination"),
-                 ("X", "discard the selected tile"), ("E", "take the exposed tile (to go out)"),
-                 ("N", "next game")]
-    help_tip = ("Drag tiles to arrange your rack. Select the tiles of your initial meld (50 "
-                "points with a run) and press Initial meld. To take a tile of the row, select "
-                "the two rack tiles it combines with and tap it. To take a Joly, select the "
-                "tile(s) it stands for and the two tiles it will join, then tap its "
-                "combination.")
+    help_keys = [("D", N_("draw from the wall")), ("T", N_("take the last discard")),
+                 ("O", N_("make your initial meld: the selected tiles")),
+                 ("M", N_("lay the selected tiles as a combination")),
+                 ("L", N_("add the selected tile to a combination")),
+                 ("X", N_("discard the selected tile")), ("E", N_("take the exposed tile (to go out)")),
+                 ("N", N_("next game"))]
+    help_tip = (N_("Drag tiles to arrange your rack. Select the tiles of your initial meld (50 "
+                  "points with a run) and press Initial meld. To take a tile of the row, select "
+                  "the two rack tiles it combines with and tap it. To take a Joly, select the "
+                  "tile(s) it stands for and the two tiles it will join, then tap its "
+                  "combination."))
     acts = ("reading", "row", "exposed", "shift")
-    stock_word = "Wall"
+    stock_word = N_("Wall")
     unit = "tile"
 
     # -- the buttons ----------------------------------------------------------------------
@@ -51,24 +52,26 @@ class TilesTable(PushTable):
         legal = st.legal_actions()
         out = []
         if TWIN in legal:
-            out.append(Choice("twin", f"Announce the twin ({st.extra['exposed']})", TWIN))
+            out.append(Choice("twin", _("Announce the twin ({tile})",
+                                        tile=st.extra['exposed']), TWIN))
         if st.phase == Phase.EXCHANGE:
-            out += [Choice(f"doubla-{a.card}", f"Offer the doubla {a.card}", a)
+            out += [Choice(f"doubla-{a.card}", _("Offer the doubla {card}", card=a.card), a)
                     for a in legal if a.kind == "doubla"]
-            return out + [Choice("pass", "No doubla", PASS)]
+            return out + [Choice("pass", _("No doubla"), PASS)]
         if st.phase == Phase.OPENING:
-            return out + [self.one_card(s, "discard", "Discard crosswise", Discard.of,
+            return out + [self.one_card(s, "discard", _("Discard crosswise"), Discard.of,
                                         s.selected_cards(), legal)]
         return out + super().choices(s)
 
     def draw_choices(self, s: "Session", legal) -> list[Choice]:
         st = s.state
-        out = [Choice("draw", "Draw from the wall", DRAW)]
+        out = [Choice("draw", _("Draw from the wall"), DRAW)]
         if st.discard:
-            out.append(self.simple(s, "take", f"Take the {st.discard[-1]}", TAKE, legal))
+            out.append(self.simple(s, "take", _("Take the {tile}", tile=st.discard[-1]), TAKE,
+                                   legal))
         if TAKE_EXPOSED in legal:
-            out.append(Choice("exposed", f"Take the exposed {st.extra['exposed']} and go out",
-                              TAKE_EXPOSED))
+            out.append(Choice("exposed", _("Take the exposed {tile} and go out",
+                                           tile=st.extra['exposed']), TAKE_EXPOSED))
         return out
 
     def play_choices(self, s: "Session", sel, legal) -> list[Choice]:
@@ -81,9 +84,9 @@ class TilesTable(PushTable):
         else:
             out.append(self.meld_choice(s, sel, legal))
             out.append(self.layoff_choice(s, sel, legal))
-        discard = self.one_card(s, "discard", "Discard", Discard.of, sel, legal)
+        discard = self.one_card(s, "discard", _("Discard"), Discard.of, sel, legal)
         if len(sel) > 1:                    # the tiles of a combination: say why not that
-            discard = Choice("discard", "Discard")
+            discard = Choice("discard", _("Discard"))
         return out + [discard]
 
     def first_moves(self, st, sel, rules) -> list[Action]:
@@ -95,35 +98,36 @@ class TilesTable(PushTable):
 
     @staticmethod
     def reading_what(a) -> str:
-        return "your initial meld" if isinstance(a, Open) else "this combination"
+        return _("your initial meld") if isinstance(a, Open) else _("this combination")
 
     def open_choice(self, s: "Session", sel, legal) -> Choice:
         st = s.state
         need = st.options["min_first_meld"]
         if not sel:
             ready = any(a.kind == "open" for a in legal)
-            return Choice("open", "Initial meld", None,
-                          f"Select the tiles of your initial meld ({need} points with a run)."
+            return Choice("open", _("Initial meld"), None,
+                          _("Select the tiles of your initial meld ({need} points with a run).",
+                            need=need)
                           if ready else "")
         found = self.readings(s)
         if len(found) == 1:
-            return Choice("open", "Initial meld", found[0])
+            return Choice("open", _("Initial meld"), found[0])
         if found:
-            return Choice("open", "Initial meld…", None, dialog="readings")
+            return Choice("open", _("Initial meld…"), None, dialog="readings")
         first = splits(sel, st.variant.rules(st), limit=1)
         if first:
-            return Choice("open", "Initial meld", None,
+            return Choice("open", _("Initial meld"), None,
                           s.explain(Open(tuple(said(m) for m in first[0]))))
-        return Choice("open", "Initial meld", None,
-                      "These tiles do not split into runs and sets." if len(sel) <= 14 else
-                      "Select only the tiles of your initial meld.")
+        return Choice("open", _("Initial meld"), None,
+                      _("These tiles do not split into runs and sets.") if len(sel) <= 14 else
+                      _("Select only the tiles of your initial meld."))
 
     # -- taps on the table --------------------------------------------------------------------
     @staticmethod
     def shift(s: "Session", step: int) -> None:
         """Move the selected tiles one place along the rack (arranging it by taps)."""
         if not s.selected:
-            raise RamiError("Select the tiles to move, then tap ◀ move or move ▶.")
+            raise RamiError(_("Select the tiles to move, then tap ◀ move or move ▶."))
         edge = 0 if step < 0 else len(s.order) - 1
         if edge in s.selected:
             return None
@@ -145,7 +149,7 @@ class TilesTable(PushTable):
         # a tile of the row, with the two rack tiles selected
         i = int(arg)
         if not 0 <= i < len(st.discard):
-            raise RamiError("That tile is no longer in the row.")
+            raise RamiError(_("That tile is no longer in the row."))
         tile = st.discard[i]
         copy = sum(1 for c in st.discard[i:] if c is tile)
         takes = [a for a in legal if isinstance(a, TakeDiscard) and a.meld is not None
@@ -160,13 +164,14 @@ class TilesTable(PushTable):
             return takes[0]
         if takes:
             ways = sorted({" ".join(map(str, _without(a.meld.cards, tile))) for a in takes})
-            raise RamiError(f"Select the two tiles of your rack that go with the {tile}: "
-                            + " or ".join(ways) + ".")
+            raise RamiError(_("Select the two tiles of your rack that go with the {tile}: "
+                              "{choices}.", tile=tile, choices=join_or(ways)))
         if st.phase != Phase.DRAW:
-            raise RamiError("You take from the row at the start of your turn, instead of "
-                            "drawing.")
+            raise RamiError(_("You take from the row at the start of your turn, instead of "
+                              "drawing."))
         if any(isinstance(a, TakeDiscard) for a in legal):     # he may take, not this one
-            raise RamiError(f"No two tiles of your rack make a combination with the {tile}.")
+            raise RamiError(_("No two tiles of your rack make a combination with the {tile}.",
+                              tile=tile))
         raise RamiError(s.explain(TakeDiscard(tile, copy, MeldCards((tile,)))))
 
     def meld_tap(self, s: "Session", index: int) -> Action:
@@ -180,8 +185,8 @@ class TilesTable(PushTable):
                 if a.kind == "swap" and a.meld == index and sorted(
                         map(str, list(a.cards) + [c for c in a.new.cards if c.suit])) == want:
                     return a
-            raise RamiError("To take this combination's Joly, select the tile(s) it stands for "
-                            "and the two rack tiles it will join.")
+            raise RamiError(_("To take this combination's Joly, select the tile(s) it stands "
+                              "for and the two rack tiles it will join."))
         return super().meld_tap(s, index)
 
     # -- drawing --------------------------------------------------------------------------
@@ -191,9 +196,10 @@ class TilesTable(PushTable):
         takes_ex = "exposed" in can
         exposed = (f'<button type="button" class="pile exposed{" can" if takes_ex else ""}" '
                    f'data-act="exposed:0">{face(Card.parse(ex), "small")}'
-                   f'<span class="pile-label">Exposed</span>'
-                   f'{sr(", take it to go out" if takes_ex else "")}</button>') if ex else \
-            '<span class="pile exposed gone"><span class="pile-label">Exposed: taken</span></span>'
+                   f'<span class="pile-label">{_("Exposed")}</span>'
+                   f'{sr(_(", take it to go out") if takes_ex else "")}</button>') if ex else \
+            (f'<span class="pile exposed gone"><span class="pile-label">{_("Exposed: taken")}'
+             f'</span></span>')
         return (f'<div class="wallside">{self.stock(v, "draw" in can)}{exposed}</div>'
                 + self.row(s, v))
 
@@ -202,7 +208,8 @@ class TilesTable(PushTable):
         st = s.state
         info = v.info
         cw = info.get("crosswise")
-        start = (f'<span class="card small crosswise" title="The opening discard: never used">'
+        start = (f'<span class="card small crosswise" title="'
+                 f'{_("The opening discard: never used")}">'
                  f'{crosswise_svg(Card.parse(cw))}</span>') if cw else ""
         legal = st.legal_actions() if s.human_to_move() else []
         takeable = {a.index_in(st.discard) for a in legal if isinstance(a, TakeDiscard)
@@ -212,9 +219,10 @@ class TilesTable(PushTable):
         tiles = "".join(card_button(c, "card small row-tile" + (" can" if i in takeable else ""),
                                     f"row:{i}", attrs=f' data-row="{i}"')
                         for i, c in enumerate(v.discard))
-        empty = '<span class="row-empty">The discard row is empty</span>' if not v.discard else ""
+        empty = (f'<span class="row-empty">{_("The discard row is empty")}</span>'
+                 if not v.discard else "")
         return (f'<div class="pile discard row" data-act="take" role="group" '
-                f'aria-label="The discard row, first to last">{start}{tiles}{empty}</div>')
+                f'aria-label="{_("The discard row, first to last")}">{start}{tiles}{empty}</div>')
 
     def head(self, s: "Session", v) -> str:
         info = v.info
@@ -222,64 +230,77 @@ class TilesTable(PushTable):
             return ""
         laid = info["laid"][s.human]
         if v.melded[s.human]:
-            mark = f'<span class="ok">✓ opened · {laid} on the table</span>'
+            mark = f'<span class="ok">{_("✓ opened · {points} on the table", points=laid)}</span>'
         else:
             st = s.state
             ways = openings(list(v.hand), st.variant.rules(st), info["minimum"], limit=1)
             best = sum(meld_value(m) for m in ways[0]) if ways else 0
-            mark = (f'<span class="ok">ready: {best} points</span>' if ways else
-                    '<span class="prog">not yet</span>')
-        return (f'<span class="contract-chip" title="The initial meld">Game {info["game"]}/'
-                f'{info["games"]} · initial meld: <b>{info["minimum"]} with a run</b> {mark}'
-                '</span>')
+            mark = (f'<span class="ok">{_("ready: {points} points", points=best)}</span>'
+                    if ways else f'<span class="prog">{_("not yet")}</span>')
+        return (f'<span class="contract-chip" title="{_("The initial meld")}">'
+                + _("Game {number}/{count} · initial meld: <b>{points} with a run</b>",
+                    number=info["game"], count=info["games"], points=info["minimum"])
+                + f' {mark}</span>')
 
     def seat_badges(self, s: "Session", v, seat: int) -> str:
         info = v.info
         out = ""
         if "laid" in info and v.melded[seat]:
-            out += f'<span class="badge-c" title="Points on the table">laid {info["laid"][seat]}</span>'
+            out += (f'<span class="badge-c" title="{_("Points on the table")}">'
+                    f'{_("laid {points}", points=info["laid"][seat])}</span>')
         if seat in info.get("twins", ()):
-            out += '<span class="pushed" title="Announced the twin of the exposed tile">twin</span>'
+            out += (f'<span class="pushed" title="{_("Announced the twin of the exposed tile")}">'
+                    f'{_("twin")}</span>')
         if v.hand_counts[seat] <= 3 and v.phase in (Phase.DRAW, Phase.PLAY):
-            out += f'<span class="pushed" title="Few tiles left">{v.hand_counts[seat]} left</span>'
+            out += (f'<span class="pushed" title="{_("Few tiles left")}">'
+                    f'{_("{n} left", n=v.hand_counts[seat])}</span>')
         return out
 
     def sorts(self, s: "Session") -> str:
-        return """<span class="sorts" role="group" aria-label="Sort your rack">Sort
-        <button type="button" class="chip" data-act="sort:suit" title="Runs: by colour, then number">runs 1-2-3</button>
-        <button type="button" class="chip" data-act="sort:rank" title="Sets: by number">sets 7-7-7</button>
-        <button type="button" class="chip" data-act="shift:left" title="Move the selected tiles one place left">◀ move</button>
-        <button type="button" class="chip" data-act="shift:right" title="Move the selected tiles one place right">move ▶</button>
+        return f"""<span class="sorts" role="group" aria-label="{_("Sort your rack")}">{_("Sort")}
+        <button type="button" class="chip" data-act="sort:suit" title="{
+        _("Runs: by colour, then number")}">{_("runs 1-2-3")}</button>
+        <button type="button" class="chip" data-act="sort:rank" title="{
+        _("Sets: by number")}">{_("sets 7-7-7")}</button>
+        <button type="button" class="chip" data-act="shift:left" title="{
+        _("Move the selected tiles one place left")}">{_("◀ move")}</button>
+        <button type="button" class="chip" data-act="shift:right" title="{
+        _("Move the selected tiles one place right")}">{_("move ▶")}</button>
       </span>"""
 
     def status(self, s: "Session", v, thinking: bool) -> str:
         st = s.state
         info = v.info
         if v.phase == Phase.HAND_OVER:
-            return f"<b>Game over.</b> {esc(st.results[-1]['headline'] if st.results else '')}"
+            return (f"<b>{_('Game over.')}</b> "
+                    f"{esc(st.results[-1]['headline'] if st.results else '')}")
         if not s.human_to_move():
             if v.phase in (Phase.EXCHANGE, Phase.OPENING):
-                doing = "is thinking of a doubla" if v.phase == Phase.EXCHANGE else \
-                    "opens the game"
-                return f"{esc(st.names[v.turn])} {doing}"
+                who = esc(st.names[v.turn])
+                return (_("{who} is thinking of a doubla", who=who) if v.phase == Phase.EXCHANGE
+                        else _("{who} opens the game", who=who))
             return super().status(s, v, thinking)
         if v.phase == Phase.EXCHANGE:
             offer = info.get("offer")
-            said_ = (f" {esc(st.names[offer])} has offered one." if offer is not None else "")
-            return f"<b>Doubla: offer a pair of identical tiles for exchange, or pass.{said_}</b>"
+            if offer is not None:
+                return "<b>" + _("Doubla: offer a pair of identical tiles for exchange, or pass. "
+                                 "{who} has offered one.", who=esc(st.names[offer])) + "</b>"
+            return "<b>" + _("Doubla: offer a pair of identical tiles for exchange, or pass.") \
+                + "</b>"
         if v.phase == Phase.OPENING:
-            return "<b>You begin: discard one tile, crosswise. It is never used again.</b>"
+            return f"<b>{_('You begin: discard one tile, crosswise. It is never used again.')}</b>"
         if v.phase == Phase.DRAW:
             if not v.melded[s.human]:
-                return "<b>Your turn: draw from the wall.</b>"
-            return ("<b>Draw, take the last discard, or tap a tile of the row with the two "
-                    "tiles it combines with selected.</b>")
+                return f"<b>{_('Your turn: draw from the wall.')}</b>"
+            return "<b>" + _("Draw, take the last discard, or tap a tile of the row with the two "
+                             "tiles it combines with selected.") + "</b>"
         if info.get("going_out"):
-            return "<b>Meld all your tiles but one, then discard the last.</b>"
+            return f"<b>{_('Meld all your tiles but one, then discard the last.')}</b>"
         if not v.melded[s.human]:
-            return (f"<b>Initial meld: {info['minimum']} points with a run, in one move. Then "
-                    "discard.</b>")
-        return "<b>Meld, add tiles, swap a Joly (tap its combination), then discard.</b>"
+            return "<b>" + _("Initial meld: {points} points with a run, in one move. Then "
+                             "discard.", points=info['minimum']) + "</b>"
+        return "<b>" + _("Meld, add tiles, swap a Joly (tap its combination), then discard.") \
+            + "</b>"
 
 
 def _without(cards, tile) -> list:

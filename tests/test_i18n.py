@@ -23,7 +23,7 @@ from rami.state import GameState
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = sorted((ROOT / "rami").rglob("*.py"))
 # the languages whose catalogue is complete today (the others are being translated)
-COMPLETE = ("en", "ro", "hi", "fr")
+COMPLETE = ("en", "ro", "hi", "fr", "es")
 IN_PYODIDE = sys.platform == "emscripten"
 
 

@@ -137,10 +137,25 @@ def _fill(text: str, kw: dict) -> str:
     return text.format(**kw) if kw else text
 
 
+def install(code: str, data: bytes) -> bool:
+    """Take a language's compiled catalogue from bytes (the page fetches all but English's
+    when it speaks them); True if it could be read."""
+    if code not in LANGUAGES or not data:
+        return False
+    try:
+        _loaded[code] = gettext.GNUTranslations(io.BytesIO(bytes(data)))
+    except (OSError, ValueError, UnicodeDecodeError):
+        return False
+    if _now.code == code:
+        _now.tr = _loaded[code]
+    return True
+
+
 def available(code: str) -> bool:
     """Is the catalogue of ``code`` at hand (compiled, shipped)?"""
-    return code == DEFAULT or not isinstance(_load(code), gettext.NullTranslations) \
-        if code in LANGUAGES else False
+    if code not in LANGUAGES:
+        return False
+    return code == DEFAULT or type(_load(code)) is not gettext.NullTranslations
 
 
 def _(message: str, **kw) -> str:

@@ -83,7 +83,8 @@ def sources_key() -> str:
     h = hashlib.sha256(f"{version('pyodide')} {version('@pyscript/core')}".encode())
     for script in ("precompile.mjs", "browser_modules.py"):
         h.update((ROOT / "scripts" / script).read_bytes())
-    for f in sorted([*(ROOT / "rami").rglob("*.py"), *(ROOT / "rami").rglob("*.mo")]):
+    for f in sorted([*(ROOT / "rami").rglob("*.py"),
+                     ROOT / "rami" / "locale" / "en" / "LC_MESSAGES" / "rami.mo"]):
         h.update(str(f.relative_to(ROOT)).encode() + b"\0" + f.read_bytes())
     return h.hexdigest()
 
@@ -126,6 +127,19 @@ def main() -> int:
     sys.path.insert(0, str(ROOT / "scripts"))
     from catalogues import write_boot_messages
     write_boot_messages(VENDOR / "boot-i18n.js")
+    # each language's catalogue, fetched when the page speaks it (not on every first visit)
+    (VENDOR / "locale").mkdir()
+    for mo in sorted((ROOT / "rami" / "locale").glob("*/LC_MESSAGES/rami.mo")):
+        code = mo.parent.parent.name
+        if code != "en":                              # (English's is in rami.zip)
+            shutil.copy2(mo, VENDOR / "locale" / f"{code}.mo")
+    # the font that draws Devanagari (Hindi), fetched only when Hindi is on the screen
+    font = ROOT / "node_modules" / "@fontsource" / "noto-sans-devanagari"
+    (VENDOR / "fonts").mkdir()
+    for weight in (400, 700):
+        shutil.copy2(font / "files" / f"noto-sans-devanagari-devanagari-{weight}-normal.woff2",
+                     VENDOR / "fonts" / f"noto-sans-devanagari-{weight}.woff2")
+    shutil.copy2(font / "LICENSE", VENDOR / "fonts" / "LICENSE-noto-sans-devanagari.txt")
     size = sum(f.stat().st_size for f in VENDOR.rglob("*") if f.is_file())
     print(f"static/vendor: {dirs['pyodide']} (standard library precompiled), "
           f"{dirs['pyscript']}, rami.zip ({size / 1e6:.1f} MB)")

@@ -58,6 +58,34 @@ CARD_MOVES = re.compile(r"\b(gin|knock|push|rum|declar|pure sequence|contract|re
                         r"upcard|closed deck|open deck|turned the discard pile)", re.I)
 
 
+def extract_python(fileobj, keywords, comment_tags, options):
+    """Babel's extraction for rami's Python, from its syntax tree: the messages inside
+    f-strings (``f"<b>{_('Settings')}</b>"``) too, which Babel's tokenizer misses before
+    Python 3.12. A comment that starts with a tag, on the lines just above, goes with it."""
+    import ast
+    source = fileobj.read().decode("utf-8")
+    lines = source.splitlines()
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
+                and node.func.id in keywords:
+            args = tuple(a.value if isinstance(a, ast.Constant) and isinstance(a.value, str)
+                         else None for a in node.args)
+            if not args or all(a is None for a in args):
+                continue
+            comments, k = [], node.lineno - 2
+            while k >= 0 and lines[k].strip().startswith("#"):
+                text = lines[k].strip()[1:].strip()
+                if any(text.startswith(tag) for tag in comment_tags):
+                    comments.insert(0, text)
+                    break
+                k -= 1
+            found.append((node.lineno, node.col_offset, node.func.id,
+                          args if len(args) > 1 else args[0], comments))
+    for lineno, _col, name, message, comments in sorted(found):
+        yield lineno, name, message, comments
+
+
 def in_tile_words(text: str) -> str:
     """The tile game's words for the card games' (the proposal to be read), placeholders
     kept as they are."""
@@ -72,8 +100,10 @@ def extract() -> Catalog:
     cat = Catalog(project="rami", domain=DOMAIN, charset="utf-8",
                   msgid_bugs_address="", copyright_holder="the rami developers")
     tiles = []
+    methods = [(pattern, extract_python if method == "python" else method)
+               for pattern, method in METHODS]
     for path, lineno, message, comments, context in extract_from_dir(
-            str(ROOT), method_map=METHODS, keywords=KEYWORDS,
+            str(ROOT), method_map=methods, keywords=KEYWORDS,
             comment_tags=("TRANSLATORS:",), strip_comment_tags=True):
         if path.startswith(("tests", "scripts", "benchmarks", "node_modules", "build", "dist")):
             continue

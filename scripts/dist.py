@@ -29,11 +29,17 @@ PAGE = ("index.html", "board.html", "pyscript.toml")
 TEMPLATE = "static/sw.js"
 
 
+# files fetched only when used (a language's catalogue, the Devanagari font): the service
+# worker keeps each one once the page has asked for it, not on every first visit
+ON_DEMAND = ("static/vendor/locale/", "static/vendor/fonts/")
+
+
 def precache(site: pathlib.Path) -> list[str]:
-    """Every file of the site but the service worker itself, as paths from the site's root."""
-    return sorted(f.relative_to(site).as_posix() for f in site.rglob("*")
-                  if f.is_file() and f.name != "sw.js" and f.relative_to(site).as_posix()
-                  != TEMPLATE)
+    """Every file of the site but the service worker itself and those fetched on demand, as
+    paths from the site's root."""
+    return sorted(p for p in (f.relative_to(site).as_posix() for f in site.rglob("*")
+                              if f.is_file() and f.name != "sw.js")
+                  if p != TEMPLATE and not p.startswith(ON_DEMAND))
 
 
 def version(site: pathlib.Path, files: list[str]) -> str:
@@ -46,11 +52,14 @@ def version(site: pathlib.Path, files: list[str]) -> str:
 def write_service_worker(site: pathlib.Path, template: pathlib.Path | None = None) -> str:
     """Write ``site/sw.js`` for the files now in ``site``; returns the version."""
     files = precache(site)
-    ver = version(site, files)
+    ver = version(site, files + sorted(
+        f.relative_to(site).as_posix() for f in site.rglob("*") if f.is_file()
+        and f.relative_to(site).as_posix().startswith(ON_DEMAND)))
     text = (template or ROOT / TEMPLATE).read_text()
     listed = "[\n" + ",\n".join(f"  {json.dumps(f)}" for f in files) + "\n]"
     text = text.replace("[/* PRECACHE */]", listed)
     text = text.replace("/* VERSION */", ver)
+    text = text.replace("[/* ON_DEMAND */]", json.dumps(list(ON_DEMAND)))
     (site / "sw.js").write_text(text)
     return ver
 

@@ -150,10 +150,11 @@ def app(dest: str) -> list[str]:
             data = open("/repo/" + rel, "rb").read()
             # where the page puts it: /home/pyodide/rami.zip, Python's working directory
             entry(zout, rel + "c", pyc(data, f"/home/pyodide/rami.zip/{rel}"))
-        # the languages' catalogues (compiled by scripts/catalogues.py before this runs)
-        import glob
-        for mo in sorted(glob.glob("/repo/rami/locale/*/LC_MESSAGES/rami.mo")):
-            entry(zout, mo[len("/repo/"):], open(mo, "rb").read())
+        # English's catalogue (tile Rami's words; compiled by scripts/catalogues.py before
+        # this runs): the other languages' are files of their own, fetched when spoken
+        # (scripts/build_web.py puts them in static/vendor/locale/)
+        mo = "rami/locale/en/LC_MESSAGES/rami.mo"
+        entry(zout, mo, open("/repo/" + mo, "rb").read())
         # what the lobby shows of the games, so that it is drawn before the engine loads
         from rami.web.lobby import CATALOGUE_FILE, build_catalogue
         entry(zout, f"rami/web/{CATALOGUE_FILE}",

@@ -31,6 +31,14 @@
     return "en";
   }
   const lang = pickLanguage();
+  // its catalogue, fetched now (beside the runtime) for rami.web.start; the service worker
+  // keeps it for offline play once fetched
+  window.ramiCatalogue = {
+    lang,
+    bytes: lang === "en" ? Promise.resolve(null)
+      : fetch(new URL(`vendor/locale/${lang}.mo`, here)).then(
+        (r) => (r.ok ? r.arrayBuffer() : null), () => null),
+  };
   const words = (window.ramiMessages || {})[lang] || {};
   const t = (message) => words[message] || message;
   document.documentElement.lang = lang;

@@ -8,8 +8,12 @@
 // * activate: delete this site's caches of earlier versions, then serve every open page;
 // * fetch: cache first for the precached files (a visit to the site's folder, with any
 //   query such as ?deal=, is its index.html); anything else goes to the network.
+// * ON_DEMAND: files the page fetches only when it needs them (a language's catalogue, the
+//   Devanagari font): kept once fetched, and carried into each new version, so a language
+//   spoken once works offline.
 "use strict";
 const PRECACHE = [/* PRECACHE */];
+const ON_DEMAND = [/* ON_DEMAND */];
 const VERSION = "/* VERSION */";
 const SCOPE = new URL("./", self.location).href;
 const PREFIX = `rami ${SCOPE} `;       // caches of other sites on this origin are not ours
@@ -30,8 +34,26 @@ self.addEventListener("install", (event) => {
       if (!response.ok) throw new Error(`${path}: ${response.status}`);
       await cache.put(url, response);
     }));
+    // the languages (and font) kept by the version before: this version's copies
+    const kept = new Set();
+    for (const name of await caches.keys()) {
+      if (!name.startsWith(PREFIX) || name === CACHE) continue;
+      for (const request of await (await caches.open(name)).keys()) {
+        if (onDemand(request.url)) kept.add(request.url);
+      }
+    }
+    await Promise.all([...kept].map(async (url) => {
+      try {
+        const response = await fetch(new Request(url, { cache: "no-cache" }));
+        if (response.ok) await cache.put(url, response);
+      } catch (e) { /* fetched again when next spoken */ }
+    }));
   })());
 });
+
+function onDemand(url) {
+  return ON_DEMAND.some((prefix) => url.startsWith(new URL(prefix, SCOPE).href));
+}
 
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
@@ -55,6 +77,9 @@ self.addEventListener("fetch", (event) => {
   event.respondWith((async () => {
     const cache = await caches.open(CACHE);
     const hit = page ? await cache.match(INDEX) : await cache.match(request, { ignoreVary: true });
-    return hit || fetch(request);
+    if (hit) return hit;
+    const response = await fetch(request);
+    if (response.ok && onDemand(request.url)) await cache.put(request.url, response.clone());
+    return response;
   })());
 });

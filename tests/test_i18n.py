@@ -201,3 +201,21 @@ def test_the_terminal_plays_tile_rami_in_romanian():
     assert "Jocul 1: împărțiți dumneavoastră; se întoarce 11 roșu" in text
     assert "Ați tras 5 roșu" in text
     assert "Deschideți acum: primele formații ating punctele cerute." in text
+
+
+def test_a_catalogue_fetched_by_the_page_is_installed_from_its_bytes():
+    """The page fetches every catalogue but English's (static/vendor/locale/): installed from
+    bytes, it is spoken; bytes that are not a catalogue change nothing."""
+    mo = ROOT / "rami" / "locale" / "de" / "LC_MESSAGES" / "rami.mo"
+    was = i18n._loaded.pop("de", None)
+    try:
+        i18n._loaded["de"] = i18n.gettext.NullTranslations()       # (not shipped)
+        assert not i18n.available("de")
+        assert not i18n.install("de", b"not a catalogue") and not i18n.available("de")
+        assert i18n.install("de", mo.read_bytes()) and i18n.available("de")
+        i18n.set_language("de")
+        assert _("The stock is empty.") == "Der Stapel ist leer."
+    finally:
+        i18n._loaded.pop("de", None)
+        if was is not None:
+            i18n._loaded["de"] = was

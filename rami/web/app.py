@@ -46,8 +46,9 @@ from .settings import clean as clean_settings, settings_html
 from .lobby import default_form
 from .session import PERSON, Session, bot_name
 from .start import (KEPT_KEY, PREFS_KEY, SAVE_KEY, SET_ASIDE_KEY, STATS_KEY, apply_settings,
-                    drop_url_language, load_json, nil, prepare_page, ready, stored as _stored)
-from ..i18n import _, language, n_
+                    drop_url_language, fetch_catalogue, load_json, nil, prepare_page, ready,
+                    stored as _stored, wanted_language)
+from ..i18n import _, available, language, n_
 
 FOCUSABLE = ("button:not([disabled]), a[href], input, select, textarea, "
              "[tabindex]:not([tabindex='-1'])")
@@ -329,6 +330,14 @@ class App:
     def apply_settings(self) -> None:
         """The settings as classes on the page's root element (the stylesheet follows)."""
         apply_settings(self.settings)
+
+    async def _speak(self, code: str) -> None:
+        """Switch to a language whose catalogue is fetched first."""
+        if await fetch_catalogue(code):
+            self.apply_settings()
+            return self.render()
+        self.say(_("This language is not on this device yet: choose it again when you are "
+                   "online."))
 
     def sound(self, kind: str) -> None:
         """A short sound made with the Web Audio API (no audio files), when sound is on:
@@ -1020,6 +1029,11 @@ class App:
             self.settings = clean_settings(raw)
             if name == "lang":
                 drop_url_language()          # the menu's choice now, not the address's
+                code = wanted_language(self.settings)
+                if not available(code):      # its catalogue first (fetched once, then kept)
+                    self.save_prefs()
+                    asyncio.ensure_future(self._speak(code))
+                    return
             self.apply_settings()
             self.save_prefs()
             if name == "sound" and self.settings["sound"]:

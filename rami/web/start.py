@@ -22,7 +22,7 @@ from pyodide.ffi import create_proxy
 
 from ..checks import read_json
 from ..errors import RamiError
-from ..i18n import _, negotiate, normalise, set_language
+from ..i18n import DEFAULT, _, available, install, negotiate, normalise, set_language
 from .lobby import default_form, lobby_html
 from .settings import ALL_CLASSES, clean as clean_settings, root_classes
 from .svg import symbol_defs
@@ -103,16 +103,42 @@ def browser_languages() -> list[str]:
     return out
 
 
-def choose_language(settings: dict) -> str:
-    """The page's language: the address's ``?lang=``, else the one chosen in the menu, else
-    the browser's; every message from now on speaks it, and the page's ``lang`` says it."""
+def wanted_language(settings: dict) -> str:
+    """The language the page should speak: the address's ``?lang=``, else the one chosen in
+    the menu, else the browser's."""
     chosen = settings.get("lang")
-    code = url_language() or (chosen if chosen and chosen != "auto" else None) or \
+    return url_language() or (chosen if chosen and chosen != "auto" else None) or \
         negotiate(browser_languages())
-    code = set_language(code)
-    root = js.document.documentElement
-    root.lang = code
+
+
+def choose_language(settings: dict) -> str:
+    """Speak the wanted language (English while its catalogue is not at hand: see
+    :func:`fetch_catalogue`); every message from now on speaks it, and the page's ``lang``
+    says it."""
+    code = wanted_language(settings)
+    code = set_language(code if available(code) else DEFAULT)
+    js.document.documentElement.lang = code
     return code
+
+
+async def fetch_catalogue(code: str) -> bool:
+    """A language's catalogue, fetched once (static/boot.js has asked for the page's own
+    while the runtime loaded; the service worker keeps each one spoken, for offline play):
+    True when it is at hand."""
+    if available(code):
+        return True
+    try:
+        pending = nil(getattr(js.window, "ramiCatalogue", None))
+        if pending is not None and pending.lang == code:
+            data = await pending.bytes
+        else:
+            response = await js.fetch(f"static/vendor/locale/{code}.mo")
+            data = await response.arrayBuffer() if response.ok else None
+        data = nil(data)
+        return install(code, bytes(data.to_py())) if data is not None else False
+    except Exception as e:            # offline and never fetched: English meanwhile
+        js.console.warn(f"rami: the {code} catalogue is not at hand ({type(e).__name__}: {e})")
+        return False
 
 
 def apply_settings(settings: dict) -> None:
@@ -223,8 +249,11 @@ class Lobby:
         return app
 
 
-def main():
-    """Start the page: the lobby first when it opens on the lobby, else the whole app."""
+async def main():
+    """Start the page, in its language: the lobby first when it opens on the lobby, else the
+    whole app."""
+    await fetch_catalogue(wanted_language(clean_settings((load_json(PREFS_KEY) or {})
+                                                         .get("settings"))))
     if not lobby_first():
         from .app import main as start_app
         return start_app()

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 import io
+import re
 import sys
 from contextlib import redirect_stdout
 from pathlib import Path
@@ -18,7 +19,8 @@ from rami import i18n
 from rami.errors import IllegalAction
 from rami.i18n import _, from_environment, negotiate, normalise, pieces, speaking
 from rami.scenario import from_deal
-from rami.state import GameState
+from rami.state import GameState, Phase
+from rami.variants import find_variant, variant_names
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = sorted((ROOT / "rami").rglob("*.py"))
@@ -219,3 +221,84 @@ def test_a_catalogue_fetched_by_the_page_is_installed_from_its_bytes():
         i18n._loaded.pop("de", None)
         if was is not None:
             i18n._loaded["de"] = was
+
+
+# -- no English left on the table ----------------------------------------------------------
+def _english_of(code: str) -> tuple[set[str], set[str]]:
+    """The English words of every message that ``code`` says otherwise: the phrases of two
+    words or more between its placeholders, and the messages of one word (a button, a
+    heading)."""
+    pytest.importorskip("babel")
+    from babel.messages.pofile import read_po
+    with open(ROOT / "rami" / "locale" / code / "LC_MESSAGES" / "rami.po", "rb") as f:
+        cat = read_po(f, locale=code)
+    phrases, words = set(), set()
+    for m in cat:
+        if not m.id:
+            continue
+        ids = m.id if isinstance(m.id, tuple) else (m.id,)
+        said = m.string if isinstance(m.string, (tuple, list)) else (m.string,)
+        if set(ids) & set(said):
+            continue                       # (said the same way: "Gin Rummy", "Push")
+        for text in ids:
+            if re.fullmatch(r"[A-Z][a-z]{3,}[!.…]?", text):
+                words.add(text)
+            for part in re.split(r"\{[^}]*\}|`[^`]*`|\[[^\]]*\]", text):
+                part = part.strip(" .,:;()…·!?'")
+                if len(part) >= 8 and " " in part and not re.search(r"\d[hdcs]\b", part):
+                    phrases.add(part)
+    return phrases, words
+
+
+def _page_text(html: str) -> list[str]:
+    """What a reader sees or hears of a fragment of the page: its text and its read
+    attributes."""
+    said = re.findall(r'(?:aria-label|title|alt)="([^"]*)"', html)
+    return said + [t.strip() for t in re.split(r"<[^>]+>", html) if t.strip()]
+
+
+def _played(variant: str, seed: int = 4):
+    """A match of ``variant`` played by bots to the end of its first hand."""
+    from rami.bots import make_bot
+    from rami.view import PlayerView
+    n = find_variant(variant).min_players
+    g = GameState(variant, [f"P{i}" for i in range(n)], seed=seed)
+    bots = [make_bot("good", variant, seed=f"{seed}:{s}") for s in range(n)]
+    before = None
+    while g.phase not in (Phase.HAND_OVER, Phase.MATCH_OVER):
+        if before is None and g.turn == 0 and g.phase == Phase.PLAY:
+            before = GameState.from_dict(g.to_dict())          # a position mid-hand too
+        g.apply(bots[g.turn].choose(PlayerView.of(g, g.turn)))
+    return before, g
+
+
+@pytest.mark.skipif(IN_PYODIDE, reason="Babel reads the catalogues")
+@pytest.mark.parametrize("code", [c for c in i18n.LANGUAGES if c != "en"])
+def test_no_english_is_left_on_any_table_in_any_language(code):
+    """Every screen of every game, drawn in ``code``, holds none of the English phrases its
+    catalogue translates: the lobby of each game, How to play, Settings, Statistics, the keys,
+    a table mid-hand and at the hand's end with its summary and scoreboard."""
+    from rami.web import howto, lobby, render, settings, stats
+    from rami.web.session import Session
+    english, words = _english_of(code)
+    i18n.set_language(code)
+    screens = []
+    for variant in [g["name"] for g in lobby.catalogue()["games"]]:
+        screens.append((f"lobby {variant}", lobby.lobby_html(lobby.default_form(variant, "Ana"))))
+        screens.append((f"rules {variant}", howto.howto_html(variant, at_table=True)))
+        mid, over = _played(variant)
+        for when, g in (("mid-hand", mid), ("hand over", over)):
+            if g is None:
+                continue
+            s = Session(g, 0)
+            screens.append((f"{variant} {when}", render.table_html(s)))
+            screens.append((f"{variant} {when} keys", render.help_html(s.table)))
+            screens.append((f"{variant} {when} scores", render.scores_html(s)))
+    screens.append(("settings", settings.settings_html(settings.clean({}), "normal",
+                                                      render.PACES)))
+    screens.append(("statistics", stats.stats_html({"variants": {}, "seen": []})))
+    left = sorted({(where, phrase) for where, html in screens for text in _page_text(html)
+                   for phrase in english if phrase in text})
+    left += sorted({(where, text) for where, html in screens for text in _page_text(html)
+                    if text in words})
+    assert left == []

@@ -170,9 +170,9 @@ def _lobby_html(cat, var, form, notice, can_resume, update, saved, lang) -> str:
     return (TILE_WORDS if var.tiles else CARD_WORDS).html(f"""
 <main class="lobby" id="lobby">
   <div class="lobby-card">
-    <h1 class="brand">rami<span>the rummy table</span></h1>
+    <h1 class="brand">rami<span>{_("the rummy table")}</span></h1>
     {notice_html}{update_offer() if update else ""}{saved_html}
-    <div class="variant-tabs" role="group" aria-label="Game">{tabs}</div>
+    <div class="variant-tabs" role="group" aria-label="{_("Game")}">{tabs}</div>
     <p class="chosen-blurb">{esc(_(var.blurb))}</p>
     <div class="lobby-grid">
       <label>{_("Your name")} <input data-field="name" maxlength="16"

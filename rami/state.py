@@ -92,6 +92,12 @@ class TableMeld:
         return cls(meld, d["owner"], tuple(d["played_by"]))
 
 
+def default_names(n: int) -> list[str]:
+    """The seats' names when none are given: Player 1, Player 2… in the words of the
+    moment."""
+    return [_("Player {n}", n=i + 1) for i in range(n)]
+
+
 class GameState:
     """A match in progress: the current hand, the scores, and the history."""
 
@@ -101,8 +107,7 @@ class GameState:
                  _empty: bool = False):
         from .variants import find_variant
         self.variant = find_variant(variant) if isinstance(variant, str) else variant
-        names = [f"Player {i + 1}" for i in range(players)] if isinstance(players, int) \
-            else list(players)
+        names = default_names(players) if isinstance(players, int) else list(players)
         self.variant.check_players(len(names))
         self.names = tuple(names)
         self.n = len(names)

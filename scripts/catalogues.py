@@ -32,9 +32,9 @@ from rami.i18n import DOMAIN, LANGUAGES, LOCALE_DIR, TILES, placeholders  # noqa
 
 POT = LOCALE_DIR / f"{DOMAIN}.pot"
 KEYWORDS = {"_": None, "n_": (1, 2), "p_": ((1, "c"), 2), "N_": None, "Nn_": (1, 2),
-            "Said": None, "t": None}
+            "Said": None, "t": None, "N": None}
 METHODS = [("rami/**.py", "python"), ("static/boot.js", "javascript"),
-           ("static/board.js", "javascript"), ("learn/**.js", "javascript")]
+           ("static/embed.js", "javascript"), ("learn/**.js", "javascript")]
 # the files of one kind of game: their messages are already in that game's words
 CARD_ONLY = re.compile(r"rami/(variants|web/tables)/(basic|gin|indian|rum500|push|tiles)\.py$"
                        r"|rami/bots/(beginner|expert|heuristic)\.py$|rami/web/howto\.py$")
@@ -164,9 +164,10 @@ def compile_all(out: Path = LOCALE_DIR) -> list[Path]:
     return made
 
 
-def boot_messages() -> dict:
-    """The start-up script's messages (``t("…")`` in static/boot.js), each language's, read
-    from the catalogues: what the page says before Python runs."""
+def boot_messages(script: str = "static/boot.js") -> dict:
+    """A script's messages (``t("…")`` in static/boot.js, what the page says before Python
+    runs; or static/embed.js's, a board's words before it is drawn), each language's, read
+    from the catalogues."""
     out = {}
     for code in LANGUAGES:
         po = LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.po"
@@ -175,7 +176,7 @@ def boot_messages() -> dict:
         with open(po, "rb") as f:
             cat = read_po(f, locale=code)
         said = {m.id: m.string for m in cat if m.id and isinstance(m.id, str) and m.string
-                and not m.fuzzy and any(p.startswith("static/") for p, _ in m.locations)}
+                and not m.fuzzy and any(p == script for p, _ in m.locations)}
         if said:
             out[code] = said
     return out

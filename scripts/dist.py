@@ -65,14 +65,19 @@ def write_service_worker(site: pathlib.Path, template: pathlib.Path | None = Non
 
 
 def inline_board_css(site: pathlib.Path) -> None:
-    """Write static/board.css into static/embed.js (its placeholder's sizes)."""
+    """Write static/board.css into static/embed.js (its placeholder's sizes), and the
+    script's own words in each language (from the catalogues)."""
+    sys.path.insert(0, str(ROOT / "scripts"))
+    from catalogues import boot_messages
     embed = site / "static" / "embed.js"
     text = embed.read_text()
-    marker = '"/* BOARD_CSS */"'
-    if text.count(marker) != 1:
-        raise SystemExit("static/embed.js has lost its BOARD_CSS marker")
     css = (site / "static" / "board.css").read_text()
-    embed.write_text(text.replace(marker, json.dumps(css)))
+    for marker, value in (('"/* BOARD_CSS */"', css),
+                          ('"/* BOARD_MESSAGES */"', boot_messages("static/embed.js"))):
+        if text.count(marker) != 1:
+            raise SystemExit(f"static/embed.js has lost its {marker} marker")
+        text = text.replace(marker, json.dumps(value))       # ASCII: any page's charset
+    embed.write_text(text, encoding="utf-8")
 
 
 def stamp_runtime(site: pathlib.Path) -> str:

@@ -31,12 +31,27 @@
   const SHEET = "/* BOARD_CSS */";
   const SHEET_URL = SHEET.includes("BOARD" + "_CSS") ? new URL("static/board.css", ROOT).href : "";
   const ATTRS = ["deal", "mode", "caption", "seat", "reveal", "moves", "step", "prompt",
-                 "solution", "mistakes", "success", "theme", "felt", "card-size"];
+                 "solution", "mistakes", "success", "theme", "felt", "card-size", "lang"];
   const LOOKS = ["theme", "felt", "card-size"];         // read here, not by Python
   const SIZES = { small: "44px", medium: "56px", large: "72px" };
   const WAIT = 120000;                                  // no runtime by then: say so
 
-  const esc = (t) => String(t).replace(/[&<>"']/g,
+  // what this script says itself, in each language rami speaks (written in by `make dist`
+  // from the catalogues; English without it)
+  const SAID = "/* BOARD_MESSAGES */";
+  const MESSAGES = SAID.includes("BOARD" + "_MESSAGES") ? {} : SAID;
+  // a board's language: its own lang, else the page's around it (as HTML inherits it)
+  const langOf = (el) => {
+    const owner = el.closest("[lang]");
+    return String(owner ? owner.getAttribute("lang") : "").toLowerCase().replace("_", "-").split("-")[0];
+  };
+  const N = (text) => text;             // a message kept to be said later, in a board's language
+  const t = (text, fill, lang) => {
+    const said = (MESSAGES[lang] || {})[text] || text;
+    return said.replace(/\{(\w+)\}/g, (all, name) => (fill && name in fill ? fill[name] : all));
+  };
+
+  const esc = (s) => String(s).replace(/[&<>"']/g,
     (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
   const SUIT = { s: "♠", h: "♥", d: "♦", c: "♣" };
   // card codes shown with suit symbols, as rami.web.parts.pretty_text does
@@ -48,6 +63,22 @@
     return `${m[1]}<span class="cardtext${red}">${rank}${SUIT[m[3]]}</span>${m[4]}`;
   }).join(" ");
 
+  // a font that draws Devanagari (a board in Hindi), declared on the page itself: a font
+  // declared inside a shadow root is not used. Fetched only if such text is drawn.
+  let fontsDeclared = false;
+  const declareFonts = () => {
+    if (fontsDeclared) return;
+    fontsDeclared = true;
+    const style = document.createElement("style");
+    style.setAttribute("data-rami", "fonts");
+    style.textContent = [400, 700].map((weight) => "@font-face{font-family:\"Noto Sans Devanagari\";" +
+      `font-style:normal;font-weight:${weight};font-display:swap;src:url("${new URL(
+        `static/vendor/fonts/noto-sans-devanagari-${weight}.woff2`, ROOT).href}") format("woff2");` +
+      "unicode-range:U+0900-097F,U+1CD0-1CF9,U+200C-200D,U+20A8,U+20B9,U+25CC,U+A830-A839," +
+      "U+A8E0-A8FF}").join("");
+    (document.head || document.documentElement).appendChild(style);
+  };
+
   // -- the one runtime of the page --------------------------------------------------------
   const hub = {
     frame: null, ready: false, failed: "", queue: [], boards: new Map(), next: 1,
@@ -55,7 +86,7 @@
       if (this.frame) return;
       const f = document.createElement("iframe");
       f.src = FRAME;
-      f.title = "rami boards (hidden)";
+      f.title = t("rami boards (hidden)", null, langOf(document.documentElement));
       f.setAttribute("aria-hidden", "true");
       f.tabIndex = -1;
       f.style.cssText = "position:absolute;width:1px;height:1px;border:0;opacity:0;" +
@@ -64,7 +95,7 @@
       window.addEventListener("message", (e) => this.receive(e));
       (document.body || document.documentElement).appendChild(f);
       this.timer = setTimeout(() => {
-        if (!this.ready) this.fail(`rami did not start: nothing answered from ${FRAME}.`);
+        if (!this.ready) this.fail([N("rami did not start: nothing answered from {address}."), { address: FRAME }]);
       }, WAIT);
       window.ramiEmbed.started = performance.now();
     },
@@ -84,13 +115,13 @@
         q.forEach((m) => this.send(m));
       } else if (msg.type === "failed") {
         clearTimeout(this.timer);
-        this.fail(`rami could not start here (${msg.message}).`);
+        this.fail([N("rami could not start here ({why})."), { why: String(msg.message) }]);
       } else if (msg.type === "html") {
         const board = this.boards.get(msg.id);
         if (board) board.draw(msg.html, msg.state);
       }
     },
-    fail(words) {
+    fail(words) {               // [message, its fill]: each board says it in its language
       this.failed = words;
       this.boards.forEach((b) => b.broken(words));
     },
@@ -129,6 +160,7 @@
     }
 
     build() {
+      declareFonts();
       const root = this.attachShadow({ mode: "open" });
       root.innerHTML = `<link rel="stylesheet" href="${esc(STYLE)}">` +
         (SHEET_URL ? `<link rel="stylesheet" href="${esc(SHEET_URL)}">` : `<style>${SHEET}</style>`) +
@@ -184,8 +216,13 @@
         '<div class="rb-felt"></div><div class="rb-me"><div class="rb-me-head"></div>' +
         '<div class="rb-hand-area"></div></div></div>' +
         `<div class="rb-foot" part="controls">${steps}<p class="rb-say">` +
-        `${esc(words || hub.failed || "Loading the board…")}</p>${acts}</div></div>`;
+        `${esc(this.say(words || hub.failed) || t("Loading the board…", null, langOf(this)))}</p>` +
+        `${acts}</div></div>`;
       this.setAttribute("state", hub.failed ? "error" : "loading");
+    }
+
+    say(words) {                // a message and its fill, in this board's language
+      return words ? t(words[0], words[1], langOf(this)) : "";
     }
 
     wake() {
@@ -202,10 +239,14 @@
       for (const name of ATTRS) {
         if (!LOOKS.includes(name) && this.hasAttribute(name)) attrs[name] = this.getAttribute(name);
       }
+      if (!this.hasAttribute("lang")) {
+        const around = this.parentElement && this.parentElement.closest("[lang]");
+        if (around) attrs["page-lang"] = around.getAttribute("lang");
+      }
       const size = JSON.stringify(attrs).length;
       if (size > 150000) {
-        this.broken(`This board's attributes are too long (${size} characters): a board ` +
-                    "takes at most 20,000 for its deal and its moves.");
+        this.broken([N("This board's attributes are too long ({count} characters): a board " +
+                     "takes at most 20,000 for its deal and its moves."), { count: String(size) }]);
         return;
       }
       hub.send({ type: "board", id: this.bid, attrs });

@@ -287,7 +287,7 @@ def test_the_attribute_list_names_what_the_board_reads():
     names = [n for n, _ in ATTRIBUTES]
     assert len(names) == len(set(names))
     assert {"deal", "mode", "caption", "seat", "reveal", "moves", "step", "prompt", "solution",
-            "mistakes", "success", "theme", "felt", "card-size"} == set(names)
+            "mistakes", "success", "theme", "felt", "card-size", "lang"} == set(names)
 
 
 # -- checked at the door ---------------------------------------------------------------------

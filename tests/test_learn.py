@@ -88,3 +88,25 @@ def test_the_lobby_links_the_tutorials():
     lobby = lobby_html(form)
     for target in ("learn/gin.html", "learn/indian.html", "learn/boards.html"):
         assert f'href="{target}"' in lobby and (LEARN.parent / target).exists()
+    from rami.i18n import speaking
+    for lang, target in (("fr", "learn/gin.fr.html"), ("hi", "learn/indian.hi.html")):
+        with speaking(lang):
+            assert f'href="{target}"' in lobby_html(form) and (LEARN.parent / target).exists()
+
+
+@pytest.mark.parametrize("name, lang, english", [("gin.fr.html", "fr", "gin.html"),
+                                                 ("indian.hi.html", "hi", "indian.html")])
+def test_a_tutorial_in_another_language_teaches_the_same_positions(name, lang, english):
+    """The translated tutorial is the English one in its language: the same boards (deals and
+    moves, names aside), the page's lang set (its boards speak it), each page linking the
+    other."""
+    p, en = page(name), page(english)
+    text, en_text = (LEARN / name).read_text(), (LEARN / english).read_text()
+    assert f'<html lang="{lang}">' in text
+    assert f'href="{english}"' in text and f'href="{name}"' in en_text
+    def same(board):
+        return {k: re.sub(r"\{[^}]*\}", "{}", re.sub(r"names:[^|]*", "", v))
+                for k, v in board.items() if k in ("deal", "moves", "solution", "mistakes",
+                                                   "reveal", "step", "mode")}
+    assert [same(b) for b in p.boards] == [same(b) for b in en.boards]
+    assert p.ids >= en.ids

@@ -36,7 +36,7 @@ from pyodide.ffi import create_once_callable, create_proxy
 from ..checks import read_json
 from ..errors import RamiError
 from ..scenario import from_deal
-from ..state import Phase
+from ..state import Phase, default_names
 from ..variants import find_variant
 from ..words import words_for
 from . import render, thinking
@@ -277,7 +277,7 @@ class App:
         try:
             state = from_deal(deal)
             names = list(state.names)
-            if names == [f"Player {i + 1}" for i in range(state.n)]:
+            if names == default_names(state.n):
                 state.names = tuple([self.form["name"]] + [bot_name(i) for i in range(state.n - 1)])
             self.session = Session(state, 0)
             self.screen = "table"

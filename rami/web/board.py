@@ -30,15 +30,18 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from ..actions import Action, parse_action
 from ..errors import RamiError
+from ..i18n import DEFAULT, LANGUAGES, _, n_, negotiate, normalise, p_, pieces, speaking
 from ..scenario import DealSyntaxError, from_deal
 from ..state import GameState, Phase
-from .parts import LABEL_CLASS, back, esc, face, parse_code, pretty_text, short_names
+from .parts import LABEL_CLASS, LABEL_WORDS, back, esc, face, parse_code, pretty_text, short_names
 from .session import BOT_PHASES, Session
 from .svg import symbol_defs
+from ..words import words_for
 
 MODES = ("show", "replay", "puzzle")
 THEMES = ("light", "dark", "auto")
@@ -75,8 +78,38 @@ ATTRIBUTES = (
     ("felt", "The table's colour, any CSS colour (or the --rami-felt custom property)."),
     ("card-size", "small, medium (the default), large, or a width in pixels such as 70 "
                   "(or the --rami-card-width custom property)."),
+    ("lang", "The language the board speaks: en, ro, hi, fr, es or de. Without it, the "
+             "page's own (the lang of the board's nearest element that has one, as HTML "
+             "inherits it), else English."),
 )
-READ_HERE = {name for name, _ in ATTRIBUTES} - {"theme", "felt", "card-size"}
+READ_HERE = {name for name, _x in ATTRIBUTES} - {"theme", "felt", "card-size"}
+# the language of the page around a board, sent by the embed script when the board has no
+# lang of its own (not an error when rami does not speak it: the board speaks English)
+PAGE_LANG = "page-lang"
+
+
+def page_language(attrs) -> str:
+    """The language of the page around a board, if rami speaks it; else English."""
+    return negotiate([str(attrs.get(PAGE_LANG) or "")]) if isinstance(attrs, dict) \
+        else DEFAULT
+
+
+def board_language(attrs) -> str:
+    """The language a board speaks: its ``lang`` (which must be one rami speaks), else the
+    page's, else English."""
+    if not isinstance(attrs, dict):
+        return DEFAULT
+    own = str(attrs.get("lang") or "").strip()
+    if own:
+        code = normalise(own)
+        if code is None:
+            with speaking(page_language(attrs)):
+                raise BoardError(_("rami does not speak '{lang}': lang is one of {codes}.",
+                                   lang=own[:40], codes=", ".join(
+                                       f"{c} ({name})" for c, name in LANGUAGES.items())),
+                                 "lang", own, (0, len(own)))
+        return code
+    return page_language(attrs)
 
 
 class BoardError(RamiError):
@@ -107,7 +140,8 @@ class Move:
 def parse_moves(text: str, attribute: str) -> list[Move]:
     """Moves separated by ``;`` or new lines, each with an optional ``{note}``."""
     if len(text) > MAX_TEXT * 4:
-        raise BoardError(f"'{attribute}' is too long ({len(text)} characters).", attribute)
+        raise BoardError(_("'{attribute}' is too long ({count} characters).",
+                           attribute=attribute, count=len(text)), attribute)
     moves: list[Move] = []
     i, n = 0, len(text)
     while i < n:
@@ -124,21 +158,22 @@ def parse_moves(text: str, attribute: str) -> list[Move]:
         if i < n and text[i] == "{":
             close = text.find("}", i)
             if close < 0:
-                raise BoardError(f"A note in '{attribute}' opens with {{ but never closes "
-                                 "with }.", attribute, text, (i, n))
+                raise BoardError(_("A note in '{attribute}' opens with {{ but never closes "
+                                   "with }}.", attribute=attribute), attribute, text, (i, n))
             note = " ".join(text[i + 1:close].split())
             i = close + 1
             while i < n and text[i] in " \t":
                 i += 1
             if i < n and text[i] not in ";\n":
-                raise BoardError(f"Put ; or a new line after a note in '{attribute}'.",
-                                 attribute, text, (i, min(n, i + 12)))
+                raise BoardError(_("Put ; or a new line after a note in '{attribute}'.",
+                                   attribute=attribute), attribute, text, (i, min(n, i + 12)))
         if not move:
-            raise BoardError(f"A note in '{attribute}' must follow a move.", attribute,
-                             text, (start, i))
+            raise BoardError(_("A note in '{attribute}' must follow a move.",
+                               attribute=attribute), attribute, text, (start, i))
         moves.append(Move(move, note, start, start + len(move)))
         if len(moves) > MAX_MOVES:
-            raise BoardError(f"'{attribute}' has more than {MAX_MOVES} moves.", attribute)
+            raise BoardError(_("'{attribute}' has more than {most} moves.",
+                               attribute=attribute, most=MAX_MOVES), attribute)
     return moves
 
 
@@ -189,35 +224,51 @@ class Board:
     """One board: its position, its mode, and where the reader is in it."""
 
     def __init__(self, attrs: dict):
+        self.lang = board_language(attrs)
+        self.tiles = False
+        with self.speaking():
+            self._read(attrs)
+
+    @contextmanager
+    def speaking(self):
+        """Within: the board's language, in its game's words (tile Rami's tiles)."""
+        with speaking(self.lang), pieces(self.tiles):
+            yield
+
+    def _read(self, attrs: dict) -> None:
         if not isinstance(attrs, dict):
-            raise BoardError("A board's attributes are names and texts.")
+            raise BoardError(_("A board's attributes are names and texts."))
         a = {str(k).lower(): str(v) for k, v in attrs.items() if v is not None}
+        a.pop(PAGE_LANG, None)
         for k, v in a.items():
             if len(v) > MAX_TEXT * (5 if k in ("deal", "moves", "solution") else 1):
-                raise BoardError(f"The '{k}' attribute is too long ({len(v)} characters).", k)
+                raise BoardError(_("The '{name}' attribute is too long ({count} characters).",
+                                   name=k[:40], count=len(v)), k)
         self.attrs = a
         deal = a.get("deal", "").strip()
         if not deal:
-            raise BoardError("This board has no position: give it a deal attribute, for "
-                             "example deal=\"gin | 0: Ah 2h 3h ... | 1: ... | discard: Kd\".",
+            raise BoardError(_("This board has no position: give it a deal attribute, for "
+                               "example {example}.",
+                               example='deal="gin | 0: Ah 2h 3h ... | 1: ... | discard: Kd"'),
                              "deal")
         try:
             self.start = from_deal(deal)
         except DealSyntaxError as e:
-            raise BoardError(str(e), "deal", deal, _mark_deal(deal, str(e))) from None
+            raise BoardError(str(e), "deal", deal, _deal_mark(deal)) from None
         st = self.start
+        self.tiles = st.variant.uses_tiles
         mode = a.get("mode", "").strip().lower()
         if not mode:
             mode = "puzzle" if "solution" in a else "replay" if "moves" in a else "show"
         if mode not in MODES:
-            raise BoardError(f"mode is show, replay or puzzle, not '{a['mode']}'.", "mode",
-                             a["mode"], (0, len(a["mode"])))
+            raise BoardError(_("mode is show, replay or puzzle, not '{mode}'.",
+                               mode=a["mode"][:40]), "mode", a["mode"], (0, len(a["mode"])))
         self.mode = mode
         self.caption = " ".join(a.get("caption", "").split())
         default_seat = st.turn if mode == "puzzle" and st.turn is not None else 0
         self.seat = self._seat(a.get("seat", ""), default_seat)
         self.reveal = self._reveal(a.get("reveal", ""))
-        self.prompt = " ".join(a.get("prompt", "").split()) or "Your move."
+        self.prompt = " ".join(a.get("prompt", "").split()) or _("Your move.")
         self.success = " ".join(a.get("success", "").split())
         self.steps: list[tuple[Action, Move]] = []
         self.solution: list[Move] = []
@@ -235,7 +286,8 @@ class Board:
                 try:
                     parse_action(m.text)
                 except RamiError as e:
-                    raise BoardError(f"In 'mistakes', '{m.text}': {_sentence(str(e))}",
+                    raise BoardError(_("In 'mistakes', '{move}': {why}", move=m.text,
+                                       why=_sentence(str(e))),
                                      "mistakes", a["mistakes"], (m.start, m.end)) from None
         self.message = ""
         self.tone = ""                  # how the message reads: ok, right, wrong, illegal
@@ -248,8 +300,9 @@ class Board:
         if not t:
             return default
         if not t.isdigit() or int(t) >= self.start.n:
-            raise BoardError(f"seat is a seat number from 0 to {self.start.n - 1}, not "
-                             f"'{t}'.", "seat", text, (0, len(text)))
+            raise BoardError(_("seat is a seat number from 0 to {last}, not '{seat}'.",
+                               last=self.start.n - 1, seat=t[:40]), "seat", text,
+                             (0, len(text)))
         return int(t)
 
     def _reveal(self, text: str) -> set[int]:
@@ -262,9 +315,9 @@ class Board:
         for m in re.finditer(r"[^\s,]+", text):
             w = m.group()
             if not w.isdigit() or int(w) >= self.start.n:
-                raise BoardError(f"reveal is none, all, or seat numbers from 0 to "
-                                 f"{self.start.n - 1}; '{w}' is none of these.", "reveal",
-                                 text, (m.start(), m.end()))
+                raise BoardError(_("reveal is none, all, or seat numbers from 0 to {last}; "
+                                   "'{word}' is none of these.", last=self.start.n - 1,
+                                   word=w[:40]), "reveal", text, (m.start(), m.end()))
             out.add(int(w))
         return out
 
@@ -275,8 +328,9 @@ class Board:
         if t == "end":
             return len(self.steps)
         if not t.isdigit() or int(t) > len(self.steps):
-            raise BoardError(f"step is a number from 0 to {len(self.steps)}, or end; not "
-                             f"'{text.strip()}'.", "step", text, (0, len(text)))
+            raise BoardError(_("step is a number from 0 to {last}, or end; not '{step}'.",
+                               last=len(self.steps), step=text.strip()[:40]), "step", text,
+                             (0, len(text)))
         return int(t)
 
     def _check_line(self, moves: list[Move], attribute: str,
@@ -305,17 +359,20 @@ class Board:
         with the board's problem set, at the first that cannot be played."""
         where = self.attrs.get(attribute, "")
         for k, (text, m) in enumerate(zip(texts, moves)):
-            said = f"Move {first + k + 1} of '{attribute}', '{text}'"
+            said = {"number": first + k + 1, "attribute": attribute, "move": text}
             if g.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
-                self.problem = BoardError(f"{said}: the hand is already over.", attribute,
-                                          where, (m.start, m.end))
+                self.problem = BoardError(
+                    _("Move {number} of '{attribute}', '{move}': the hand is already over.",
+                      **said), attribute, where, (m.start, m.end))
                 return False
             try:
                 g.apply(g.parse_action(text))
             except RamiError as e:
                 who = g.names[g.turn] if g.turn is not None else ""
-                self.problem = BoardError(f"{said} ({who} to play): {_sentence(str(e))}",
-                                          attribute, where, (m.start, m.end))
+                self.problem = BoardError(
+                    _("Move {number} of '{attribute}', '{move}' ({who} to play): {why}",
+                      who=who, why=_sentence(str(e)), **said),
+                    attribute, where, (m.start, m.end))
                 return False
         return True
 
@@ -370,10 +427,11 @@ class Board:
             words = seen.describe(g.names, None)
             if ev.kind == "layoff" and 0 <= ev.meld < len(g.table):
                 tm = g.table[ev.meld]
-                words = (f"{g.names[ev.seat]} laid off {ev.card} on "
-                         f"{'their own' if tm.owner == ev.seat else g.names[tm.owner] + '’s'}"
-                         f" {tm.meld.describe()}")
-            lines.append(words[:1].upper() + words[1:] + ".")
+                words = _("{who} laid off {card} on their own {meld}", who=g.names[ev.seat],
+                          card=ev.card, meld=tm.meld.describe()) if tm.owner == ev.seat \
+                    else _("{who} laid off {card} on {owner}’s {meld}", who=g.names[ev.seat],
+                           card=ev.card, owner=g.names[tm.owner], meld=tm.meld.describe())
+            lines.append(_sentence(words[:1].upper() + words[1:]))
         if g.phase in (Phase.HAND_OVER, Phase.MATCH_OVER) and g.results:
             res = g.results[-1]
             head = _sentence(str(res.get("headline", "")))
@@ -388,7 +446,10 @@ class Board:
     # -- the reader's presses -------------------------------------------------------------
     def act(self, act: str) -> None:
         """A press on the board (a ``data-act``); unknown or untimely ones change nothing."""
-        act = str(act)[:80]
+        with self.speaking():
+            self._act(str(act)[:80])
+
+    def _act(self, act: str) -> None:
         if self.mode == "replay":
             target = {"first": 0, "prev": self.step - 1, "next": self.step + 1,
                       "last": len(self.steps)}.get(act.partition(":")[2])
@@ -456,9 +517,9 @@ class Board:
         s.play(action)                       # raises, changing nothing, if illegal
         said = self._said(before.copy(), action, "")
         if not self.solution:
-            self.say(f"Legal. {said}" + ("" if s.human_to_move() else
-                                         " Your turn is over: start again to try another "
-                                         "move."), "ok")
+            self.say(_("Legal. {said}", said=said) if s.human_to_move() else
+                     _("Legal. {said} Your turn is over: start again to try another move.",
+                       said=said), "ok")
             return
         answers = [before.parse_action(x) for x in self.solution[self.done].answers]
         expected = next((x for x in answers if same_move(action, x)), answers[0])
@@ -466,10 +527,10 @@ class Board:
             note = _sentence(self.solution[self.done].note) if self.solution[self.done].note \
                 else ""
             self.done += 1
-            words = [f"Right: {said}", note] + self._answer_for_others()
+            words = [_("Right: {said}", said=said), note] + self._answer_for_others()
             if self.done == len(self.solution):
                 self.solved = True
-                words.append(self.success or "Solved.")
+                words.append(self.success or _("Solved."))
             self.say(" ".join(w for w in words if w), "right")
             return
         mistake = next((m for m in self.mistakes if _matches(before, action, m.text)), None)
@@ -478,11 +539,12 @@ class Board:
         s.order, s.sizes, s.selected = order, sizes, []
         s.reconcile()
         why = _sentence(mistake.note) if mistake and mistake.note else \
-            "It is legal, but it is not the move this position asks for."
+            _("It is legal, but it is not the move this position asks for.")
         if not mistake and same_move(action, expected):
-            why = ("The right card, but the groups do not show what they should: group "
-                   "every card first (the best button can do it).")
-        self.say(f"Not this one: {said.split('. ')[0].rstrip('.')}. {why} Try again.", "wrong")
+            why = _("The right card, but the groups do not show what they should: group "
+                    "every card first (the best button can do it).")
+        self.say(_("Not this one: {move}. {why} Try again.",
+                   move=said.split(". ")[0].rstrip("."), why=why), "wrong")
 
     def _answer_for_others(self) -> list[str]:
         """Play the solution's moves that belong to other seats; their words."""
@@ -517,7 +579,7 @@ class Board:
         self.shown = True
         if self.success:
             words.append(self.success)
-        self.say("The answer: " + " ".join(words), "shown")
+        self.say(_("The answer: {moves}", moves=" ".join(words)), "shown")
 
     # -- drawing --------------------------------------------------------------------------
     def state_name(self) -> str:
@@ -527,6 +589,12 @@ class Board:
         return "ready"
 
     def html(self) -> str:
+        """The board drawn, in its language and its game's words (a tile by its colour and
+        number, not its code)."""
+        with self.speaking():
+            return symbol_defs() + words_for(self.start.variant).html(self._html())
+
+    def _html(self) -> str:
         s = self.session
         st = s.state
         v = s.view()
@@ -540,8 +608,8 @@ class Board:
         hand = t.hand(s) if interactive else self._still_hand(s)
         names = st.names
         me = (f'<div class="rb-me-head"><span class="rb-name">{esc(names[self.seat])}</span>'
-              f'{self._turn_dot(v, self.seat)}<span class="rb-count">{len(s.order)} '
-              f'{t.unit}{"s" if len(s.order) != 1 else ""}</span>'
+              f'{self._turn_dot(v, self.seat)}<span class="rb-count">'
+              f'{_count(t, len(s.order))}</span>'
               f'{t.head(s, v) if interactive else ""}'
               f'{t.sorts(s) if interactive and s.grouped else ""}</div>'
               f'<div class="rb-hand-area">{hand}</div>')
@@ -560,7 +628,7 @@ class Board:
         problem = (f'<div class="rb-problem" role="alert">{error_text(self.problem)}</div>'
                    if self.problem else "")
         var = esc(st.variant.name)
-        return (f'{symbol_defs()}<div class="rb rb-{self.mode} variant-{var} seats-{st.n}'
+        return (f'<div class="rb rb-{self.mode} variant-{var} seats-{st.n}'
                 f'{" rb-reveal" if self.reveal - {self.seat} else ""}'
                 f'{" rb-over" if over else ""}" part="board" data-phase="{v.phase.value}"'
                 f' data-turn="{v.turn}"{self._focusable()}>'
@@ -575,9 +643,10 @@ class Board:
     def _focusable(self) -> str:
         """A replay takes focus, for its arrow keys; the others only when given it."""
         if self.mode == "replay":
-            return (' tabindex="0" role="group" aria-roledescription="replay" aria-label="'
-                    f'{esc(self.caption or "A replay")}: the arrow keys step through the '
-                    'moves"')
+            label = _("{board}: the arrow keys step through the moves",
+                      board=self.caption or _("A replay"))
+            return (f' tabindex="0" role="group" aria-roledescription="{esc(_("replay"))}" '
+                    f'aria-label="{esc(label)}"')
         return ' tabindex="-1"'
 
     def _caption(self) -> str:
@@ -586,7 +655,8 @@ class Board:
 
     def _turn_dot(self, v, seat: int) -> str:
         if v.turn == seat and v.phase in BOT_PHASES:
-            return '<span class="rb-turn" title="To play">to play</span>'
+            return (f'<span class="rb-turn" title="{esc(_("To play"))}">'
+                    f'{esc(p_("board", "to play"))}</span>')
         return ""
 
     def _seat_row(self, s: Session, v, k: int) -> str:
@@ -602,12 +672,12 @@ class Board:
             cards = "".join(back("mini") for _ in range(min(n, 14)))
         badge = short_names(st.names)[seat]
         partner = len(set(st.teams)) < st.n and st.side(seat) == st.side(self.seat)
-        tag = '<span class="rb-partner">partner</span>' if partner else ""
+        tag = f'<span class="rb-partner">{esc(_("partner"))}</span>' if partner else ""
         return (f'<div class="rb-seat{" rb-open" if shown is not None else ""}" '
                 f'data-seat="{seat}"><div class="rb-seat-head"><span class="avatar" '
                 f'aria-hidden="true">{esc(badge)}</span><span class="rb-name">'
                 f'{esc(st.names[seat])}</span>{tag}{self._turn_dot(v, seat)}<span class="rb-count">'
-                f'{n} {s.table.unit}{"s" if n != 1 else ""}</span>'
+                f'{_count(s.table, n)}</span>'
                 f'{s.table.seat_badges(s, v, seat)}</div>'
                 f'<div class="rb-cards">{cards}</div></div>')
 
@@ -628,7 +698,7 @@ class Board:
                        '</span>')
         if shown:
             out.append(f'<span class="rb-group rb-left"><span class="rb-left-word">'
-                       f'{esc(s.table.left_word)}</span>'
+                       f'{esc(_(s.table.left_word))}</span>'
                        f'{"".join(face(c, "small", wild=wild(c)) for c in shown)}</span>')
         return "".join(out)
 
@@ -641,7 +711,8 @@ class Board:
             labels = s.table.group_labels(s)
             groups = "".join(
                 f'<div class="hand-group g-{LABEL_CLASS.get(label, "bad")}"><span '
-                f'class="group-label">{esc(label)}</span><div class="group-cards">'
+                f'class="group-label">{esc(_(LABEL_WORDS.get(label, label)))}</span>'
+                f'<div class="group-cards">'
                 f'{"".join(face(c, "hand-card", wild=wild(c)) for c in g)}</div></div>'
                 for g, label in zip(s.group_cards(), labels))
             return f'<div class="hand grouped rb-still">{groups}</div>'
@@ -654,28 +725,33 @@ class Board:
     def _status(self, s: Session, v) -> str:
         st = s.state
         if v.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
-            return "The hand is over."
+            return _("The hand is over.")
         name = st.names[v.turn]
-        doing = {Phase.UPCARD: "to take the upcard or pass", Phase.DRAW: "to draw",
-                 Phase.PLAY: "to play", Phase.LAYOFF: "to lay off"}.get(v.phase, "to play")
-        return f"{name} {doing}."
+        if v.phase == Phase.UPCARD:
+            return _("{who} to take the upcard or pass.", who=name)
+        if v.phase == Phase.DRAW:
+            return _("{who} to draw.", who=name)
+        if v.phase == Phase.LAYOFF:
+            return _("{who} to lay off.", who=name)
+        return _("{who} to play.", who=name)
 
     def _foot(self, s: Session, v, choices) -> str:
         if self.mode == "replay":
             n = len(self.steps)
             words = self.step_words(self.step) if self.step else \
-                (f"The deal. {self._status(s, v)} Step through the {n} move"
-                 f"{'s' if n != 1 else ''} with the buttons or the arrow keys.")
+                n_("The deal. {status} Step through the {n} move with the buttons or the "
+                   "arrow keys.", "The deal. {status} Step through the {n} moves with the "
+                   "buttons or the arrow keys.", n, status=self._status(s, v))
             buttons = "".join(
                 f'<button type="button" class="rb-step" data-act="step:{k}" '
-                f'aria-label="{label}"{" disabled" if off else ""}>{_icon(k)}</button>'
+                f'aria-label="{esc(label)}"{" disabled" if off else ""}>{_icon(k)}</button>'
                 for k, label, off in (
-                    ("first", "Back to the deal", self.step == 0),
-                    ("prev", "Previous move", self.step == 0),
-                    ("next", "Next move", self.step >= n),
-                    ("last", "To the end", self.step >= n)))
-            at = f"Move {self.step} of {n}" if self.step else \
-                f"The deal · {n} move{'s' if n != 1 else ''}"
+                    ("first", _("Back to the deal"), self.step == 0),
+                    ("prev", _("Previous move"), self.step == 0),
+                    ("next", _("Next move"), self.step >= n),
+                    ("last", _("To the end"), self.step >= n)))
+            at = _("Move {step} of {count}", step=self.step, count=n) if self.step else \
+                n_("The deal · {n} move", "The deal · {n} moves", n)
             return (f'<div class="rb-foot" part="controls"><div class="rb-steps">{buttons}'
                     f'<span class="rb-at">{at}</span></div><p class="rb-say" aria-live="polite">'
                     f'{pretty_text(words)}</p></div>')
@@ -691,13 +767,14 @@ class Board:
                         f'data-act="btn:{c.name}"{off}>{esc(c.label)}</button>')
         if self.solution:
             buttons += ('<button type="button" class="btn ghost" data-act="answer">'
-                        'Show the answer</button>') if not (self.solved or self.shown) else ""
+                        f'{esc(_("Show the answer"))}</button>') \
+                if not (self.solved or self.shown) else ""
         if self.done or self.message or self.shown or self.solved or s.selected:
             buttons += ('<button type="button" class="btn ghost" data-act="reset">'
-                        'Start again</button>')
+                        f'{esc(_("Start again"))}</button>')
         said = self.message or (self.prompt if not (self.solved or self.shown) else "")
         if not self.message and not s.human_to_move() and not (self.solved or self.shown):
-            said = f"{self.prompt} ({self._status(s, v)})"
+            said = _("{prompt} ({status})", prompt=self.prompt, status=self._status(s, v))
         tone = f" rb-{self.tone}" if self.tone else ""
         mark = {"right": "✓ ", "wrong": "✗ ", "illegal": "✗ "}.get(self.tone, "")
         return (f'<div class="rb-foot" part="controls"><p class="rb-say{tone}" '
@@ -726,6 +803,22 @@ def _same_outcome(played: GameState, before: GameState, expected: Action) -> boo
         [e.text for e in played.events[-3:]] == [e.text for e in g.events[-3:]]
 
 
+def _count(table, n: int) -> str:
+    return n_("{n} tile", "{n} tiles", n) if table.unit == "tile" else \
+        n_("{n} card", "{n} cards", n)
+
+
+def _deal_mark(deal: str) -> tuple[int, int] | None:
+    """Where in the deal string it is wrong: found from the English words of the problem,
+    which name what they quote the same way in every board's language."""
+    with speaking(DEFAULT), pieces(False):
+        try:
+            from_deal(deal)
+        except DealSyntaxError as e:
+            return _mark_deal(deal, str(e))
+    return None
+
+
 def _matches(g: GameState, action: Action, text: str) -> bool:
     try:
         return same_move(action, g.parse_action(text))
@@ -734,8 +827,15 @@ def _matches(g: GameState, action: Action, text: str) -> bool:
 
 
 def _sentence(text: str) -> str:
+    """A sentence, ended as the language ends one."""
     text = text.strip()
-    return text if text.endswith((".", "!", "?")) else text + "."
+    # TRANSLATORS: a sentence ended: Hindi ends one with a danda (।)
+    return text if text.endswith((".", "!", "?", "।")) or not text else \
+        _("{sentence}.", sentence=text)
+
+
+def _code(attribute: str) -> str:
+    return f"<code>{esc(attribute)}</code>"
 
 
 def error_text(e: BoardError) -> str:
@@ -749,18 +849,21 @@ def error_text(e: BoardError) -> str:
             hi = min(len(shown), b + 60)
             shown = (("…" if lo else "") + esc(shown[lo:a]) + f"<mark>{esc(shown[a:b])}</mark>"
                      + esc(shown[b:hi]) + ("…" if hi < len(e.text) else ""))
-            where = (f'<p class="rb-where">In <code>{esc(e.attribute)}</code>: '
+            where = (f'<p class="rb-where">'
+                     f'{_("In {attribute}:", attribute=_code(e.attribute))} '
                      f'<code class="rb-code">{shown}</code></p>')
         else:
-            where = f'<p class="rb-where">In <code>{esc(e.attribute)}</code>.</p>'
-    return (f'<p class="rb-error-title">This board has a problem</p>'
+            where = (f'<p class="rb-where">{_("In {attribute}.", attribute=_code(e.attribute))}'
+                     '</p>')
+    return (f'<p class="rb-error-title">{esc(_("This board has a problem"))}</p>'
             f'<p class="rb-error-text">{esc(str(e))}</p>{where}')
 
 
 def error_html(e: Exception, caption: str = "") -> str:
     """The board an author sees when it cannot be drawn at all."""
     if not isinstance(e, BoardError):
-        e = BoardError(f"Something went wrong drawing this board ({type(e).__name__}).")
+        e = BoardError(_("Something went wrong drawing this board ({kind}).",
+                         kind=type(e).__name__))
     cap = f'<p class="rb-caption" part="caption">{pretty_text(caption)}</p>' if caption else ""
     return (f'<div class="rb rb-broken" part="board">{cap}<div class="rb-error" role="alert">'
             f'{error_text(e)}</div></div>')

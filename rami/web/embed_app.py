@@ -5,7 +5,8 @@ many boards the host page has) starts this module. It listens for the embed scri
 messages, each a JSON text:
 
 * ``{"type": "board", "id": "b1", "attrs": {...}}``: a board (new, or its attributes
-  changed): read it and draw it;
+  changed): read it and draw it (in its language: a catalogue not yet at hand is fetched
+  first, from ``static/vendor/locale/``);
 * ``{"type": "act", "id": "b1", "act": "step:next"}``: a press on a board;
 * ``{"type": "drop", "id": "b1"}``: the board left the page;
 
@@ -16,14 +17,16 @@ board or a board that says what is wrong: never a traceback.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import traceback
 
 import js
 from pyodide.ffi import create_proxy
 
-from .board import Board, BoardError, error_html
-from ..i18n import _
+from .board import Board, BoardError, board_language, error_html, page_language
+from .start import fetch_catalogue
+from ..i18n import DEFAULT, _, available, speaking
 
 MAX_BOARDS = 200
 MAX_MESSAGE = 200_000
@@ -33,6 +36,8 @@ class Runtime:
     def __init__(self):
         self.boards: dict[str, Board] = {}
         self.captions: dict[str, str] = {}
+        self.langs: dict[str, str] = {}         # each board's language, for its errors
+        self.fetching: dict[str, asyncio.Future] = {}
         self._proxy = create_proxy(self.on_message)
         js.window.addEventListener("message", self._proxy)
 
@@ -49,6 +54,26 @@ class Runtime:
         if not isinstance(msg, dict) or not isinstance(msg.get("id"), str):
             return
         bid = msg["id"][:40]
+        if msg.get("type") == "board":
+            attrs = msg.get("attrs")
+            try:
+                code = board_language(attrs)
+            except BoardError:                  # Board() says what is wrong, in the page's
+                code = page_language(attrs)
+            if not available(code):
+                asyncio.ensure_future(self._later(code, msg))
+                return
+        self.handle(bid, msg)
+
+    async def _later(self, code: str, msg: dict) -> None:
+        """Fetch a language's catalogue (once for all the boards that speak it), then draw;
+        offline and never fetched, the board speaks English."""
+        if code not in self.fetching:
+            self.fetching[code] = asyncio.ensure_future(fetch_catalogue(code))
+        await self.fetching[code]
+        self.handle(msg["id"][:40], msg)
+
+    def handle(self, bid: str, msg: dict) -> None:
         try:
             kind = msg.get("type")
             if kind == "drop":
@@ -58,6 +83,8 @@ class Runtime:
                 attrs = msg.get("attrs")
                 attrs = attrs if isinstance(attrs, dict) else {}
                 self.captions[bid] = str(attrs.get("caption", ""))[:400]
+                self.langs[bid] = page_language(attrs)
+                self.langs[bid] = board_language(attrs)
                 self.boards.pop(bid, None)
                 if len(self.boards) >= MAX_BOARDS:
                     raise BoardError(_("A page may hold at most {count} boards.",
@@ -73,7 +100,8 @@ class Runtime:
             if not isinstance(e, BoardError):
                 js.console.error("".join(traceback.format_exception(e)))
             self.boards.pop(bid, None)
-            self.post(bid, error_html(e, self.captions.get(bid, "")), "error")
+            with speaking(self.langs.get(bid, DEFAULT)):
+                self.post(bid, error_html(e, self.captions.get(bid, "")), "error")
 
     @staticmethod
     def post(bid: str, html: str, state: str) -> None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 from types import SimpleNamespace
 
-from ..i18n import N_, _, n_, pieces
+from ..i18n import N_, _, language, n_, pieces
 from ..words import CARD_WORDS, TILE_WORDS
 from .parts import esc
 from .settings import language_menu
@@ -107,6 +107,16 @@ def game(name: str) -> SimpleNamespace:
         SimpleNamespace(**{**o, "choices": tuple(o["choices"])}) for o in found["options"]]})
 
 
+# the tutorials (learn/) written in more languages than English
+TUTORIALS = {"gin": ("fr",), "indian": ("hi",)}
+
+
+def tutorial(name: str, lang: str) -> str:
+    """The address of a tutorial, in the player's language if it is written in it."""
+    return f"learn/{name}.{lang}.html" if lang in TUTORIALS.get(name, ()) else \
+        f"learn/{name}.html"
+
+
 def default_form(variant: str, name: str = "Player") -> dict:
     """The lobby's choices for a game before the player changes any."""
     g = game(variant)
@@ -190,8 +200,9 @@ def _lobby_html(cat, var, form, notice, can_resume, update, saved, lang) -> str:
         <a href="#settings" data-act="settings">{_("Settings")}</a>
         · <a href="#stats" data-act="stats">{_("Statistics")}</a>
         <br>{_("Learn:")}
-        <a href="learn/gin.html">{_("Gin Rummy")}</a> · <a href="learn/indian.html">{
-        _("Indian Rummy's declaration")}</a><br><a href="learn/boards.html">{
+        <a href="{tutorial("gin", language())}">{_("Gin Rummy")}</a> · <a href="{
+        tutorial("indian", language())}">{_("Indian Rummy's declaration")}</a><br><a
+        href="learn/boards.html"{"" if language() == "en" else ' hreflang="en"'}>{
         _("Boards for your own pages")}</a>
       </nav><label class="lang-pick"><span aria-hidden="true">🌐</span>
         <span class="sr-only">{_("Language")}</span>{language_menu(lang, "lang")}</label></div>

@@ -17,6 +17,7 @@ from functools import lru_cache
 from html import escape
 
 from ..cards import RANK_TEXT, Card
+from ..i18n import language
 
 W, H = 100, 140
 RED, BLACK = "#c0262d", "#1d1d22"
@@ -80,13 +81,17 @@ def _corner(card: Card, flip: bool) -> str:
             f'{_suit(card.suit, 13, 39, 15)}</g>')
 
 
-@lru_cache(maxsize=4096)
 def card_svg(card: Card, extra_class: str = "", hidden: bool = False,
              simple: bool = False) -> str:
     """One card face (or tile) as an ``<svg>`` element, named for screen readers (or hidden
     from them, ``hidden``, inside a button that carries the name). ``simple``: for small
     cards, the index and one large suit instead of every pip (a fifth of the elements, and
-    easier to read at that size)."""
+    easier to read at that size). Kept once drawn, for each language its name is said in."""
+    return _card_svg(card, extra_class, hidden, simple, language())
+
+
+@lru_cache(maxsize=4096)
+def _card_svg(card: Card, extra_class: str, hidden: bool, simple: bool, _lang: str) -> str:
     suit = f" suit-{card.suit}" if card.suit and not card.is_tile else ""
     cls = f"face{' tile' if card.is_tile else suit} {extra_class}".strip()
     named = 'aria-hidden="true"' if hidden else f'role="img" aria-label="{escape(card.name())}"'

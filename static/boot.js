@@ -39,12 +39,24 @@
       : fetch(new URL(`vendor/locale/${lang}.mo`, here)).then(
         (r) => (r.ok ? r.arrayBuffer() : null), () => null),
   };
+  // A language in its own script (Hindi: Devanagari) needs the font rami ships for it,
+  // loaded before its words are first laid out: Chromium keeps text laid out while that
+  // font was still loading in the fallback font (boxes, where no system font draws it),
+  // even after it arrives. rami.web.app asks again when the player switches language.
+  const SCRIPT_FONTS = { hi: ["Noto Sans Devanagari", "क"] };
+  window.ramiFonts = (code) => {
+    const font = SCRIPT_FONTS[code];
+    if (!font || !document.fonts) return Promise.resolve(true);
+    return Promise.all([400, 700].map((w) => document.fonts.load(`${w} 16px "${font[0]}"`, font[1])))
+      .then(() => true, () => false);
+  };
+  const fontsReady = window.ramiFonts(lang);
   const words = (window.ramiMessages || {})[lang] || {};
   const t = (message) => words[message] || message;
   document.documentElement.lang = lang;
   if (lang !== "en") {
     document.title = t("rami · Basic Rummy, Gin Rummy, Indian Rummy, 500 Rum, Push and tile Rami");
-    document.addEventListener("DOMContentLoaded", () => {
+    document.addEventListener("DOMContentLoaded", () => fontsReady.then(() => {
       const said = [["#loading .brand span", t("the rummy table")],
                     ["#loading noscript p", t("rami needs JavaScript and WebAssembly to run.")]];
       for (const [where, text] of said) {
@@ -53,7 +65,7 @@
       }
       const track = document.querySelector(".loading-track");
       if (track) track.setAttribute("aria-label", t("Loading rami"));
-    });
+    }));
   }
 
   // -- measurements ------------------------------------------------------------------------

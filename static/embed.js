@@ -39,7 +39,7 @@
   // what this script says itself, in each language rami speaks (written in by `make dist`
   // from the catalogues; English without it)
   const SAID = "/* BOARD_MESSAGES */";
-  const MESSAGES = SAID.includes("BOARD" + "_MESSAGES") ? {} : SAID;
+  const MESSAGES = typeof SAID === "string" ? {} : SAID;
   // a board's language: its own lang, else the page's around it (as HTML inherits it)
   const langOf = (el) => {
     const owner = el.closest("[lang]");
@@ -227,6 +227,12 @@
 
     wake() {
       if (this.bid || !this.isConnected) return;
+      // a board in Hindi: its font loaded before its words are laid out (Chromium keeps
+      // text laid out while the font loaded in the fallback's boxes)
+      const lang = langOf(this);
+      if (lang === "hi" && document.fonts) {
+        for (const w of [400, 700]) document.fonts.load(`${w} 16px "Noto Sans Devanagari"`, "क").catch(() => {});
+      }
       if (hub.failed) { this.broken(hub.failed); return; }
       this.bid = `b${hub.next++}`;
       hub.boards.set(this.bid, this);

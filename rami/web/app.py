@@ -46,7 +46,7 @@ from .settings import clean as clean_settings, settings_html
 from .lobby import default_form
 from .session import PERSON, Session, bot_name
 from .start import (KEPT_KEY, PREFS_KEY, SAVE_KEY, SET_ASIDE_KEY, STATS_KEY, apply_settings,
-                    drop_url_language, fetch_catalogue, load_json, nil, prepare_page, ready,
+                    drop_url_language, fetch_catalogue, load_fonts, load_json, nil, prepare_page, ready,
                     stored as _stored, wanted_language)
 from ..i18n import _, available, language, n_
 
@@ -334,6 +334,7 @@ class App:
     async def _speak(self, code: str) -> None:
         """Switch to a language whose catalogue is fetched first."""
         if await fetch_catalogue(code):
+            await load_fonts(code)
             self.apply_settings()
             return self.render()
         self.say(_("This language is not on this device yet: choose it again when you are "

@@ -58,7 +58,8 @@ def language_menu(chosen: str, field: str = "set:lang") -> str:
                f'{esc(_("As this browser"))}</option>']
     options += [f'<option value="{code}" lang="{code}"{" selected" if chosen == code else ""}>'
                 f'{esc(name)}</option>' for code, name in LANGUAGES.items()]
-    return f'<select data-field="{field}" id="lang-menu">{"".join(options)}</select>'
+    ident = "lang-menu" if field == "lang" else "set-lang-menu"     # (the lobby's, Settings')
+    return f'<select data-field="{field}" id="{ident}">{"".join(options)}</select>'
 
 
 def root_classes(settings: dict) -> list[str]:

@@ -141,6 +141,18 @@ async def fetch_catalogue(code: str) -> bool:
         return False
 
 
+async def load_fonts(code: str) -> None:
+    """The font a language's script needs (Hindi's Devanagari), loaded before its words are
+    drawn (static/boot.js's ``ramiFonts``: text laid out while that font loads stays in
+    boxes)."""
+    try:
+        fonts = nil(getattr(js.window, "ramiFonts", None))
+        if fonts is not None:
+            await fonts(code)
+    except Exception as e:            # drawn in the fallback font, then
+        js.console.warn(f"rami: the fonts for {code} did not load ({type(e).__name__})")
+
+
 def apply_settings(settings: dict) -> None:
     """The settings as classes on the page's root element (the stylesheet follows), and the
     language."""
@@ -252,8 +264,9 @@ class Lobby:
 async def main():
     """Start the page, in its language: the lobby first when it opens on the lobby, else the
     whole app."""
-    await fetch_catalogue(wanted_language(clean_settings((load_json(PREFS_KEY) or {})
-                                                         .get("settings"))))
+    code = wanted_language(clean_settings((load_json(PREFS_KEY) or {}).get("settings")))
+    await fetch_catalogue(code)
+    await load_fonts(code)
     if not lobby_first():
         from .app import main as start_app
         return start_app()

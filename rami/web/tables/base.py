@@ -22,7 +22,7 @@ from ...errors import RamiError
 from ...state import Phase
 from ...variants import find_variant
 from ..parts import DOTS, back, card_button, card_label, esc, face, short_names, sr, wild_tag
-from ...i18n import _, N_, n_
+from ...i18n import _, N_, n_, p_
 
 
 
@@ -303,8 +303,11 @@ class Table:
         c = Card.parse(s.order[pos])
         my_turn = s.human_to_move()
         cls = "card hand-card" + (" sel" if pos in s.selected else "")
+        badge = ""
         if my_turn and s.fresh == s.order[pos]:
             cls += " fresh"
+            # TRANSLATORS: the word over the card just drawn (a few letters)
+            badge = f' data-badge="{esc(p_("badge", "new"))}"'
         elif my_turn and s.order[pos] in s.arrived:
             cls += " came"                 # came with it from the pile
         if my_turn and s.state.extra.get("duty") == s.order[pos] \
@@ -320,7 +323,7 @@ class Table:
                            label=(_("{card}, wild", card=card_label(c)) if wild
                                   else card_label(c)),
                            attrs=f' data-pos="{pos}" data-card="{c}" tabindex="{tab}" '
-                                 f'aria-pressed="{str(pos in s.selected).lower()}"',
+                                 f'aria-pressed="{str(pos in s.selected).lower()}"{badge}',
                            inner=wild_tag() if wild and c.suit else "")
 
     def wild_test(self, s: "Session"):

@@ -11,7 +11,7 @@ from ...errors import RamiError
 from ...state import Phase
 from ..parts import DOTS, card_button, card_label, esc
 from .base import Choice, Table
-from ...i18n import _, N_, n_
+from ...i18n import _, N_, n_, p_
 
 if TYPE_CHECKING:                                     # pragma: no cover
     from ..session import Session
@@ -123,7 +123,9 @@ class Rum500Table(Table):
             what = (n_("{card}, with the {n} card above it", "{card}, with the {n} cards above it",
                        above, card=card_label(c)) if above else
                     _("{card}, the top card", card=card_label(c)))
-            cards.append(card_button(c, cls, f"pile:{i}", what))
+            # TRANSLATORS: the word over the pile card picked: a tap takes it (a few letters)
+            badge = f' data-badge="{esc(p_("badge", "take"))}"' if i == pick else ""
+            cards.append(card_button(c, cls, f"pile:{i}", what, attrs=badge))
         body = "".join(cards) or '<span class="card empty-slot"></span>'
         if large:
             return f'<div class="fan large" style="--n:{max(len(pile), 1)}">{body}</div>'

@@ -1,0 +1,237 @@
+"""rami in its players' languages, in Chromium: the page's language from the address, the
+menu (kept across a reload) and Settings; a hand of every game played through clicks in a
+language with no English left on the screen (the screen's text scanned for the English of
+every message the catalogue translates); the table's layout checks in German and Hindi, the
+longest; Hindi drawn in the font rami ships (no system font draws Devanagari here).
+
+``make test`` plays six hands, every game once and every language at least once; ``make
+soak`` plays every game in every language, a tile Rami match and an Indian rummy match to
+their ends. (Every screen of every game in every language is also drawn, without a browser,
+by tests/test_i18n.py.)"""
+
+from __future__ import annotations
+
+import urllib.parse
+
+import pytest
+
+from rami import i18n
+from tests.conftest import DEEP
+from tests.positions import mid_hand
+from tests.test_i18n import _english_of
+
+from .conftest import wait_for
+from .test_access import CROWDS, LAYOUT, SIZES
+from .test_presentation import MELDS_IN_SIGHT, SEATS, TOP_BAR
+from .test_table import click_act, my_move, state
+
+GAMES = ["basic", "gin", "indian", "rum500", "push", "tiles"]
+OTHERS = [c for c in i18n.LANGUAGES if c != "en"]
+# make test: every game once, every language at least once (the players' own games first)
+QUICK = [("ro", "tiles"), ("hi", "indian"), ("fr", "gin"), ("es", "rum500"), ("de", "push"),
+         ("ro", "basic")]
+PLAYED = [(lang, game) for lang in OTHERS for game in GAMES] if DEEP else QUICK
+
+# what a person reads or hears of the page: its text, the names read aloud, the
+# screen-reader-only words
+SAID = """(() => {
+  const read = [...document.querySelectorAll('[aria-label],[title],[alt]')]
+    .filter(e => e.getClientRects().length)
+    .map(e => [e.getAttribute('aria-label'), e.getAttribute('title'), e.getAttribute('alt')]
+         .filter(Boolean).join(' \\n '));
+  const sr = [...document.querySelectorAll('.sr-only')].map(e => e.textContent);
+  return [document.body.innerText, document.title, ...read, ...sr].join('\\n');
+})()"""
+
+_ENGLISH: dict[str, tuple[set, set]] = {}
+
+
+def english_left(page, lang: str) -> list[str]:
+    """The English phrases of the catalogue still on the screen (a message of one word: as a
+    line of its own)."""
+    if lang not in _ENGLISH:
+        _ENGLISH[lang] = _english_of(lang)
+    phrases, words = _ENGLISH[lang]
+    text = page.evaluate(SAID)
+    lines = {line.strip() for line in text.split("\n")}
+    return sorted({p for p in phrases if p in text} | (words & lines))
+
+
+def open_lobby(page, lang: str, query: str = ""):
+    page.goto(page.site + f"?lang={lang}{query}")
+    wait_for(page, "document.body.dataset.ready === '1' && !!document.querySelector('#lobby')",
+             120, "the lobby")
+
+
+def play(page, lang: str, game: str, to_the_end: bool = False) -> list[str]:
+    """A hand (``to_the_end``: the match) of ``game`` through clicks: the person passes, draws
+    and throws the right-most card (Indian rummy: drops); the screen is scanned for English
+    at the deal, every few moves, and at each summary. Returns what was found."""
+    open_lobby(page, lang)
+    left = english_left(page, lang)
+    click_act(page, f"variant:{game}")
+    if game == "tiles" and not to_the_end:
+        page.click(".house summary")
+        page.fill('[data-opt="games"]', "1")
+        page.press('[data-opt="games"]', "Tab")
+    page.click("#start")
+    wait_for(page, "!!document.querySelector('#table')")
+    page.select_option("#pace", "instant")
+    for turn in range(3000):
+        s = my_move(page, 90)
+        if turn % 6 == 0 or s["summary"]:
+            left += [f"{game}: {x}" for x in english_left(page, lang)]
+        if page.query_selector("#again") or (s["summary"] and not to_the_end):
+            return left
+        for sel in ("#next", "#decline", '[data-act="btn:show"]'):
+            if page.query_selector(sel):
+                page.click(sel)
+                break
+        else:
+            move(page, game, s)
+    raise AssertionError(f"{game} in {lang} did not end")
+
+
+def move(page, game: str, s: dict) -> None:
+    enabled = s["enabled"]
+    if game == "indian" and "btn:drop" in enabled:
+        click_act(page, "btn:drop")
+        page.click("#confirm-go")
+        return
+    for act in ("btn:pass", "btn:turnover", "btn:done"):
+        if act in enabled:
+            click_act(page, act)
+            if page.query_selector("#confirm-go"):
+                page.click("#confirm-go")
+            return
+    if "btn:draw" in enabled:
+        click_act(page, "btn:draw")
+        if page.query_selector("#confirm-go"):
+            page.click("#confirm-go")
+        return
+    if "btn:take" in enabled:                  # Push: nothing else to do but take
+        click_act(page, "btn:take")
+        return
+    hand = state(page)["hand"]
+    page.click(f'[data-act="card:{len(hand) - 1}"]', position={"x": 5, "y": 14})
+    for act in ("btn:discard", "btn:knock"):
+        if page.query_selector(f'[data-act="{act}"]:not([disabled])'):
+            click_act(page, act)
+            return
+    raise AssertionError(f"no move in {game}: {state(page)}")
+
+
+@pytest.mark.parametrize("lang, game", PLAYED)
+def test_a_hand_through_clicks_with_no_english_left(page, lang, game):
+    left = play(page, lang, game)
+    assert page.evaluate("document.documentElement.lang") == lang
+    assert left == []
+    assert page.offsite == [] and page.errors == []
+
+
+@pytest.mark.skipif(not DEEP, reason="a deep run: make soak plays it")
+@pytest.mark.parametrize("lang, game", [("ro", "tiles"), ("hi", "indian")])
+def test_a_whole_match_in_its_players_language(page, lang, game):
+    """The issue's promise: a Romanian player plays tile Rami, an Indian player Indian rummy,
+    from the first screen to the match's end without a word of English."""
+    assert play(page, lang, game, to_the_end=True) == []
+    assert page.query_selector("#again") and page.errors == []
+
+
+def test_the_address_the_menu_and_settings_choose_the_language(page):
+    open_lobby(page, "ro")
+    assert page.evaluate("document.documentElement.lang") == "ro"
+    assert page.inner_text("#start") in ("Împarte cărțile", "Împarte piesele")
+    assert english_left(page, "ro") == []
+    # the menu: each language named in itself; a choice redraws the page and is kept
+    names = page.eval_on_selector_all('#lobby [data-field="lang"] option', "os => os.map(o => o.text)")
+    assert {"Română", "हिन्दी", "Deutsch", "Français", "Español", "English"} <= set(names)
+    page.select_option('#lobby [data-field="lang"]', "de")
+    wait_for(page, "document.documentElement.lang === 'de'", 30, "German")
+    wait_for(page, "['Karten geben', 'Steine geben'].includes("
+                   "document.querySelector('#start').innerText)", 30, "the lobby in German")
+    assert "lang=" not in page.url                   # (a reload keeps the menu's choice)
+    page.reload()
+    wait_for(page, "document.body.dataset.ready === '1' && !!document.querySelector('#lobby')",
+             120, "the lobby again")
+    assert page.evaluate("document.documentElement.lang") == "de"
+    assert english_left(page, "de") == []
+    # Settings has the menu too
+    page.click('[data-act="settings"]')
+    wait_for(page, "!!document.querySelector('[data-field=\"set:lang\"]')", 30, "Settings")
+    assert page.input_value('[data-field="set:lang"]') == "de"
+    assert english_left(page, "de") == []
+    assert page.errors == [] and page.offsite == []
+
+
+def open_table(page, lang: str, deal: str) -> None:
+    page.goto(page.site + f"?lang={lang}&deal=" + urllib.parse.quote(deal))
+    wait_for(page, "document.body.dataset.ready === '1' && !!document.querySelector('#table')",
+             120, "the table")
+    assert page.evaluate("document.documentElement.lang") == lang
+
+
+@pytest.mark.parametrize("lang", ["de", "hi"])
+@pytest.mark.parametrize("seats", sorted(CROWDS))
+def test_the_crowded_tables_fit_in_the_longest_languages(page, lang, seats):
+    """test_access's layout checks (nothing off the screen or covered, nothing overlapping,
+    every tap target big enough) and the top bar's, at every size, in German and Hindi,
+    whose words are the longest."""
+    open_table(page, lang, CROWDS[seats]())
+    for w, h in SIZES:
+        page.set_viewport_size({"width": w, "height": h})
+        page.wait_for_timeout(150)
+        problems = page.evaluate(LAYOUT)
+        assert not problems, f"{lang}, {seats} seats at {w}x{h}: {problems}"
+        bar = page.evaluate(TOP_BAR)
+        assert bar["overlap"] == 0 and bar["inside"], f"{lang} at {w}x{h}: the top bar {bar}"
+    assert page.errors == []
+
+
+@pytest.mark.parametrize("lang", ["de", "hi"])
+def test_every_game_shows_its_melds_in_the_longest_languages(page, lang):
+    """test_presentation's checks of each game's table in German and Hindi: on a laptop
+    every meld in sight without scrolling, the top bar in one piece at every size."""
+    for game, seats in SEATS.items():
+        open_table(page, lang, mid_hand(game, seats))
+        for w, h in SIZES:
+            page.set_viewport_size({"width": w, "height": h})
+            page.wait_for_timeout(150)
+            bar = page.evaluate(TOP_BAR)
+            assert bar["overlap"] == 0 and bar["inside"], f"{lang}, {game} at {w}x{h}: {bar}"
+            if w > 700:
+                melds = page.evaluate(MELDS_IN_SIGHT)
+                assert not melds["clipped"] and not melds["scrolls"], \
+                    f"{lang}, {game} at {w}x{h}: melds {melds}"
+    assert page.errors == []
+
+
+@pytest.mark.parametrize("game", ["indian", "tiles", "push"])
+def test_hindi_is_drawn_in_the_font_rami_ships(page, game):
+    """No font of this machine draws Devanagari: every Hindi word on the table must be drawn
+    in the shipped one (Chromium keeps text laid out while it loaded in the fallback's
+    boxes: the page loads it first)."""
+    page.goto(page.site + "?lang=hi&deal=" + urllib.parse.quote(mid_hand(game, 4)))
+    wait_for(page, "document.body.dataset.ready === '1' && !!document.querySelector('#table')",
+             120, "the table")
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("DOM.enable")
+    cdp.send("CSS.enable")
+    root = cdp.send("DOM.getDocument", {"depth": -1})["root"]
+    checked, wrong = 0, []
+
+    def walk(node):
+        nonlocal checked
+        own = "".join(c.get("nodeValue", "") for c in node.get("children", ())
+                      if c.get("nodeType") == 3)
+        if any("\u0900" <= ch <= "\u097f" for ch in own):
+            fonts = cdp.send("CSS.getPlatformFontsForNode", {"nodeId": node["nodeId"]})["fonts"]
+            if fonts:                                  # (drawn: not hidden)
+                checked += 1
+                if not any(f["familyName"] == "Noto Sans Devanagari" for f in fonts):
+                    wrong.append((node.get("localName"), own.strip()[:40], fonts))
+        for child in node.get("children", ()):
+            walk(child)
+
+    walk(root)
+    assert checked > 10 and wrong == []

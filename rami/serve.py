@@ -4,7 +4,9 @@
 
 Pyodide refuses a ``.wasm`` file not sent as ``application/wasm``, and browsers load ES modules
 (``.mjs``) only when sent as JavaScript; Python's plain ``http.server`` guesses neither
-reliably. It listens on the loopback address only.
+reliably. Fonts are sent to any site (``Access-Control-Allow-Origin``): a tutorial board in
+Hindi on another site draws its words with rami's Devanagari font. It listens on the loopback
+address only.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ MIME_TYPES = {
     ".whl": "application/zip",
     ".zip": "application/zip",
     ".webmanifest": "application/manifest+json",
+    ".woff2": "font/woff2",
 }
 
 
@@ -37,6 +40,10 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     def end_headers(self):
         # the page must see a new build at once; the offline cache is the service worker's job
         self.send_header("Cache-Control", "no-cache")
+        if self.path.split("?", 1)[0].endswith(".woff2"):
+            # a board in Hindi on another site draws with rami's font: fonts load only
+            # where their site allows it
+            self.send_header("Access-Control-Allow-Origin", "*")
         super().end_headers()
 
     def log_message(self, format, *args):

@@ -30,7 +30,7 @@ def host(tmp_path_factory, site):
     """A second site holding the tutorials, with rami's files named by their full address."""
     rami = site.replace("127.0.0.1", "localhost")
     folder = tmp_path_factory.mktemp("host")
-    for page in ("gin.html", "indian.html", "boards.html"):
+    for page in ("gin.html", "indian.html", "boards.html", "gin.fr.html", "indian.hi.html"):
         text = (ROOT / "dist" / "learn" / page).read_text()
         text = text.replace('"../static/', f'"{rami}static/').replace('"../index.html',
                                                                       f'"{rami}index.html')
@@ -295,3 +295,71 @@ def test_a_puzzle_is_played_from_the_keyboard(tab):
     assert inside(pg, k, "return root.activeElement.getAttribute('data-act');") == "card:1"
     pg.keyboard.press("Tab")
     assert inside(pg, k, "return !!root.activeElement;")
+
+
+# -- in the page's language ---------------------------------------------------------------
+BOARD_SAID = """(() => [...document.querySelectorAll('rami-board')].map((b) => {
+  const r = b.shadowRoot;
+  const read = [...r.querySelectorAll('[aria-label],[title]')].map(e =>
+    (e.getAttribute('aria-label') || '') + ' ' + (e.getAttribute('title') || ''));
+  return r.querySelector('.rb').innerText + '\\n' + read.join('\\n');
+}).join('\\n'))()"""
+
+
+@pytest.mark.parametrize("page, lang", [("indian.hi.html", "hi"), ("gin.fr.html", "fr")])
+def test_a_translated_tutorial_s_boards_speak_its_language(tab, page, lang):
+    """The boards of a page in Hindi (French) speak it, told by nothing but the page's own
+    lang: no English of the catalogue in them, their moves said in it; Hindi drawn in the
+    font rami ships (declared on the host page by the embed script)."""
+    from tests.test_i18n import _english_of
+    pg = tab(page)
+    n = 5 if lang == "hi" else 6
+    assert boards_ready(pg) == ["ready"] * n and pg.offsite == [] and pg.errors == []
+    phrases, words = _english_of(lang)
+    text = pg.evaluate(BOARD_SAID)
+    lines = {x.strip() for x in text.split("\n")}
+    assert sorted({p for p in phrases if p in text} | (words & lines)) == []
+    if lang == "hi":
+        groups = inside(pg, 0, "return [...root.querySelectorAll('.group-label')]"
+                               ".map(e => e.textContent);")
+        assert groups.count("प्योर सीक्वेंस") == 2
+        press(pg, 2, "btn:draw")                       # the puzzle: draw, in Hindi
+        assert say(pg, 2).startswith("✓ सही:")
+        cdp = pg.context.new_cdp_session(pg)
+        cdp.send("DOM.enable")
+        cdp.send("CSS.enable")
+        root = cdp.send("DOM.getDocument", {"depth": -1, "pierce": True})["root"]
+        drawn = []
+
+        def walk(node):
+            own = "".join(c.get("nodeValue", "") for c in node.get("children", ())
+                          if c.get("nodeType") == 3)
+            hidden = "sr-only" in dict(zip(node.get("attributes", [])[::2],
+                                           node.get("attributes", [])[1::2])).get("class", "")
+            if any("\u0900" <= ch <= "\u097f" for ch in own) and not hidden:
+                fonts = cdp.send("CSS.getPlatformFontsForNode",
+                                 {"nodeId": node["nodeId"]})["fonts"]
+                if fonts:
+                    drawn.append(any(f["familyName"] == "Noto Sans Devanagari" for f in fonts)
+                                 or (node.get("localName"), own[:30], fonts))
+            for child in [*node.get("children", ()), *node.get("shadowRoots", ())]:
+                walk(child)
+
+        walk(root)
+        assert len(drawn) > 20 and [x for x in drawn if x is not True] == []
+    else:
+        press(pg, 1, "btn:take")                       # the upcard puzzle, in French
+        assert say(pg, 1).startswith("✓ Juste :")
+
+
+def test_a_board_told_its_language_speaks_it_on_an_english_page(tab):
+    pg = tab("boards.html")
+    boards_ready(pg)
+    index = pg.evaluate("[...document.querySelectorAll('rami-board')].findIndex("
+                        "b => b.getAttribute('lang') === 'ro')")
+    assert index >= 0
+    assert "Trageți" in inside(pg, index, "return root.querySelector('.rb-actions').innerText;")
+    press(pg, index, "btn:draw")
+    assert say(pg, index).startswith("✓ Corect:")
+    # the English boards beside it stay English
+    assert "Your move" in say(pg, 3) or "Meld" in say(pg, 3)

@@ -24,9 +24,10 @@ $(VENV)/.installed: pyproject.toml requirements-dev.txt
 	$(PY) scripts/catalogues.py compile >/dev/null
 	touch $@
 
-catalogues: setup      ## extract every message (Babel) and refresh each language's .po; then compile
+catalogues: setup      ## extract every message (Babel), refresh each language's .po, compile, and say what is missing
 	$(PY) scripts/catalogues.py update
 	$(PY) scripts/catalogues.py compile
+	$(PY) scripts/catalogues.py check
 
 play: dist             ## set up, build, and serve the game (dist/) on http://127.0.0.1:8000/
 	$(PY) -m rami serve --dir dist

@@ -32,6 +32,7 @@ import io
 import os
 import pkgutil
 import string
+import zlib
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -138,13 +139,17 @@ def _fill(text: str, kw: dict) -> str:
 
 
 def install(code: str, data: bytes) -> bool:
-    """Take a language's compiled catalogue from bytes (the page fetches all but English's
-    when it speaks them); True if it could be read."""
+    """Take a language's compiled catalogue from bytes, gzipped as the build ships it or not
+    (a host may have sent it unpacked; the page fetches all but English's when it speaks
+    them); True if it could be read."""
     if code not in LANGUAGES or not data:
         return False
     try:
-        _loaded[code] = gettext.GNUTranslations(io.BytesIO(bytes(data)))
-    except (OSError, ValueError, UnicodeDecodeError):
+        data = bytes(data)
+        if data[:2] == b"\x1f\x8b":
+            data = zlib.decompress(data, 31)
+        _loaded[code] = gettext.GNUTranslations(io.BytesIO(data))
+    except (OSError, ValueError, UnicodeDecodeError, zlib.error):
         return False
     if _now.code == code:
         _now.tr = _loaded[code]

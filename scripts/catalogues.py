@@ -31,6 +31,7 @@ sys.path.insert(0, str(ROOT))
 from rami.i18n import DOMAIN, LANGUAGES, LOCALE_DIR, TILES, placeholders  # noqa: E402
 
 POT = LOCALE_DIR / f"{DOMAIN}.pot"
+VERSION = re.search(r'^version = "([^"]+)"', (ROOT / "pyproject.toml").read_text(), re.M).group(1)
 KEYWORDS = {"_": None, "n_": (1, 2), "p_": ((1, "c"), 2), "N_": None, "Nn_": (1, 2),
             "Said": None, "t": None, "N": None}
 METHODS = [("rami/**.py", "python"), ("static/boot.js", "javascript"),
@@ -131,11 +132,15 @@ def update() -> None:
             with open(po, "rb") as f:
                 cat = read_po(f, locale=code)
             cat.update(template, no_fuzzy_matching=True)
-            cat.obsolete.clear()
+            cat.obsolete.clear()        # (its header comment, the vocabulary, is kept)
         else:
             po.parent.mkdir(parents=True, exist_ok=True)
             cat = Catalog(locale=code, domain=DOMAIN, project="rami")
             cat.update(template)
+        cat.project, cat.version = "rami", VERSION
+        cat.last_translator = cat.language_team = "the rami developers"
+        cat.msgid_bugs_address = ""
+        cat.fuzzy = False
         if code == "en":
             for m in cat:
                 if m.id and m.context == TILES and not any(

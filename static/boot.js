@@ -36,7 +36,7 @@
   window.ramiCatalogue = {
     lang,
     bytes: lang === "en" ? Promise.resolve(null)
-      : fetch(new URL(`vendor/locale/${lang}.mo`, here)).then(
+      : fetch(new URL(`vendor/locale/${lang}.mo.gz`, here)).then(
         (r) => (r.ok ? r.arrayBuffer() : null), () => null),
   };
   // A language in its own script (Hindi: Devanagari) needs the font rami ships for it,

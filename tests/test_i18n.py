@@ -7,6 +7,7 @@ dependency) and, but for those, inside Pyodide.
 from __future__ import annotations
 
 import ast
+import gzip
 import io
 import re
 import sys
@@ -214,9 +215,17 @@ def test_a_catalogue_fetched_by_the_page_is_installed_from_its_bytes():
         i18n._loaded["de"] = i18n.gettext.NullTranslations()       # (not shipped)
         assert not i18n.available("de")
         assert not i18n.install("de", b"not a catalogue") and not i18n.available("de")
+        assert not i18n.install("de", gzip.compress(b"not a catalogue"))
+        assert not i18n.install("de", gzip.compress(mo.read_bytes())[:-40])     # cut short
+        assert not i18n.available("de")
         assert i18n.install("de", mo.read_bytes()) and i18n.available("de")
         i18n.set_language("de")
         assert _("The stock is empty.") == "Der Stapel ist leer."
+        i18n.set_language("en")
+        i18n._loaded["de"] = i18n.gettext.NullTranslations()
+        assert i18n.install("de", gzip.compress(mo.read_bytes()))         # as the build ships it
+        with i18n.speaking("de"):
+            assert _("The stock is empty.") == "Der Stapel ist leer."
     finally:
         i18n._loaded.pop("de", None)
         if was is not None:

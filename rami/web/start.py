@@ -132,7 +132,7 @@ async def fetch_catalogue(code: str) -> bool:
         if pending is not None and pending.lang == code:
             data = await pending.bytes
         else:
-            response = await js.fetch(f"static/vendor/locale/{code}.mo")
+            response = await js.fetch(f"static/vendor/locale/{code}.mo.gz")
             data = await response.arrayBuffer() if response.ok else None
         data = nil(data)
         return install(code, bytes(data.to_py())) if data is not None else False

@@ -158,7 +158,9 @@ def test_offline_reload_resumes_the_match_and_plays(browser, serve):
         # ... and for the tutorials and their boards, which the game does not load, and the
         # worker that keeps the runtime's snapshot (started once the page is idle)
         tutorials = {"board.html", "static/embed.js", "static/board.css", "static/learn.css",
-                     "static/snapshot-worker.mjs"} \
+                     "static/snapshot-worker.mjs",
+                     # (the language menu's Devanagari: loaded where the lobby is drawn)
+                     "static/vendor/fonts/noto-sans-devanagari-400.woff2"} \
             | {p for p in listed if p.startswith("learn/")}
         assert {p for p in listed - loaded if not p.startswith("static/icons/")} \
             <= {"static/manifest.webmanifest"} | tutorials, listed - loaded

@@ -204,6 +204,7 @@
 
     placeholder(words) {
       const { variant, seats, mode, open } = this.shape();
+      const waiting = t("Loading the board…", null, langOf(this));    // (a call of its own: read by the catalogues)
       const caption = this.getAttribute("caption");
       const seat = '<div class="rb-seat"><div class="rb-seat-head"></div><div class="rb-cards"></div></div>';
       const steps = mode === "replay" ? '<div class="rb-steps"></div>' : "";
@@ -216,7 +217,7 @@
         '<div class="rb-felt"></div><div class="rb-me"><div class="rb-me-head"></div>' +
         '<div class="rb-hand-area"></div></div></div>' +
         `<div class="rb-foot" part="controls">${steps}<p class="rb-say">` +
-        `${esc(this.say(words || hub.failed) || t("Loading the board…", null, langOf(this)))}</p>` +
+        `${esc(this.say(words || hub.failed) || waiting)}</p>` +
         `${acts}</div></div>`;
       this.setAttribute("state", hub.failed ? "error" : "loading");
     }

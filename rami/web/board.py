@@ -257,6 +257,11 @@ class Board:
             raise BoardError(str(e), "deal", deal, _deal_mark(deal)) from None
         st = self.start
         self.tiles = st.variant.uses_tiles
+        with pieces(self.tiles):                # (in the game's own words from here on)
+            self._read_play(a, st)
+
+    def _read_play(self, a: dict, st: GameState) -> None:
+        """The mode, the seat, what is shown, and the moves, checked by playing them."""
         mode = a.get("mode", "").strip().lower()
         if not mode:
             mode = "puzzle" if "solution" in a else "replay" if "moves" in a else "show"
@@ -280,7 +285,7 @@ class Board:
         elif mode == "puzzle":
             self.solution = parse_moves(a.get("solution", ""), "solution")
             line = self._check_line(self.solution, "solution", answers=True)
-            self.solution = [m for _, m in line]
+            self.solution = [m for _x, m in line]
             self.mistakes = parse_moves(a.get("mistakes", ""), "mistakes")
             for m in self.mistakes:             # played at any step: checked as text here
                 try:
@@ -544,7 +549,7 @@ class Board:
             why = _("The right card, but the groups do not show what they should: group "
                     "every card first (the best button can do it).")
         self.say(_("Not this one: {move}. {why} Try again.",
-                   move=said.split(". ")[0].rstrip("."), why=why), "wrong")
+                   move=re.split(r"(?<=[.।])\s", said)[0].rstrip(".।"), why=why), "wrong")
 
     def _answer_for_others(self) -> list[str]:
         """Play the solution's moves that belong to other seats; their words."""

@@ -153,14 +153,18 @@ def update() -> None:
         print(f"{po.relative_to(ROOT)}: {len(cat)} messages")
 
 
-def compile_all(out: Path = LOCALE_DIR) -> list[Path]:
-    made = []
+def catalogues():
+    """Each language's catalogue there is, read: (code, catalogue)."""
     for code in LANGUAGES:
         po = LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.po"
-        if not po.exists():
-            continue
-        with open(po, "rb") as f:
-            cat = read_po(f, locale=code)
+        if po.exists():
+            with open(po, "rb") as f:
+                yield code, read_po(f, locale=code)
+
+
+def compile_all(out: Path = LOCALE_DIR) -> list[Path]:
+    made = []
+    for code, cat in catalogues():
         mo = out / code / "LC_MESSAGES" / f"{DOMAIN}.mo"
         mo.parent.mkdir(parents=True, exist_ok=True)
         with open(mo, "wb") as f:
@@ -174,12 +178,7 @@ def boot_messages(script: str = "static/boot.js") -> dict:
     runs; or static/embed.js's, a board's words before it is drawn), each language's, read
     from the catalogues."""
     out = {}
-    for code in LANGUAGES:
-        po = LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.po"
-        if not po.exists():
-            continue
-        with open(po, "rb") as f:
-            cat = read_po(f, locale=code)
+    for code, cat in catalogues():
         said = {m.id: m.string for m in cat if m.id and isinstance(m.id, str) and m.string
                 and not m.fuzzy and any(p == script for p, _ in m.locations)}
         if said:

@@ -266,6 +266,14 @@ def _page_text(html: str) -> list[str]:
     return said + [t.strip() for t in re.split(r"<[^>]+>", html) if t.strip()]
 
 
+def _english_on(screens, english: set[str], words: set[str]) -> list:
+    """(screen, English) for each English phrase, or one-word message, on the screens."""
+    left = sorted({(where, phrase) for where, html in screens for text in _page_text(html)
+                   for phrase in english if phrase in text})
+    return left + sorted({(where, text) for where, html in screens
+                          for text in _page_text(html) if text in words})
+
+
 def _played(variant: str, seed: int = 4):
     """A match of ``variant`` played by bots to the end of its first hand."""
     from rami.bots import make_bot
@@ -306,10 +314,7 @@ def test_no_english_is_left_on_any_table_in_any_language(code):
     screens.append(("settings", settings.settings_html(settings.clean({}), "normal",
                                                       render.PACES)))
     screens.append(("statistics", stats.stats_html({"variants": {}, "seen": []})))
-    left = sorted({(where, phrase) for where, html in screens for text in _page_text(html)
-                   for phrase in english if phrase in text})
-    left += sorted({(where, text) for where, html in screens for text in _page_text(html)
-                    if text in words})
+    left = _english_on(screens, english, words)
     assert left == [], left
 
 
@@ -369,10 +374,7 @@ def test_a_tutorial_board_speaks_its_language(code):
             except BoardError as e:
                 screens.append((str(bad), error_html(e)))
     assert i18n.language() == "en"          # (the board's language is the board's alone)
-    left = sorted({(where, phrase) for where, html in screens for text in _page_text(html)
-                   for phrase in english if phrase in text})
-    left += sorted({(where, text) for where, html in screens for text in _page_text(html)
-                    if text in words})
+    left = _english_on(screens, english, words)
     assert left == [], left
 
 

@@ -448,25 +448,31 @@ def simulate(args) -> int:
             totals[s] += g.final["totals"][g.teams[s]]
     secs = time.perf_counter() - start
     done = args.games - unfinished
-    print(f"{variant.title}: {args.games} games, {hands} hands, seats {', '.join(seats)}"
-          f"{' (' + ', '.join(f'{k}={v}' for k, v in options.items()) + ')' if options else ''}")
+    rules = " (" + ", ".join(f"{k}={v}" for k, v in options.items()) + ")" if options else ""
+    print(_("{game}: games: {games}, hands: {hands}, seats: {seats}{rules}", game=variant.title,
+            games=args.games, hands=hands, seats=", ".join(seats), rules=rules))
     for s in range(n):
         rate = wins[s] / done if done else 0
         avg = totals[s] / done if done else 0
-        print(f"  seat {s + 1} {seats[s]:<10} wins {wins[s]:7.1f}  win rate {rate:6.1%}  "
-              f"average final score {avg:8.1f}")
+        print("  " + _("seat {number} {level} wins {wins}  win rate {rate}  average final "
+                       "score {average}", number=s + 1, level=f"{seats[s]:<10}",
+                       wins=f"{wins[s]:7.1f}", rate=f"{rate:6.1%}", average=f"{avg:8.1f}"))
     if unfinished:
-        print(f"  {unfinished} game(s) stopped unfinished after {args.max_hands} hands")
-    print(f"  {args.games / secs:.1f} games/s, {hands / secs:.1f} hands/s, "
-          f"{steps / secs:.0f} actions/s ({secs:.2f} s)")
+        print("  " + n_("{n} game stopped unfinished after {hands} hands",
+                        "{n} games stopped unfinished after {hands} hands", unfinished,
+                        hands=args.max_hands))
+    print("  " + _("{games} games/s, {hands} hands/s, {actions} actions/s ({seconds} s)",
+                   games=f"{args.games / secs:.1f}", hands=f"{hands / secs:.1f}",
+                   actions=f"{steps / secs:.0f}", seconds=f"{secs:.2f}"))
     return 0
 
 
 def serve_cmd(args) -> int:
     from .serve import make_server
     server = make_server(args.dir, port=args.port, quiet=not args.verbose)
-    print(f"rami is served at http://127.0.0.1:{server.server_address[1]}/ "
-          f"(from {os.path.abspath(args.dir)}); Ctrl-C stops it.")
+    print(_("rami is served at {address} (from {folder}); Ctrl-C stops it.",
+            address=f"http://127.0.0.1:{server.server_address[1]}/",
+            folder=os.path.abspath(args.dir)))
     try:
         server.serve_forever()
     finally:
@@ -512,7 +518,7 @@ def main(argv=None) -> int:
     ps.add_argument("--max-hands", type=int, default=500)
     ps.add_argument("--option", "-o", action="append", metavar="NAME=VALUE")
     sub.add_parser("variants", help="list the variants and their house rules", parents=[lang])
-    pv = sub.add_parser("serve", help="serve the site on this machine")
+    pv = sub.add_parser("serve", help="serve the site on this machine", parents=[lang])
     pv.add_argument("--port", type=int, default=8000)
     pv.add_argument("--dir", default=".", help="the folder to serve (default: here)")
     pv.add_argument("--verbose", action="store_true", help="log every request")

@@ -172,26 +172,20 @@ def open_table(page, lang: str, deal: str) -> None:
 
 
 @pytest.mark.parametrize("lang", ["de", "hi"])
-@pytest.mark.parametrize("seats", sorted(CROWDS))
-def test_the_crowded_tables_fit_in_the_longest_languages(page, lang, seats):
-    """test_access's layout checks (nothing off the screen or covered, nothing overlapping,
-    every tap target big enough) and the top bar's, at every size, in German and Hindi,
-    whose words are the longest."""
-    open_table(page, lang, CROWDS[seats]())
-    for w, h in SIZES:
-        page.set_viewport_size({"width": w, "height": h})
-        page.wait_for_timeout(150)
-        problems = page.evaluate(LAYOUT)
-        assert not problems, f"{lang}, {seats} seats at {w}x{h}: {problems}"
-        bar = page.evaluate(TOP_BAR)
-        assert bar["overlap"] == 0 and bar["inside"], f"{lang} at {w}x{h}: the top bar {bar}"
-    assert page.errors == []
-
-
-@pytest.mark.parametrize("lang", ["de", "hi"])
-def test_every_game_shows_its_melds_in_the_longest_languages(page, lang):
-    """test_presentation's checks of each game's table in German and Hindi: on a laptop
-    every meld in sight without scrolling, the top bar in one piece at every size."""
+def test_the_tables_fit_in_the_longest_languages(page, lang):
+    """In German and Hindi, whose words are the longest: test_access's layout checks of the
+    crowded tables of 2 to 8 seats (nothing off the screen or covered, nothing overlapping,
+    every tap target big enough) and the top bar's, at every size; and test_presentation's
+    of each game's table (on a laptop every meld in sight without scrolling)."""
+    for seats in sorted(CROWDS):
+        open_table(page, lang, CROWDS[seats]())
+        for w, h in SIZES:
+            page.set_viewport_size({"width": w, "height": h})
+            page.wait_for_timeout(150)
+            problems = page.evaluate(LAYOUT)
+            assert not problems, f"{lang}, {seats} seats at {w}x{h}: {problems}"
+            bar = page.evaluate(TOP_BAR)
+            assert bar["overlap"] == 0 and bar["inside"], f"{lang} at {w}x{h}: the top bar {bar}"
     for game, seats in SEATS.items():
         open_table(page, lang, mid_hand(game, seats))
         for w, h in SIZES:
@@ -206,14 +200,11 @@ def test_every_game_shows_its_melds_in_the_longest_languages(page, lang):
     assert page.errors == []
 
 
-@pytest.mark.parametrize("game", ["indian", "tiles", "push"])
-def test_hindi_is_drawn_in_the_font_rami_ships(page, game):
+def test_hindi_is_drawn_in_the_font_rami_ships(page):
     """No font of this machine draws Devanagari: every Hindi word on the table must be drawn
     in the shipped one (Chromium keeps text laid out while it loaded in the fallback's
     boxes: the page loads it first)."""
-    page.goto(page.site + "?lang=hi&deal=" + urllib.parse.quote(mid_hand(game, 4)))
-    wait_for(page, "document.body.dataset.ready === '1' && !!document.querySelector('#table')",
-             120, "the table")
+    open_table(page, "hi", mid_hand("indian", 4))
     cdp = page.context.new_cdp_session(page)
     cdp.send("DOM.enable")
     cdp.send("CSS.enable")

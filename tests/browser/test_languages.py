@@ -201,14 +201,23 @@ def test_the_tables_fit_in_the_longest_languages(page, lang):
 
 
 def test_hindi_is_drawn_in_the_font_rami_ships(page):
-    """No font of this machine draws Devanagari: every Hindi word on the table must be drawn
-    in the shipped one (Chromium keeps text laid out while it loaded in the fallback's
-    boxes: the page loads it first)."""
+    """No font of this machine draws Devanagari: every Hindi word of the lobby, of Settings
+    (its menus too) and of a table must be drawn in the shipped one (Chromium keeps text laid
+    out while it loaded in the fallback's boxes: the page loads it first)."""
+    open_lobby(page, "hi")
+    drawn_in_noto(page)
+    page.click('[data-act="settings"]')
+    wait_for(page, "!!document.querySelector('[data-field=\"set:lang\"]')", 30, "Settings")
+    drawn_in_noto(page)
     open_table(page, "hi", mid_hand("indian", 4))
+    drawn_in_noto(page)
+
+
+def drawn_in_noto(page) -> None:
     cdp = page.context.new_cdp_session(page)
     cdp.send("DOM.enable")
     cdp.send("CSS.enable")
-    root = cdp.send("DOM.getDocument", {"depth": -1})["root"]
+    root = cdp.send("DOM.getDocument", {"depth": -1, "pierce": True})["root"]
     checked, wrong = 0, []
 
     def walk(node):
@@ -221,8 +230,8 @@ def test_hindi_is_drawn_in_the_font_rami_ships(page):
                 checked += 1
                 if not any(f["familyName"] == "Noto Sans Devanagari" for f in fonts):
                     wrong.append((node.get("localName"), own.strip()[:40], fonts))
-        for child in node.get("children", ()):
-            walk(child)
+        for child in [*node.get("children", ()), *node.get("shadowRoots", ())]:
+            walk(child)                                # (a menu's text is in its shadow)
 
     walk(root)
     assert checked > 10 and wrong == []

@@ -274,6 +274,22 @@ def _english_on(screens, english: set[str], words: set[str]) -> list:
                           for text in _page_text(html) if text in words})
 
 
+def _to_draw(variant: str, seed: int = 4):
+    """A hand played by bots until the person (seat 0) is to draw, or None."""
+    from rami.bots import make_bot
+    from rami.view import PlayerView
+    n = find_variant(variant).min_players
+    g = GameState(variant, [f"P{i}" for i in range(n)], seed=seed)
+    bots = [make_bot("good", variant, seed=f"{seed}:{s}") for s in range(n)]
+    for _x in range(400):
+        if g.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
+            return None
+        if g.turn == 0 and g.phase == Phase.DRAW:
+            return g
+        g.apply(bots[g.turn].choose(PlayerView.of(g, g.turn)))
+    return None
+
+
 def _played(variant: str, seed: int = 4):
     """A match of ``variant`` played by bots to the end of its first hand."""
     from rami.bots import make_bot
@@ -304,16 +320,30 @@ def test_no_english_is_left_on_any_table_in_any_language(code):
         screens.append((f"lobby {variant}", lobby.lobby_html(lobby.default_form(variant, "Ana"))))
         screens.append((f"rules {variant}", howto.howto_html(variant, at_table=True)))
         mid, over = _played(variant)
-        for when, g in (("mid-hand", mid), ("hand over", over)):
+        for when, g in (("mid-hand", mid), ("hand over", over), ("to draw", _to_draw(variant))):
             if g is None:
                 continue
             s = Session(g, 0)
+            if g.phase == Phase.PLAY and s.order:
+                s.selected = [0]                # (a card chosen: declaring asks first)
             screens.append((f"{variant} {when}", render.table_html(s)))
             screens.append((f"{variant} {when} keys", render.help_html(s.table)))
             screens.append((f"{variant} {when} scores", render.scores_html(s)))
+            screens.append((f"{variant} {when} new game", render.newgame_html(s, s)))
+            if g.turn is not None and g.phase not in (Phase.HAND_OVER, Phase.MATCH_OVER):
+                screens.append((f"{variant} {when} cover", render.cover_html(s)))
+                screens.append((f"{variant} {when} hint", render.hint_line(s.hint())))
+            for c in s.choices():               # what a button asks first, or opens
+                if c.confirm:
+                    screens.append((f"{variant} {when} {c.name}?",
+                                    render.confirm_html(c.confirm, c.name, c.label)))
+                if c.dialog:
+                    screens.append((f"{variant} {when} {c.dialog}", s.table.dialog(s, c.dialog)))
     screens.append(("settings", settings.settings_html(settings.clean({}), "normal",
                                                       render.PACES)))
     screens.append(("statistics", stats.stats_html({"variants": {}, "seen": []})))
+    screens.append(("update", render.update_note() + render.update_offer()))
+    assert {"indian to draw drop?", "indian mid-hand declare?"} <= {w for w, _x in screens}
     left = _english_on(screens, english, words)
     assert left == [], left
 

@@ -88,27 +88,30 @@ def play(page, lang: str, game: str, to_the_end: bool = False) -> list[str]:
                 page.click(sel)
                 break
         else:
-            move(page, game, s)
+            move(page, game, s, lambda: left.extend(
+                f"{game} (asked): {x}" for x in english_left(page, lang)))
     raise AssertionError(f"{game} in {lang} did not end")
 
 
-def move(page, game: str, s: dict) -> None:
+def move(page, game: str, s: dict, scan) -> None:
+    """One move of the person's; a question asked first (a drop, ending the deal) is scanned
+    with ``scan`` and answered yes."""
+    def confirmed():
+        if page.query_selector("#confirm-go"):
+            scan()
+            page.click("#confirm-go")
+
     enabled = s["enabled"]
     if game == "indian" and "btn:drop" in enabled:
         click_act(page, "btn:drop")
-        page.click("#confirm-go")
-        return
+        return confirmed()
     for act in ("btn:pass", "btn:turnover", "btn:done"):
         if act in enabled:
             click_act(page, act)
-            if page.query_selector("#confirm-go"):
-                page.click("#confirm-go")
-            return
+            return confirmed()
     if "btn:draw" in enabled:
         click_act(page, "btn:draw")
-        if page.query_selector("#confirm-go"):
-            page.click("#confirm-go")
-        return
+        return confirmed()
     if "btn:take" in enabled:                  # Push: nothing else to do but take
         click_act(page, "btn:take")
         return

@@ -26,7 +26,7 @@ from ..cards import Card
 from ..state import Phase
 from ..view import PlayerView
 from ..solver import EXACT_CARDS
-from . import Thinker
+from .base import Thinker
 from .heuristic import BasicBot, GinBot, IndianBot, PushBot, Rum500Bot
 from .tiles import TilesBot
 

@@ -14,7 +14,7 @@ from ..melds import layoff_results
 from ..state import Phase
 from ..variants import find_variant
 from ..view import PlayerView
-from . import Bot
+from .base import Bot
 
 
 class HeuristicBot(Bot):
@@ -564,12 +564,3 @@ class PushBot(HeuristicBot):
         return min(dict.fromkeys(cards), key=lambda c: (
             self.usefulness(view, hand, c) + 2 * self.gift(view, c),
             -self.value(view, c), c.code))
-
-
-def heuristic_bot(variant: str, seed=0) -> HeuristicBot:
-    from .tiles import TilesBot
-    cls = {"gin": GinBot, "basic": BasicBot, "indian": IndianBot,
-           "rum500": Rum500Bot, "push": PushBot, "tiles": TilesBot}.get(variant)
-    if cls is None:
-        raise ValueError(f"no heuristic bot for {variant} yet")
-    return cls(variant, seed)

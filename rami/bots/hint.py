@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from ..actions import Action
 from ..cards import SET_NAMES, TILE_SET_NAMES, Card
 from ..view import PlayerView
-from . import drain
+from .base import drain
 from .expert import Memory, expert_bot
 from ..i18n import _, join, n_
 

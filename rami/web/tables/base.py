@@ -4,8 +4,9 @@ flat hand, the status line, the hand summary).
 
 A variant's own table (:mod:`rami.web.tables.gin`, ``.indian``, ``.rum500``) subclasses
 :class:`Table` and overrides only what differs; :class:`Table` itself is Basic Rummy's.
-Every method takes the :class:`~rami.web.session.Session` it draws or answers for; a table
-holds no state of its own, so one instance serves every match.
+Every method takes the match it draws or answers for (a :class:`~rami.web.tables.model.Model`:
+a :class:`~rami.web.session.Session`); a table holds no state of its own, so one instance
+serves every match.
 """
 
 from __future__ import annotations
@@ -64,7 +65,7 @@ def more_melds() -> str:
 from ..svg import card_svg
 
 if TYPE_CHECKING:                                     # pragma: no cover
-    from ..session import Session
+    from .model import Model
 
 
 @dataclass(frozen=True)
@@ -97,7 +98,7 @@ class Table:
     unit = "card"                 # what a hand holds ("tile" in tile Rami)
 
     # -- the buttons ----------------------------------------------------------------------
-    def choices(self, s: "Session") -> list[Choice]:
+    def choices(self, s: "Model") -> list[Choice]:
         """Every action button for the current phase, each enabled only when legal."""
         st = s.state
         if not s.human_to_move():
@@ -112,7 +113,7 @@ class Table:
             return self.play_choices(s, s.selected_cards(), legal)
         return []
 
-    def draw_choices(self, s: "Session", legal) -> list[Choice]:
+    def draw_choices(self, s: "Model", legal) -> list[Choice]:
         st = s.state
         out = [self.simple(s, "draw", _("Draw from the stock"), DRAW, legal)]
         take = next((a for a in legal if a.kind == "take"), None)
@@ -125,7 +126,7 @@ class Table:
             out.append(Choice("turnover", _("Turn the pile over"), turn))
         return out
 
-    def play_choices(self, s: "Session", sel, legal) -> list[Choice]:
+    def play_choices(self, s: "Model", sel, legal) -> list[Choice]:
         out = []
         if s.state.phase == Phase.PLAY:
             out.append(self.meld_choice(s, sel, legal))
@@ -136,29 +137,29 @@ class Table:
             out.append(self.simple(s, "done", _("Done laying off"), DONE, legal))
         return out
 
-    def act(self, s: "Session", kind: str, arg: str) -> Action | None:
+    def act(self, s: "Model", kind: str, arg: str) -> Action | None:
         """A press on one of the table's own elements (``acts``): the action to play, None
         when the press only changed what is picked, or a RamiError saying why not."""
         raise RamiError(_("Not now."))
 
-    def dialog(self, s: "Session", name: str) -> str:
+    def dialog(self, s: "Model", name: str) -> str:
         """A dialog of the table's own over the table (``dialog:NAME``), or ""."""
         return ""
 
-    def meld_tap(self, s: "Session", index: int) -> Action:
+    def meld_tap(self, s: "Model", index: int) -> Action:
         """A tap on table meld ``index`` (or a card dropped on it): the lay-off of the
         selected card, or a RamiError that says why not."""
         return s.layoff_on(index)
 
     # helpers the variants' tables share
-    def simple(self, s: "Session", name, label, action, legal) -> Choice:
+    def simple(self, s: "Model", name, label, action, legal) -> Choice:
         ok = next((a for a in legal if a == action), None)
         return Choice(name, label, ok, "" if ok else self.why(s, action, legal))
 
-    def why(self, s: "Session", action, legal) -> str:
+    def why(self, s: "Model", action, legal) -> str:
         return s.explain(action) if action not in legal else ""
 
-    def meld_choice(self, s: "Session", sel, legal) -> Choice:
+    def meld_choice(self, s: "Model", sel, legal) -> Choice:
         if len(sel) < 3:
             return Choice("meld", _("Meld"), None, _("Select three or more cards to meld.")
                           if sel else "")
@@ -176,7 +177,7 @@ class Table:
                 return Choice("meld", _("Meld"), a)
         return Choice("meld", _("Meld"), None, s.explain(MeldCards(tuple(sel))))
 
-    def layoff_choice(self, s: "Session", sel, legal) -> Choice:
+    def layoff_choice(self, s: "Model", sel, legal) -> Choice:
         if len(sel) != 1:
             return Choice("layoff", _("Lay off"), None,
                           _("Select one card to lay off.") if sel else "")
@@ -194,7 +195,7 @@ class Table:
             reason = _("The {card} does not fit any meld on the table.", card=sel[0].pretty())
         return Choice("layoff", _("Lay off"), None, reason)
 
-    def one_card(self, s: "Session", name, label, make, sel, legal, verb="discard") -> Choice:
+    def one_card(self, s: "Model", name, label, make, sel, legal, verb="discard") -> Choice:
         """A button for a move of one selected card (``label``: translated; ``verb``: the
         move, ``discard`` or ``knock``)."""
         if len(sel) != 1:
@@ -209,7 +210,7 @@ class Table:
         return Choice(name, label, None, s.explain(action))
 
     # -- drawing --------------------------------------------------------------------------
-    def piles(self, s: "Session", v, can: set[str]) -> str:
+    def piles(self, s: "Model", v, can: set[str]) -> str:
         """The middle of the table's piles: the stock and the discard pile."""
         return self.stock(v, "draw" in can) + self.discard(v, "take" in can)
 
@@ -248,7 +249,7 @@ class Table:
                 f'<span class="pile-label">{_(word)} · {v.discard_count}</span>{sr(more)}'
                 '</button>')
 
-    def middle(self, s: "Session", v) -> str:
+    def middle(self, s: "Model", v) -> str:
         """The melds on the table, each owner's together (the person's first)."""
         if not v.table:
             return f'<p class="no-melds">{_("No melds on the table yet.")}</p>'
@@ -289,7 +290,7 @@ class Table:
             for owner, ms in sorted(groups.items(), key=lambda kv: kv[0] != s.human)
         ) + more_melds()
 
-    def hand(self, s: "Session") -> str:
+    def hand(self, s: "Model") -> str:
         cards = s.cards()
         items = [self.hand_card(s, pos) for pos in range(len(cards))]
         gaps = len(s.breaks) if s.arranged else 0
@@ -297,7 +298,7 @@ class Table:
                 f'aria-label="{_("Your cards")}" style="--n:{max(len(cards), 1)};--g:{gaps}">'
                 f'{"".join(items)}</div>')
 
-    def hand_card(self, s: "Session", pos: int) -> str:
+    def hand_card(self, s: "Model", pos: int) -> str:
         """One of the person's cards: selectable, draggable, marked when just drawn. Only the
         focused card is in the Tab order (the arrow keys move along the hand)."""
         c = Card.parse(s.order[pos])
@@ -326,7 +327,7 @@ class Table:
                                  f'aria-pressed="{str(pos in s.selected).lower()}"{badge}',
                            inner=wild_tag() if wild and c.suit else "")
 
-    def wild_test(self, s: "Session"):
+    def wild_test(self, s: "Model"):
         """Is a card wild in this deal? (a printed joker or Joly, a wild rank: its mark)"""
         return s.state.variant.rules(s.state).is_wild
 
@@ -337,11 +338,11 @@ class Table:
             else v.options
         return var.rules_for(opts).is_wild
 
-    def head(self, s: "Session", v) -> str:
+    def head(self, s: "Model", v) -> str:
         """Badges beside the person's name (deadwood, points on the table …)."""
         return ""
 
-    def seat_badges(self, s: "Session", v, seat: int) -> str:
+    def seat_badges(self, s: "Model", v, seat: int) -> str:
         """Badges at an opponent's seat (dropped, points on the table …)."""
         return ""
 
@@ -349,7 +350,7 @@ class Table:
         """Is this seat out of the hand (drawn dimmed)?"""
         return False
 
-    def sorts(self, s: "Session") -> str:
+    def sorts(self, s: "Model") -> str:
         return f"""<span class="sorts" role="group" aria-label="{_("Sort your hand")}">{
         _("Sort")}
         <button type="button" class="chip" data-act="sort:suit" title="{_("Sort by suit")}">{
@@ -360,7 +361,7 @@ class Table:
         _("melds")}</button>
       </span>"""
 
-    def status(self, s: "Session", v, thinking: bool) -> str:
+    def status(self, s: "Model", v, thinking: bool) -> str:
         """The line in the middle of the table: whose move, and what the person may do."""
         st = s.state
         names = st.names
@@ -376,7 +377,7 @@ class Table:
                  Phase.LAYOFF: N_("{who} is laying off")}.get(v.phase, N_("{who} is playing"))
         return f"{_(doing, who=esc(names[v.turn]))}{DOTS if thinking else ''}"
 
-    def group_valid(self, s: "Session", cards: list[Card]) -> bool:
+    def group_valid(self, s: "Model", cards: list[Card]) -> bool:
         """Is this group of the person's a valid one (grouped hands only)?"""
         return False
 
@@ -398,7 +399,7 @@ class Table:
                     left.remove(c)
         return melds, left
 
-    def my_turn_text(self, s: "Session", v) -> str:
+    def my_turn_text(self, s: "Model", v) -> str:
         top = v.top_discard.pretty() if v.top_discard else ""
         if v.phase == Phase.UPCARD:
             return _("Your turn: take the upcard {top} or pass.", top=top)
@@ -409,7 +410,7 @@ class Table:
                     else _("Your turn: draw from the stock."))
         return _("Your turn: meld, lay off, then discard a card.")
 
-    def summary(self, s: "Session", v) -> tuple[str, str, str]:
+    def summary(self, s: "Model", v) -> tuple[str, str, str]:
         """The end of a hand: every player's melds and the cards left in hand, the button
         for what comes next, and the summary's class."""
         st = s.state

@@ -12,7 +12,7 @@ from .base import Choice, Table
 from ...i18n import _, N_
 
 if TYPE_CHECKING:                                     # pragma: no cover
-    from ..session import Session
+    from .model import Model
 
 
 class GinTable(Table):
@@ -39,7 +39,7 @@ class GinTable(Table):
                   "onto one of the knocker's melds to lay it off. Double-click a card to "
                   "discard it."))
 
-    def play_choices(self, s: "Session", sel, legal) -> list[Choice]:
+    def play_choices(self, s: "Model", sel, legal) -> list[Choice]:
         if s.state.phase == Phase.LAYOFF:
             return super().play_choices(s, sel, legal)
         out = [self.one_card(s, "discard", _("Discard"), Discard.of, sel, legal),
@@ -49,7 +49,7 @@ class GinTable(Table):
             out.append(Choice("big_gin", _("Big gin!"), big))
         return out
 
-    def knock_choice(self, s: "Session", sel, legal) -> Choice:
+    def knock_choice(self, s: "Model", sel, legal) -> Choice:
         c = self.one_card(s, "knock", _("Knock"), Knock.of, sel, legal, "knock")
         solver = s.state.variant.solver(s.state)
         if c.action is not None:
@@ -68,7 +68,7 @@ class GinTable(Table):
                             limit=limit, deadwood=solver.deadwood(rest)))
         return c
 
-    def deadwood(self, s: "Session") -> int | None:
+    def deadwood(self, s: "Model") -> int | None:
         """The person's least deadwood; holding the card drawn this turn, the deadwood after
         the best discard."""
         st = s.state
@@ -79,13 +79,13 @@ class GinTable(Table):
             return solver.min_deadwood_after_discard(cards)
         return solver.deadwood(cards)
 
-    def head(self, s: "Session", v) -> str:
+    def head(self, s: "Model", v) -> str:
         d = self.deadwood(s)
         return "" if d is None else (
             f'<span class="deadwood" title="{_("Least deadwood")}">'
             f'{_("deadwood {points}", points=d)}</span>')
 
-    def my_turn_text(self, s: "Session", v) -> str:
+    def my_turn_text(self, s: "Model", v) -> str:
         if v.phase == Phase.PLAY:
             return _("Your turn: discard a card, or knock if your deadwood is low enough.")
         if v.phase == Phase.LAYOFF:

@@ -15,7 +15,7 @@ from .base import Choice, Table, match_end_buttons, more_melds
 from ...i18n import _, N_
 
 if TYPE_CHECKING:                                     # pragma: no cover
-    from ..session import Session
+    from .model import Model
 
 STATUS_WORDS = {"declared": N_("declared"), "shown": N_("showed"), "first drop": N_("first drop"),
                 "middle drop": N_("middle drop"), "invalid": N_("invalid declaration"),
@@ -48,22 +48,22 @@ class IndianTable(Table):
     discard_word = N_("Open deck")
 
     # -- the rules of the person's groups -------------------------------------------------
-    def deal_options(self, s: "Session") -> dict:
+    def deal_options(self, s: "Model") -> dict:
         """The house options and this deal's wild rank (the meld rules of the deal)."""
         st = s.state
         return st.variant.deal_options(st.options, st.extra["wild"])
 
-    def group_valid(self, s: "Session", cards) -> bool:
+    def group_valid(self, s: "Model", cards) -> bool:
         from ...variants.indian import group_label
         return group_label(cards, s.state.variant.rules(s.state)) != "invalid"
 
-    def group_labels(self, s: "Session") -> list[str]:
+    def group_labels(self, s: "Model") -> list[str]:
         """What each group is now: pure sequence, sequence, set or invalid."""
         from ...variants.indian import group_label
         rules = s.state.variant.rules(s.state)
         return [group_label(g, rules) for g in s.group_cards()]
 
-    def judged(self, s: "Session", leave_out: Card | None = None):
+    def judged(self, s: "Model", leave_out: Card | None = None):
         """The person's groups judged by the declaration rules (less ``leave_out``)."""
         groups = s.group_cards()
         if leave_out is not None:
@@ -73,7 +73,7 @@ class IndianTable(Table):
                     break
         return s.state.variant.judge(self.deal_options(s), [g for g in groups if g])
 
-    def best_groups(self, s: "Session", cards: list[Card]) -> list[list[Card]]:
+    def best_groups(self, s: "Model", cards: list[Card]) -> list[list[Card]]:
         """The groups that score the fewest points; holding 14 cards, the card best
         discarded goes alone at the end."""
         st = s.state
@@ -93,7 +93,7 @@ class IndianTable(Table):
         return [list(g) for g in best[1].groups] + [[best[2]]]
 
     # -- the buttons ----------------------------------------------------------------------
-    def choices(self, s: "Session") -> list[Choice]:
+    def choices(self, s: "Model") -> list[Choice]:
         st, phase = s.state, s.state.phase
         if not s.human_to_move():
             return []
@@ -151,7 +151,7 @@ class IndianTable(Table):
                              action, confirm=text, style="primary" if judged.valid else "warn")]
 
     # -- drawing --------------------------------------------------------------------------
-    def piles(self, s: "Session", v, can: set[str]) -> str:
+    def piles(self, s: "Model", v, can: set[str]) -> str:
         return self.stock(v, "draw" in can) + self.wild(v) + self.discard(v, "take" in can)
 
     def wild(self, v) -> str:
@@ -170,7 +170,7 @@ class IndianTable(Table):
                 f'<span class="pile-label" aria-hidden="true">{_("Wild joker")}<br><small>'
                 f'{esc(words)}</small></span></div>')
 
-    def middle(self, s: "Session", v) -> str:
+    def middle(self, s: "Model", v) -> str:
         """The declaration being shown, or what a valid one is."""
         info = v.info
         d = info.get("declarer")
@@ -192,7 +192,7 @@ class IndianTable(Table):
                                             "sequences, one of them pure, then declare.")
                 + '</p>' + more_melds())
 
-    def hand(self, s: "Session") -> str:
+    def hand(self, s: "Model") -> str:
         labels = self.group_labels(s)
         out = []
         for g, (members, label) in enumerate(zip(s.groups(), labels)):
@@ -211,7 +211,7 @@ class IndianTable(Table):
                 f'style="--n:{max(len(s.order), 1)};--g:{max(len(labels), 1)}">'
                 f'{"".join(out)}</div>')
 
-    def sorts(self, s: "Session") -> str:
+    def sorts(self, s: "Model") -> str:
         n = len(s.selected)
         new = _("new group ({n})", n=n) if n >= 2 else _("new group")
         return f"""<span class="sorts" role="group" aria-label="{_("Group your cards")}">{
@@ -224,7 +224,7 @@ class IndianTable(Table):
         _("The selected cards make a group of their own")}"{"" if n >= 2 else " disabled"}>{
         new}</button></span>"""
 
-    def head(self, s: "Session", v) -> str:
+    def head(self, s: "Model", v) -> str:
         """What the person's groups would cost now, and whether they declare."""
         st = s.state
         if st.phase not in (Phase.DRAW, Phase.PLAY, Phase.SHOW) or not st.hands[s.human]:
@@ -249,7 +249,7 @@ class IndianTable(Table):
         return (f'<span class="points-now" title="{esc(judged.rule)}">'
                 f'{_("{points} points", points=judged.points)}</span>')
 
-    def status(self, s: "Session", v, thinking: bool) -> str:
+    def status(self, s: "Model", v, thinking: bool) -> str:
         if v.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
             return super().status(s, v, thinking)
         names = s.state.names
@@ -284,7 +284,7 @@ class IndianTable(Table):
             doing = _("You are out of the pool. {doing}", doing=doing)
         return doing + dots
 
-    def summary(self, s: "Session", v) -> tuple[str, str, str]:
+    def summary(self, s: "Model", v) -> tuple[str, str, str]:
         """Every player's groups and points, and what comes next (a rejoin offer)."""
         st = s.state
         over = v.phase == Phase.MATCH_OVER
@@ -333,7 +333,7 @@ class IndianTable(Table):
                       f'id="next">{_("Next deal")}</button>')
         return hands, button, "summary indian"
 
-    def seat_badges(self, s: "Session", v, seat: int) -> str:
+    def seat_badges(self, s: "Model", v, seat: int) -> str:
         tag = self._seat_tag(v, seat)
         return (f'<span class="seat-status s-{esc(tag.split()[-1])}">'
                 f'{esc(_(SEAT_TAGS.get(tag, tag)))}</span>') if tag else ""

@@ -18,7 +18,7 @@ from .base import Choice, Table
 from ...i18n import _, join, N_
 
 if TYPE_CHECKING:                                     # pragma: no cover
-    from ..session import Session
+    from .model import Model
 
 def _w(c: Card) -> str:
     return (_("Joly") if c.is_tile else _("joker")) if not c.suit else c.pretty()
@@ -61,7 +61,7 @@ class PushTable(Table):
     acts = ("reading",)
 
     # -- the buttons ----------------------------------------------------------------------
-    def draw_choices(self, s: "Session", legal) -> list[Choice]:
+    def draw_choices(self, s: "Model", legal) -> list[Choice]:
         st = s.state
         top = st.discard[-1].pretty() if st.discard else ""
         left = st.names[st.next_seat(st.turn)]
@@ -78,7 +78,7 @@ class PushTable(Table):
             out.append(Choice("draw", _("Draw from the stock"), DRAW))
         return out
 
-    def play_choices(self, s: "Session", sel, legal) -> list[Choice]:
+    def play_choices(self, s: "Model", sel, legal) -> list[Choice]:
         st = s.state
         out = []
         if not st.melded[st.turn]:
@@ -90,7 +90,7 @@ class PushTable(Table):
         out.append(self.one_card(s, "discard", _("Discard"), Discard.of, sel, legal))
         return out
 
-    def readings(self, s: "Session") -> list[Action]:
+    def readings(self, s: "Model") -> list[Action]:
         """What the selected cards can be laid as now: the compound first move (a contract,
         a tile Rami initial meld) before it is made, single melds after it (each a legal
         action)."""
@@ -118,7 +118,7 @@ class PushTable(Table):
     def meld_action(m, rules) -> MeldCards:
         return MeldCards.of(m, rules)
 
-    def contract_choice(self, s: "Session", sel, legal) -> Choice:
+    def contract_choice(self, s: "Model", sel, legal) -> Choice:
         st = s.state
         what = st.variant.contract_text(st)
         if not sel:
@@ -137,7 +137,7 @@ class PushTable(Table):
         return Choice("contract", _("Lay contract"), None,
                       _("These cards do not make your contract ({what}).", what=what))
 
-    def meld_choice(self, s: "Session", sel, legal) -> Choice:
+    def meld_choice(self, s: "Model", sel, legal) -> Choice:
         if len(sel) < 3:
             return super().meld_choice(s, sel, legal)
         found = self.readings(s)
@@ -147,7 +147,7 @@ class PushTable(Table):
             return Choice("meld", _("Meld…"), None, dialog="readings")
         return Choice("meld", _("Meld"), None, s.explain(MeldCards(tuple(sel))))
 
-    def rescue_choice(self, s: "Session", sel, legal) -> Choice:
+    def rescue_choice(self, s: "Model", sel, legal) -> Choice:
         if len(sel) != 1:
             return Choice("rescue", _("Rescue"), None,
                           _("Select the card a wild on the table stands for.") if sel else "")
@@ -163,7 +163,7 @@ class PushTable(Table):
         return Choice("rescue", _("Rescue"), None,
                       _("No wild on the table stands for the {card}.", card=sel[0].pretty()))
 
-    def meld_tap(self, s: "Session", index: int) -> Action:
+    def meld_tap(self, s: "Model", index: int) -> Action:
         """A tap on a table meld with one card selected: a lay-off, or else a rescue."""
         st = s.state
         sel = s.selected_cards()
@@ -175,14 +175,14 @@ class PushTable(Table):
                     return rescue
         return super().meld_tap(s, index)
 
-    def act(self, s: "Session", kind: str, arg: str) -> Action | None:
+    def act(self, s: "Model", kind: str, arg: str) -> Action | None:
         found = self.readings(s)
         try:
             return found[int(arg)]
         except (ValueError, IndexError):
             raise RamiError(_("Select the cards again: the choice is gone.")) from None
 
-    def dialog(self, s: "Session", name: str) -> str:
+    def dialog(self, s: "Model", name: str) -> str:
         if name != "readings" or not s.human_to_move():
             return ""
         found = self.readings(s)
@@ -218,7 +218,7 @@ class PushTable(Table):
     # -- drawing --------------------------------------------------------------------------
     stock_word = N_("Stock")
 
-    def head(self, s: "Session", v) -> str:
+    def head(self, s: "Model", v) -> str:
         """The deal's contract and the person's progress towards it."""
         info = v.info
         if "contract" not in info or v.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
@@ -233,7 +233,7 @@ class PushTable(Table):
                     count=info["deals"], contract=esc(info["contract"]))
                 + f' {mark}</span>')
 
-    def progress(self, s: "Session", v) -> list[str]:
+    def progress(self, s: "Model", v) -> list[str]:
         """A chip per kind of meld in the contract: ready, or how many of its cards the hand
         holds (the best sets or runs it could build on, wilds counted once)."""
         st = s.state
@@ -253,7 +253,7 @@ class PushTable(Table):
                        f'{have}/{k * size}</span>')
         return out
 
-    def seat_badges(self, s: "Session", v, seat: int) -> str:
+    def seat_badges(self, s: "Model", v, seat: int) -> str:
         info = v.info
         out = ""
         if info.get("contracted", [False] * (seat + 1))[seat] and \
@@ -277,7 +277,7 @@ class PushTable(Table):
                 return f"{e.card.pretty()} +1"
         return ""
 
-    def status(self, s: "Session", v, thinking: bool) -> str:
+    def status(self, s: "Model", v, thinking: bool) -> str:
         st = s.state
         info = v.info
         if s.human_to_move() and v.phase == Phase.DRAW:

@@ -14,7 +14,7 @@ from .base import Choice, Table
 from ...i18n import _, N_, n_, p_
 
 if TYPE_CHECKING:                                     # pragma: no cover
-    from ..session import Session
+    from .model import Model
 
 
 class Rum500Table(Table):
@@ -32,20 +32,20 @@ class Rum500Table(Table):
     acts = ("pile",)
 
     # -- the spread pile ------------------------------------------------------------------
-    def take_at(self, s: "Session", index: int) -> TakeDiscard:
+    def take_at(self, s: "Model", index: int) -> TakeDiscard:
         """The take of pile card ``index`` (0 = bottom) with every card above it."""
         pile = s.state.discard
         card = pile[index]
         return TakeDiscard(card, pile[index:].count(card))
 
-    def pile_takes(self, s: "Session") -> set[int]:
+    def pile_takes(self, s: "Model") -> set[int]:
         """The pile positions the person may take from now."""
         if not s.human_to_move() or s.state.phase != Phase.DRAW:
             return set()
         return {a.index_in(s.state.discard) for a in s.state.legal_actions()
                 if isinstance(a, TakeDiscard) and a.card is not None}
 
-    def act(self, s: "Session", kind: str, arg: str) -> Action | None:
+    def act(self, s: "Model", kind: str, arg: str) -> Action | None:
         """A tap on pile card ``arg``: the top card, or a card picked a second time, is the
         take to play; a deeper card is first only picked (it and the cards above it lift).
         An illegal take raises a RamiError that says why."""
@@ -71,7 +71,7 @@ class Rum500Table(Table):
         return None
 
     # -- the buttons ----------------------------------------------------------------------
-    def choices(self, s: "Session") -> list[Choice]:
+    def choices(self, s: "Model") -> list[Choice]:
         st = s.state
         if not s.human_to_move() or st.phase not in (Phase.DRAW, Phase.RUM):
             return super().choices(s)
@@ -102,10 +102,10 @@ class Rum500Table(Table):
         return out
 
     # -- drawing --------------------------------------------------------------------------
-    def piles(self, s: "Session", v, can: set[str]) -> str:
+    def piles(self, s: "Model", v, can: set[str]) -> str:
         return self.stock(v, "draw" in can) + self.spread(s, v)
 
-    def spread(self, s: "Session", v, large: bool = False) -> str:
+    def spread(self, s: "Model", v, large: bool = False) -> str:
         """The discard pile spread out: every card readable, bottom left to top right. Each
         card the person may take is a button; pointing at one lifts it and every card above
         it (they come along), and a picked card stays lifted until it is taken."""
@@ -141,7 +141,7 @@ class Rum500Table(Table):
                 f'<span class="pile-words"> · {_("take any card with all above it")}</span> '
                 f'{fan}</span></div>')
 
-    def dialog(self, s: "Session", name: str) -> str:
+    def dialog(self, s: "Model", name: str) -> str:
         """The pile spread out large, over the table (a tap picks a card, as on the table)."""
         v = s.view()
         if name != "pile" or not v.discard:
@@ -153,10 +153,10 @@ class Rum500Table(Table):
                 f'{self.spread(s, v, large=True)}<div class="sum-go"><button type="button" '
                 f'class="btn primary" data-act="close">{_("Close")}</button></div></div></div>')
 
-    def head(self, s: "Session", v) -> str:
+    def head(self, s: "Model", v) -> str:
         return self.seat_badges(s, v, s.human)
 
-    def seat_badges(self, s: "Session", v, seat: int) -> str:
+    def seat_badges(self, s: "Model", v, seat: int) -> str:
         """What a seat has on the table this hand (it scores at the hand's end)."""
         pts = v.info.get("table_points")
         if pts is None or v.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
@@ -164,7 +164,7 @@ class Rum500Table(Table):
         return (f'<span class="table-pts" title="{_("Points on the table this hand")}">'
                 f'{_("table {points}", points=pts[seat])}</span>')
 
-    def status(self, s: "Session", v, thinking: bool) -> str:
+    def status(self, s: "Model", v, thinking: bool) -> str:
         """The pile pick, the duty to meld the card taken, the first meld, a rum call."""
         st = s.state
         info = v.info

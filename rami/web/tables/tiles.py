@@ -21,7 +21,7 @@ from .push import PushTable
 from ...i18n import _, join_or, N_
 
 if TYPE_CHECKING:                                     # pragma: no cover
-    from ..session import Session
+    from .model import Model
 
 
 class TilesTable(PushTable):
@@ -45,7 +45,7 @@ class TilesTable(PushTable):
     unit = "tile"
 
     # -- the buttons ----------------------------------------------------------------------
-    def choices(self, s: "Session") -> list[Choice]:
+    def choices(self, s: "Model") -> list[Choice]:
         st = s.state
         if not s.human_to_move():
             return []
@@ -63,7 +63,7 @@ class TilesTable(PushTable):
                                         s.selected_cards(), legal)]
         return out + super().choices(s)
 
-    def draw_choices(self, s: "Session", legal) -> list[Choice]:
+    def draw_choices(self, s: "Model", legal) -> list[Choice]:
         st = s.state
         out = [Choice("draw", _("Draw from the wall"), DRAW)]
         if st.discard:
@@ -74,7 +74,7 @@ class TilesTable(PushTable):
                                            tile=st.extra['exposed']), TAKE_EXPOSED))
         return out
 
-    def play_choices(self, s: "Session", sel, legal) -> list[Choice]:
+    def play_choices(self, s: "Model", sel, legal) -> list[Choice]:
         st = s.state
         out = []
         if not st.melded[st.turn]:
@@ -100,7 +100,7 @@ class TilesTable(PushTable):
     def reading_what(a) -> str:
         return _("your initial meld") if isinstance(a, Open) else _("this combination")
 
-    def open_choice(self, s: "Session", sel, legal) -> Choice:
+    def open_choice(self, s: "Model", sel, legal) -> Choice:
         st = s.state
         need = st.options["min_first_meld"]
         if not sel:
@@ -124,7 +124,7 @@ class TilesTable(PushTable):
 
     # -- taps on the table --------------------------------------------------------------------
     @staticmethod
-    def shift(s: "Session", step: int) -> None:
+    def shift(s: "Model", step: int) -> None:
         """Move the selected tiles one place along the rack (arranging it by taps)."""
         if not s.selected:
             raise RamiError(_("Select the tiles to move, then tap ◀ move or move ▶."))
@@ -135,7 +135,7 @@ class TilesTable(PushTable):
             s.move_card(p, p + step)
         return None
 
-    def act(self, s: "Session", kind: str, arg: str) -> Action | None:
+    def act(self, s: "Model", kind: str, arg: str) -> Action | None:
         if kind == "reading":
             return super().act(s, kind, arg)
         if kind == "shift":
@@ -174,7 +174,7 @@ class TilesTable(PushTable):
                               tile=tile))
         raise RamiError(s.explain(TakeDiscard(tile, copy, MeldCards((tile,)))))
 
-    def meld_tap(self, s: "Session", index: int) -> Action:
+    def meld_tap(self, s: "Model", index: int) -> Action:
         """A tap on a combination: an addition of the selected tile, or a Joly swap (the
         tile(s) it stands for and the two tiles it will join, selected)."""
         st = s.state
@@ -190,7 +190,7 @@ class TilesTable(PushTable):
         return super().meld_tap(s, index)
 
     # -- drawing --------------------------------------------------------------------------
-    def piles(self, s: "Session", v, can: set[str]) -> str:
+    def piles(self, s: "Model", v, can: set[str]) -> str:
         info = v.info
         ex = info.get("exposed")
         takes_ex = "exposed" in can
@@ -203,7 +203,7 @@ class TilesTable(PushTable):
         return (f'<div class="wallside">{self.stock(v, "draw" in can)}{exposed}</div>'
                 + self.row(s, v))
 
-    def row(self, s: "Session", v) -> str:
+    def row(self, s: "Model", v) -> str:
         """The crosswise opening discard, then the discard row in order, every tile a button."""
         st = s.state
         info = v.info
@@ -224,7 +224,7 @@ class TilesTable(PushTable):
         return (f'<div class="pile discard row" data-act="take" role="group" '
                 f'aria-label="{_("The discard row, first to last")}">{start}{tiles}{empty}</div>')
 
-    def head(self, s: "Session", v) -> str:
+    def head(self, s: "Model", v) -> str:
         info = v.info
         if "minimum" not in info or v.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
             return ""
@@ -242,7 +242,7 @@ class TilesTable(PushTable):
                     number=info["game"], count=info["games"], points=info["minimum"])
                 + f' {mark}</span>')
 
-    def seat_badges(self, s: "Session", v, seat: int) -> str:
+    def seat_badges(self, s: "Model", v, seat: int) -> str:
         info = v.info
         out = ""
         if "laid" in info and v.melded[seat]:
@@ -256,7 +256,7 @@ class TilesTable(PushTable):
                     f'{_("{n} left", n=v.hand_counts[seat])}</span>')
         return out
 
-    def sorts(self, s: "Session") -> str:
+    def sorts(self, s: "Model") -> str:
         return f"""<span class="sorts" role="group" aria-label="{_("Sort your rack")}">{_("Sort")}
         <button type="button" class="chip" data-act="sort:suit" title="{
         _("Runs: by colour, then number")}">{_("runs 1-2-3")}</button>
@@ -268,7 +268,7 @@ class TilesTable(PushTable):
         _("Move the selected tiles one place right")}">{_("move ▶")}</button>
       </span>"""
 
-    def status(self, s: "Session", v, thinking: bool) -> str:
+    def status(self, s: "Model", v, thinking: bool) -> str:
         st = s.state
         info = v.info
         if v.phase == Phase.HAND_OVER:

@@ -46,7 +46,11 @@ test-cpython: setup
 	$(PY) -m pytest -n 2 --dist worksteal -q --ignore=tests/browser
 
 test-browser: dist chromium    ## the page in Debian's Chromium, served from dist/
-	$(PY) -m pytest -q -n 2 --dist worksteal tests/browser
+	@rm -rf build/chromium
+	$(PY) -m pytest -q -n 2 --dist worksteal --reruns 1 --only-rerun "Target crashed" \
+	  tests/browser; status=$$?; \
+	  if [ -f build/chromium/crashes.txt ]; then cat build/chromium/crashes.txt; fi; \
+	  exit $$status
 
 chromium:
 	@test -x /usr/bin/chromium || { echo "installing Debian's chromium"; \

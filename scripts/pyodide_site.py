@@ -17,7 +17,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 SITE = ROOT / "build" / "pyodide-site"
 WHEELS = ROOT / "build" / "pyodide-wheels"
 # several cores, or a real browser: not inside one Pyodide
-SKIP = {"pytest-xdist", "execnet", "playwright", "greenlet"}
+SKIP = {"pytest-xdist", "execnet", "playwright", "greenlet", "pytest-rerunfailures"}
 
 
 def main() -> int:

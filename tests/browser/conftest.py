@@ -21,6 +21,8 @@ else:
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 CHROMIUM = os.environ.get("RAMI_CHROMIUM", "/usr/bin/chromium")
+LOGS = ROOT / "build" / "chromium"             # each test worker's Chromium log
+CRASHES = LOGS / "crashes.txt"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
         "--disable-dev-shm-usage"]
@@ -41,10 +43,34 @@ def browser():
     from playwright.sync_api import sync_playwright
     if not os.path.exists(CHROMIUM):
         pytest.fail(f"{CHROMIUM} is missing: `apt-get install chromium` (make chromium)")
-    with sync_playwright() as p:
+    # Chromium's own words go to a file of this worker's (Playwright's driver inherits it as
+    # its stderr): when a renderer crashes, CRASHES gets that file's last lines
+    LOGS.mkdir(parents=True, exist_ok=True)
+    saved, debug = sys.stderr, os.environ.get("DEBUG")
+    os.environ["DEBUG"] = "pw:browser"
+    sys.stderr = open(LOGS / f"{os.getpid()}.log", "w")
+    try:
+        p = sync_playwright().start()
+    finally:
+        sys.stderr.close()
+        sys.stderr = saved
+        os.environ.pop("DEBUG") if debug is None else os.environ.update(DEBUG=debug)
+    try:
         b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         yield b
         b.close()
+    finally:
+        p.stop()
+
+
+def note_crash(test: str) -> None:
+    """A page's renderer crashed (not a check of the test failing: Chromium itself): its
+    log's last lines go to CRASHES, which `make test-browser` prints. The test is run once
+    more (pytest-rerunfailures, ``--only-rerun "Target crashed"``)."""
+    lines = (LOGS / f"{os.getpid()}.log").read_text(errors="replace").splitlines()
+    with open(CRASHES, "a") as f:
+        f.write(f"== {test}: the page's renderer crashed; Chromium's last words:\n"
+                + "\n".join(lines[-40:]) + "\n")
 
 
 @pytest.fixture
@@ -59,6 +85,7 @@ def page(browser, site, request):
     pg = context.new_page()
     pg.on("pageerror", lambda e: errors.append(str(e)))
     pg.on("console", lambda m: m.type == "error" and errors.append(m.text))
+    pg.on("crash", lambda *_: note_crash(request.node.nodeid))
     pg.offsite, pg.errors, pg.requests, pg.site = offsite, errors, requests, site
     if not getattr(request.module, "BOTS_IN_WORKER", False):
         on_page_thread(pg)

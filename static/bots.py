@@ -1,5 +1,5 @@
 # rami's bots' Web Worker: a second Pyodide that works out the computer players' moves, so
-# the page's own thread only draws and listens. Started by rami/web/app.py once the table is
+# the page's own thread only draws and listens. Started by rami/web/worker.py once a table is
 # up; it never touches the page (no SharedArrayBuffer, no special headers needed).
 import os
 import sys

@@ -162,6 +162,66 @@ def test_the_engine_never_imports_the_browser():
     assert not offenders, offenders
 
 
+def import_graph() -> dict[str, set[str]]:
+    """Which of rami's modules each of rami's modules imports: every import counts, those
+    inside a function and those only for type checking too."""
+    mods = {}
+    for path in (ROOT / "rami").rglob("*.py"):
+        parts = list(path.relative_to(ROOT).with_suffix("").parts)
+        mods[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+    graph = {}
+    for mod, path in mods.items():
+        package = mod.split(".") if path.name == "__init__.py" else mod.split(".")[:-1]
+        deps = set()
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Import):
+                deps.update(a.name for a in node.names)
+            elif isinstance(node, ast.ImportFrom):
+                base = ".".join(package[:len(package) - node.level + 1] + [node.module or ""]
+                                ).strip(".") if node.level else node.module
+                deps.add(base)
+                deps.update(f"{base}.{a.name}" for a in node.names)
+        graph[mod] = {d for d in deps if d in mods and d != mod}
+    return graph
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The graph's strongly connected parts of more than one module (Tarjan)."""
+    index, low, stack, on, out = {}, {}, [], set(), []
+
+    def visit(v):
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on.add(v)
+        for w in sorted(graph[v]):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            part = []
+            while not part or part[-1] != v:
+                part.append(stack.pop())
+                on.discard(part[-1])
+            if len(part) > 1:
+                out.append(sorted(part))
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return out
+
+
+def test_no_import_circles_in_the_web_layer_or_the_bots():
+    """A module of rami.web or rami.bots never imports, however indirectly, a module that
+    imports it back (the tables read a session through a protocol, tables/model.py; the
+    bots' levels build on bots/base.py, not on the package that names them)."""
+    assert circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    found = [c for c in circles(import_graph())
+             if any(m.startswith(("rami.web", "rami.bots")) for m in c)]
+    assert found == []
+
+
 def test_the_engine_uses_only_the_standard_library():
     import sys
     allowed = set(sys.stdlib_module_names) | {"rami"}

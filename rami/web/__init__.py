@@ -6,12 +6,16 @@
 * :mod:`rami.web.lobby` draws the lobby from a catalogue of the games, without the engine;
 * :mod:`rami.web.render` turns a session into the table's HTML;
 * :mod:`rami.web.start` starts the page: the lobby first, then the engine and the app;
-* :mod:`rami.web.app` is the PyScript glue: it puts that HTML into the page, listens for
-  clicks, keys and drags, saves to ``localStorage`` and runs the bots between frames;
+* :mod:`rami.web.app` holds the match at this device and turns what the person does into
+  moves; around it :mod:`~rami.web.input` (clicks, keys, drags), :mod:`~rami.web.drawing`
+  (that HTML into the page, focus, screen readers), :mod:`~rami.web.seats` (who plays each
+  seat), :mod:`~rami.web.worker` (the bots' worker), :mod:`~rami.web.storage`
+  (``localStorage``), :mod:`~rami.web.updates`, :mod:`~rami.web.sound` and
+  :mod:`~rami.web.page` (language, settings, readiness);
 * :mod:`rami.web.board` is a tutorial page's board (a position, a replay, a puzzle), and
   :mod:`rami.web.embed_app` the glue that draws every board of a page from one hidden frame.
 
-Only :mod:`rami.web.start`, :mod:`rami.web.app` and :mod:`rami.web.embed_app` import the
+Only those page modules, :mod:`rami.web.start` and :mod:`rami.web.embed_app` import the
 browser (``js``, ``pyodide``); the rest is plain Python and is tested under CPython like the
 engine.
 """

@@ -25,7 +25,7 @@ import js
 from pyodide.ffi import create_proxy
 
 from .board import Board, BoardError, board_language, error_html, page_language
-from .start import fetch_catalogue
+from .page import fetch_catalogue
 from ..i18n import DEFAULT, _, available, speaking
 
 MAX_BOARDS = 200

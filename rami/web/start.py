@@ -20,18 +20,12 @@ import traceback
 import js
 from pyodide.ffi import create_proxy
 
-from ..checks import read_json
-from ..errors import RamiError
-from ..i18n import DEFAULT, _, available, install, negotiate, normalise, set_language
+from ..i18n import _
 from .lobby import default_form, lobby_html
-from .settings import ALL_CLASSES, clean as clean_settings, root_classes
-from .svg import symbol_defs
-
-SAVE_KEY = "rami.save"
-SET_ASIDE_KEY = "rami.save.set-aside"
-KEPT_KEY = "rami.save.kept"           # a second match, kept aside to be resumed later
-PREFS_KEY = "rami.prefs"
-STATS_KEY = "rami.stats"
+from .page import (apply_settings, choose_language, fetch_catalogue, frame, load_fonts, nil,
+                   prepare_page, ready, wanted_language)
+from .settings import clean as clean_settings
+from .storage import KEPT_KEY, PREFS_KEY, SAVE_KEY, load_json, stored
 # the engine, in the order its modules are imported once the lobby is up: one task each
 # (a module's own imports come with it)
 ENGINE = ("rami.actions", "rami.melds", "rami.state", "rami.solver", "rami.variants.base",
@@ -40,133 +34,6 @@ ENGINE = ("rami.actions", "rami.melds", "rami.state", "rami.solver", "rami.varia
           "rami.web.thinking", "rami.web.app")
 # what the app listens to on its root, and on the document
 ROOT_EVENTS = ("click", "change", "pointerdown", "dblclick")
-
-
-def nil(x):
-    """JavaScript's null and undefined as None (Pyodide gives ``jsnull`` for null)."""
-    return None if x is None or type(x).__name__ == "JsNull" else x
-
-
-def stored(key: str) -> str | None:
-    """A ``localStorage`` item, or None (storage refused counts as empty)."""
-    try:
-        raw = js.localStorage.getItem(key)
-    except Exception:
-        return None
-    return raw if isinstance(raw, str) else None
-
-
-def load_json(key, most: int = 10_000):
-    """A small JSON object the page kept (its preferences), or None if it is not one."""
-    try:
-        raw = stored(key)
-        d = read_json(raw, most) if raw else None
-    except RamiError:
-        return None
-    return d if isinstance(d, dict) else None
-
-
-def url_language() -> str | None:
-    """The language the page's address asks for (``?lang=ro``), or None."""
-    try:
-        asked = js.URLSearchParams.new(js.location.search).get("lang")
-    except Exception:
-        return None
-    return normalise(asked) if isinstance(asked, str) else None
-
-
-def drop_url_language() -> None:
-    """Take ``?lang=`` out of the address (the player chose in the menu: a reload keeps
-    that choice)."""
-    try:
-        params = js.URLSearchParams.new(js.location.search)
-        if params.has("lang"):
-            params.delete("lang")
-            query = params.toString()
-            js.history.replaceState(js.history.state, "", js.location.pathname
-                                    + (f"?{query}" if query else "") + js.location.hash)
-    except Exception:
-        pass
-
-
-def browser_languages() -> list[str]:
-    """The browser's languages, best first (``navigator.languages``)."""
-    try:
-        langs = js.navigator.languages
-        out = [str(x) for x in langs] if langs is not None else []
-    except Exception:
-        out = []
-    try:
-        out.append(str(js.navigator.language))
-    except Exception:
-        pass
-    return out
-
-
-def wanted_language(settings: dict) -> str:
-    """The language the page should speak: the address's ``?lang=``, else the one chosen in
-    the menu, else the browser's."""
-    chosen = settings.get("lang")
-    return url_language() or (chosen if chosen and chosen != "auto" else None) or \
-        negotiate(browser_languages())
-
-
-def choose_language(settings: dict) -> str:
-    """Speak the wanted language (English while its catalogue is not at hand: see
-    :func:`fetch_catalogue`); every message from now on speaks it, and the page's ``lang``
-    says it."""
-    code = wanted_language(settings)
-    code = set_language(code if available(code) else DEFAULT)
-    js.document.documentElement.lang = code
-    return code
-
-
-async def fetch_catalogue(code: str) -> bool:
-    """A language's catalogue, fetched once (static/boot.js has asked for the page's own
-    while the runtime loaded; the service worker keeps each one spoken, for offline play):
-    True when it is at hand."""
-    if available(code):
-        return True
-    try:
-        pending = nil(getattr(js.window, "ramiCatalogue", None))
-        if pending is not None and pending.lang == code:
-            data = await pending.bytes
-        else:
-            response = await js.fetch(f"static/vendor/locale/{code}.mo.gz")
-            data = await response.arrayBuffer() if response.ok else None
-        data = nil(data)
-        return install(code, bytes(data.to_py())) if data is not None else False
-    except Exception as e:            # offline and never fetched: English meanwhile
-        js.console.warn(f"rami: the {code} catalogue is not at hand ({type(e).__name__}: {e})")
-        return False
-
-
-async def load_fonts(code: str) -> None:
-    """The font a language's script needs (Hindi's Devanagari), loaded before its words are
-    drawn (static/boot.js's ``ramiFonts``: text laid out while that font loads stays in
-    boxes)."""
-    try:
-        fonts = nil(getattr(js.window, "ramiFonts", None))
-        if fonts is not None:
-            await fonts(code)
-    except Exception as e:            # drawn in the fallback font, then
-        js.console.warn(f"rami: the fonts for {code} did not load ({type(e).__name__})")
-
-
-def apply_settings(settings: dict) -> None:
-    """The settings as classes on the page's root element (the stylesheet follows), and the
-    language."""
-    choose_language(settings)
-    root = js.document.documentElement
-    for c in ALL_CLASSES:
-        root.classList.remove(c)
-    for c in root_classes(settings):
-        root.classList.add(c)
-    # a dark theme: chosen, or the device's while the player has not chosen
-    theme = settings.get("theme")
-    dark = theme == "dark" or (theme == "auto" and bool(
-        js.window.matchMedia("(prefers-color-scheme: dark)").matches))
-    root.classList.toggle("dark", dark)
 
 
 def preferences() -> tuple[dict, dict]:
@@ -178,30 +45,6 @@ def preferences() -> tuple[dict, dict]:
     form = default_form(variant if isinstance(variant, str) else "gin",
                         name[:40] if isinstance(name, str) and name else _("Player"))
     return settings, form
-
-
-def frame(lobby: str) -> str:
-    """The app's root as the app makes it, the lobby in its screen."""
-    return (f'<div id="screen">{lobby}</div><div id="dialogs" class="dialogs"></div>'
-            '<div id="update" class="update-slot"></div>')
-
-
-def ready() -> None:
-    """The page is interactive: tell the tests and the load benchmark, and the start-up
-    script (static/boot.js), which then registers the service worker."""
-    js.window.ramiReadyAt = js.performance.now()
-    js.document.body.dataset.ready = "1"
-    js.window.dispatchEvent(js.CustomEvent.new("rami:ready"))
-
-
-def prepare_page() -> None:
-    """The suit shapes every card face refers to; the loading screen goes."""
-    defs = js.document.createElement("div")
-    defs.innerHTML = symbol_defs()
-    js.document.body.prepend(defs.firstChild)
-    loading = nil(js.document.getElementById("loading"))
-    if loading is not None:
-        loading.remove()
 
 
 def lobby_first() -> bool:

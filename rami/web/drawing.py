@@ -1,0 +1,384 @@
+"""The page drawn from the app's state: the lobby, or the table region by region (a redraw
+replaces only the regions whose HTML changed, so a focus, a drag or an open panel elsewhere
+lives on), the pass-and-play cover, and the open dialog in a slot of its own. After each
+drawing it puts focus where a keyboard player expects it, marks what changed (a new
+discard, new melds), lights the hinted move, fits the melds to the room they have, and
+tells screen readers each move in words through a live region that is never redrawn.
+"""
+
+from __future__ import annotations
+
+import html as htmllib
+import re
+
+import js
+from pyodide.ffi import create_once_callable
+
+from ..i18n import _, language, n_
+from ..state import Phase
+from ..words import words_for
+from . import render
+from . import stats as statistics
+from .howto import howto_html
+from .page import attr, nil
+from .settings import settings_html
+
+FOCUSABLE = ("button:not([disabled]), a[href], input, select, textarea, "
+             "[tabindex]:not([tabindex='-1'])")
+
+
+class Drawing:
+    def __init__(self, app, root, adopt: str | None = None):
+        """Draw ``app`` into ``root``; with ``adopt``, over the lobby that HTML drew there
+        (:mod:`rami.web.start`), taken over as it is."""
+        self.app = app
+        self.root = root
+        if adopt is None:
+            root.innerHTML = ('<div id="screen"></div>'
+                              '<div id="dialogs" class="dialogs"></div>'
+                              '<div id="update" class="update-slot"></div>')
+        self.screen_el = root.querySelector("#screen")
+        self.dialog_el = root.querySelector("#dialogs")
+        self.update_el = root.querySelector("#update")
+        self.drawn: dict[str, str] = {}      # what each region of the page shows now
+        self.frame: tuple | None = None      # which frame the regions live in
+        self.dialog_drawn = ""               # what the dialogs' slot shows now
+        self.opener: str | None = None       # what had focus when the dialog opened
+        self.summary_due = False             # a hand's summary waits for the next task
+        self.announced = (-1, 0)             # (hand, log lines) told to screen readers
+        self.was_my_turn = False
+        self.forget()
+        if adopt is not None:                # the lobby on the screen is this one
+            self.frame, self.drawn = ("lobby",), {"frame": adopt}
+
+    def forget(self) -> None:
+        """A table seen anew (another match, another person at the device): nothing of it
+        counts as a change to mark."""
+        self.last_seen = {"log": 0, "top": None, "melds": 0, "hand": -1}
+
+    def fail(self, message: str) -> None:
+        """Drawing itself failed: say so without Python."""
+        self.frame = None
+        self.screen_el.textContent = message
+
+    def remember_opener(self) -> None:
+        """A dialog opens: focus goes back to what has it now when it closes."""
+        if not self.app.dialog:
+            self.opener = attr(js.document.activeElement, "data-act")
+
+    def draw(self) -> None:
+        """Bring the page up to date: the lobby, or the table region by region, and the open
+        dialog; then put focus where it belongs and tell screen readers what happened."""
+        doc = js.document
+        focus = self.app.focus_act or attr(doc.activeElement, "data-act")
+        self.app.focus_act = None
+        if self.app.screen == "lobby" or self.app.session is None:
+            can_resume = self.app.session is not None and not self.app.session.state.is_over
+            saved = []
+            if can_resume:
+                saved.append(("resume", render.match_words(self.app.session)))
+            kept = self.app.kept()
+            if kept is not None:
+                saved.append(("resume-kept", render.match_words(kept)))
+            self._draw_frame(("lobby",), render.lobby_html(self.app.form, self.app.notice, can_resume,
+                                                           self.app.updates.offer(), saved,
+                                                           self.app.settings["lang"]))
+        elif self.app.session.needs_handover():
+            self.app.dialog = None               # nothing of the last person's stays on screen
+            self._draw_frame(("cover", self.app.session.state.turn),
+                             render.cover_html(self.app.session))
+            focus = "takeover"
+            el = nil(js.document.getElementById("announce"))
+            if el is not None:               # the live region too: it spoke to the last one
+                el.textContent = ""
+            self.announced, self.was_my_turn = (-1, 0), False
+        else:
+            had_summary = bool(self.drawn.get("summary-slot"))
+            self._draw_table()
+            box = self.open_box()
+            if box is not None and not had_summary and self.app.dialog is None:
+                first = nil(box.querySelector(FOCUSABLE))     # a hand's summary takes focus
+                if first is not None:
+                    focus, self.app.focus_wanted = attr(first, "data-act"), True
+        self.app.updates.draw()
+        opened = self._draw_dialog()
+        if opened:
+            return
+        active = nil(doc.activeElement)
+        lost = active is None or active == doc.body or not self.root.contains(active)
+        if focus and (lost or attr(active, "data-act") != focus):
+            el = nil(self.root.querySelector(f'[data-act="{focus}"]'))
+            if el is not None and (lost or self.app.focus_wanted):
+                el.focus()
+        self.app.focus_wanted = False
+        log = nil(self.root.querySelector("#log-list"))
+        if log is not None:
+            log.scrollTop = log.scrollHeight
+
+    def _draw_frame(self, key: tuple, html: str) -> None:
+        if self.frame != key or self.drawn.get("frame") != html:
+            self.screen_el.innerHTML = html
+            self.frame, self.drawn = key, {"frame": html}
+            js.window.scrollTo(0, 0)            # a new screen opens at its top
+
+    def _draw_table(self) -> None:
+        s = self.app.session
+        st = s.state
+        new_from = self.last_seen["log"] if self.last_seen["hand"] == st.hand_no else 0
+        offer = self.app.updates.offer()
+        if self.app.hint is not None and (self.app.hint[0] != self.app.position() or (
+                self.app.hint[2] and tuple(sorted(s.selected)) != self.app.hint[2])):
+            self.app.hint = None        # the game moved on, or its cards are no longer selected
+        hint = not self.app.message and self.app.hint is not None
+        message = render.hint_line(self.app.hint[1]) if hint else self.app.message
+        regions = render.table_regions(s, self.app.pace, message, self.app.thinking, new_from, offer,
+                                       hint)
+        key = ("table", id(s), st.variant.name, st.n, language())
+        if self.frame != key:
+            self.screen_el.innerHTML = render.table_html(s, self.app.pace, message,
+                                                         self.app.thinking, new_from, offer, hint)
+            self.frame, self.drawn = key, dict(regions)
+            js.window.scrollTo(0, 0)
+        else:
+            for name, html in regions.items():
+                if name == "summary-slot" and html and not self.drawn.get(name) \
+                        and not self.summary_due:
+                    # a hand's end: the table first, its summary (the largest drawing of
+                    # all) in a task of its own, so that neither makes a long one
+                    self.summary_due = True
+                    js.setTimeout(create_once_callable(lambda: self.app.render()), 0)
+                    continue
+                if name == "summary-slot":
+                    self.summary_due = False
+                if self.drawn.get(name) != html:
+                    el = nil(self.screen_el.querySelector(f"#{name}"))
+                    if el is not None:
+                        el.innerHTML = html
+                    self.drawn[name] = html
+        table = nil(self.screen_el.querySelector("#table"))
+        if table is not None:
+            table.className = render.table_class(s)
+            for k, v in render.table_data(s).items():
+                table.setAttribute(f"data-{k}", v)
+        self.fit_melds()
+        self._mark_changes()
+        self._mark_hint()
+        self._announce()
+        self._show_turn()
+
+    def open_box(self):
+        """The dialog that holds focus now (an open dialog, or the hand's summary)."""
+        box = nil(self.dialog_el.querySelector("[role=dialog]"))
+        if box is None and self.app.screen == "table":
+            box = nil(self.screen_el.querySelector("#summary-slot [role=dialog]"))
+        return box
+
+    def trap_tab(self, event, box) -> None:
+        items = [el for el in box.querySelectorAll(FOCUSABLE)]
+        if not items:
+            return
+        event.preventDefault()
+        active = nil(js.document.activeElement)
+        try:
+            at = next(i for i, el in enumerate(items) if el == active)
+        except StopIteration:
+            at = -1 if not event.shiftKey else 0
+        items[(at + (-1 if event.shiftKey else 1)) % len(items)].focus()
+
+    def menu(self, open_: bool) -> None:
+        """The top bar's menu on a phone (where its buttons do not fit in a row)."""
+        top = nil(self.screen_el.querySelector("#top"))
+        if top is None:
+            return
+        top.classList.toggle("menu-open", open_)
+        btn = nil(top.querySelector('[data-act="menu"]'))
+        if btn is not None:
+            btn.setAttribute("aria-expanded", "true" if open_ else "false")
+        if open_:
+            first = nil(top.querySelector("#top-menu button"))
+            if first is not None:
+                first.focus()
+
+    def fit_melds(self, event=None) -> None:
+        """Every meld in sight: the melds' cards shrink (to half their size at most) until all
+        the melds fit the room the table leaves them; past that (a phone, a crowded table)
+        the area scrolls and its foot says so, until the last meld is reached."""
+        el = nil(self.screen_el.querySelector("#melds"))
+        if el is None:
+            return
+        style = el.style
+
+        def over() -> bool:
+            return el.scrollHeight > el.clientHeight + 2
+        # (one reading in the usual case, full size with room to spare; shrunk cards that
+        # now fit may have room to grow, so they start again from full size)
+        fit = float(style.getPropertyValue("--fit") or 1)
+        if fit < 1 and not over():
+            fit = 1.0
+            style.setProperty("--fit", "1")
+        # (on a phone the cards are small already: less shrinking, then the area scrolls)
+        least = 0.55 if js.window.innerWidth > 760 else 0.8
+        while over() and fit > least + 0.01:
+            fit = round(fit - 0.1, 2)
+            style.setProperty("--fit", str(fit))
+        el.classList.toggle("overflows", over())
+        for strip in self._strips():        # the opponents, the buttons: swiped sideways
+            strip.classList.toggle("overflows", strip.scrollWidth > strip.clientWidth + 2)
+        self.melds_scrolled()
+
+    def _strips(self) -> list:
+        return [el for el in (nil(self.screen_el.querySelector("#opp")),
+                              nil(self.screen_el.querySelector("#actions .act-row")))
+                if el is not None]
+
+    def melds_scrolled(self, event=None) -> None:
+        """Where a strip that scrolls has reached its end, its sign that there is more goes."""
+        el = nil(self.screen_el.querySelector("#melds"))
+        if el is not None:
+            el.classList.toggle("at-end",
+                                el.scrollTop + el.clientHeight >= el.scrollHeight - 4)
+            sign = nil(el.querySelector(".more-melds span"))
+            if sign is not None and el.classList.contains("overflows"):
+                # how much is below: the melds not yet in sight
+                bottom = el.getBoundingClientRect().bottom - 8
+                below = sum(1 for m in el.querySelectorAll(".meld, .group")
+                            if m.getBoundingClientRect().top > bottom)
+                sign.textContent = (n_("▾ {n} more meld below: scroll",
+                                       "▾ {n} more melds below: scroll", below) if below
+                                    else _("▾ more below: scroll"))
+        for strip in self._strips():
+            strip.classList.toggle("at-end",
+                                   strip.scrollLeft + strip.clientWidth >= strip.scrollWidth - 4)
+
+    def _mark_hint(self) -> None:
+        """Light up the hinted move: its cards in the hand, and its button or pile."""
+        for el in list(self.screen_el.querySelectorAll(".hinted")):
+            el.classList.remove("hinted")
+        if self.app.hint is None:
+            return
+        s, h = self.app.session, self.app.hint[1]
+        acts = [f"card:{i}" for i in s.positions_of(h.cards)]
+        # the button (or pile) that plays it: the choice holding this very action, else the
+        # one named after its kind (a discard's button waits for its card to be selected)
+        names = [c.name for c in s.choices() if c.action == h.action] + [h.action.kind]
+        for name in dict.fromkeys(names):
+            acts += [f"btn:{name}", name]
+        meld = getattr(h.action, "meld", None)
+        if isinstance(meld, int):               # a lay-off, a swap, a rescue: its meld too
+            acts.append(f"meld:{meld}")
+        for act in acts:
+            for el in list(self.screen_el.querySelectorAll(f'[data-act="{act}"]')):
+                el.classList.add("hinted")
+
+    def _show_turn(self) -> None:
+        """Where the opponents' strip scrolls sideways (phones), keep the seat to move in
+        view."""
+        seat = nil(self.screen_el.querySelector(".seat.turn"))
+        strip = nil(self.screen_el.querySelector("#opp"))
+        if seat is None or strip is None or strip.scrollWidth <= strip.clientWidth:
+            return
+        a, b = seat.getBoundingClientRect(), strip.getBoundingClientRect()
+        if a.left < b.left:
+            strip.scrollLeft += a.left - b.left - 6
+        elif a.right > b.right:
+            strip.scrollLeft += a.right - b.right + 6
+
+    def _dialog_html(self) -> str:
+        d, s = self.app.dialog, self.app.session
+        if d is None:
+            return ""
+        kind = d[0]
+        if kind == "help":
+            return render.help_html(s.table if s is not None and self.app.screen == "table"
+                                    else None)
+        if kind == "newgame" and s is not None:
+            kept = self.app.kept()
+            return render.newgame_html(s, kept)
+        if kind == "stats":
+            return statistics.stats_html(self.app.stats, confirm=d[1:] == ("confirm",))
+        if kind == "settings":
+            return settings_html(self.app.settings, self.app.pace, render.PACES)
+        if kind == "howto":
+            if s is not None and self.app.screen == "table":
+                return howto_html(s.state.variant.name, s.state.options, at_table=True)
+            return howto_html(self.app.form["variant"], self.app.form["options"])
+        if kind == "confirm":
+            html = render.confirm_html(*d[1:])
+            return words_for(s.state.variant).html(html) if s is not None else html
+        if kind == "table" and s is not None:
+            return words_for(s.state.variant).html(s.table.dialog(s, d[1]))
+        if kind == "scores" and s is not None:
+            return words_for(s.state.variant).html(render.scores_html(s))
+        return ""
+
+    def _draw_dialog(self) -> bool:
+        """Draw the open dialog if it changed (an open panel is not rebuilt for nothing);
+        returns True when a dialog has just opened and taken focus."""
+        html = self._dialog_html()
+        if not html and self.app.dialog is not None:
+            self.app.dialog = None
+        before = self.dialog_drawn      # (kept apart: a new frame forgets self.drawn)
+        if html == before:
+            return False
+        self.dialog_el.innerHTML = html
+        self.dialog_drawn = html
+        if html and not before:
+            first = nil(self.dialog_el.querySelector("#confirm-go")) or \
+                nil(self.dialog_el.querySelector(FOCUSABLE))
+            if first is not None:
+                first.focus()
+            return True
+        if not html and self.opener:
+            el = nil(self.root.querySelector(f'[data-act="{self.opener}"]'))
+            self.opener = None
+            if el is not None:
+                el.focus()
+                return True
+        return False
+
+    def _announce(self) -> None:
+        """Tell screen readers the moves since last time, in words, and when it becomes the
+        person's turn, what they may do (the live region lives outside the redrawn page)."""
+        s = self.app.session
+        el = nil(js.document.getElementById("announce"))
+        if el is None:
+            return
+        lines = len(s.log_lines())
+        hand, told = self.announced
+        if hand != s.state.hand_no:
+            told = 0
+        words = render.announcement(s, told) if lines > told else ""
+        mine = s.human_to_move()
+        if mine and not self.was_my_turn:
+            self.app.sound.play("turn")
+            status = self.drawn.get("status", "")
+            words = (words + " " + htmllib.unescape(re.sub(r"<[^>]+>", "", status))).strip()
+        self.was_my_turn = mine
+        self.announced = (s.state.hand_no, lines)
+        if words:
+            el.textContent = words
+
+    def _mark_changes(self) -> None:
+        """Animate what changed since the last drawing: a new discard, new melds, log lines."""
+        s, seen = self.app.session, self.last_seen
+        st = s.state
+        top = str(st.discard[-1]) if st.discard else None
+        if seen["hand"] == st.hand_no:
+            if top != seen["top"] and top is not None:
+                el = nil(self.root.querySelector(".pile.discard .top"))
+                if el is not None:
+                    el.classList.add("arrive")
+                self.app.sound.play("card")
+            if len(st.table) > seen["melds"]:
+                self.app.sound.play("meld")
+            over = st.phase in (Phase.HAND_OVER, Phase.MATCH_OVER)
+            if over and not seen.get("over") and st.results:
+                w = st.results[-1].get("winner")
+                self.app.sound.play("win" if w is not None and w >= 0 and
+                           st.side(w) == st.side(s.human) else "lose")
+            for i in range(seen["melds"], len(st.table)):
+                el = nil(self.root.querySelector(f'[data-meld="{i}"]'))
+                if el is not None:
+                    el.classList.add("arrive")
+        seen.update(log=len(st.events_for(s.human)), top=top, melds=len(st.table),
+                    hand=st.hand_no, over=st.phase in (Phase.HAND_OVER, Phase.MATCH_OVER))

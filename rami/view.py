@@ -41,6 +41,10 @@ class PlayerView:
     melded: tuple                # which seats have melded this hand
     info: dict = field(default_factory=dict)   # public facts of the variant (knock limit, ...)
     final: dict | None = None
+    # the rest of the game every seat knows, as the state holds it: the variant's own facts
+    # but its secrets (``Variant.PRIVATE_EXTRA``), who had melded when the turn began, how
+    # many actions have been played (a friend's table, :mod:`rami.remote`, is built from it)
+    public: dict = field(default_factory=dict)
 
     @classmethod
     def of(cls, state: GameState, seat: int) -> "PlayerView":
@@ -64,7 +68,10 @@ class PlayerView:
             revealed=var.revealed(state, seat),
             taken=state.taken if state.turn == seat else None,
             melded=tuple(state.melded),
-            info=_fresh(var.public_info(state)), final=_freeze(state.final))
+            info=_fresh(var.public_info(state)), final=_freeze(state.final),
+            public={"extra": _fresh(var.public_extra(state)),
+                    "melded_at_turn_start": list(state.melded_at_turn_start),
+                    "moves": len(state.history)})
         return view
 
     @property
@@ -90,7 +97,7 @@ class PlayerView:
             "events": [e.to_dict() for e in self.events], "results": _thaw(self.results),
             "revealed": {str(k): cards(v) for k, v in self.revealed.items()},
             "taken": str(self.taken) if self.taken else None, "melded": list(self.melded),
-            "info": self.info, "final": _thaw(self.final),
+            "info": self.info, "final": _thaw(self.final), "public": _fresh(self.public),
         }
 
 

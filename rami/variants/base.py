@@ -445,6 +445,22 @@ class Variant:
     def public_info(self, state: GameState) -> dict:
         return {}
 
+    PRIVATE_EXTRA: tuple = ()   # keys of ``state.extra`` some seat may not see
+
+    def public_extra(self, state: GameState) -> dict:
+        """The variant's facts (``state.extra``) that every seat knows."""
+        return {k: v for k, v in state.extra.items() if k not in self.PRIVATE_EXTRA}
+
+    def known_holdings(self, extra: dict, turn: int) -> dict[int, list[Card]]:
+        """Cards every seat knows to be in a hand (a card taken from the discard pile that
+        must be played this turn), by seat, from the public facts."""
+        return {}
+
+    def private_stand_ins(self, extra: dict, unseen: list[Card]) -> None:
+        """Fill the secret facts left out of :meth:`public_extra` with cards taken from
+        ``unseen`` (the cards a seat cannot see), so that a friend's copy of the game
+        (:mod:`rami.remote`) holds every card once, as a real game does."""
+
     def hidden_cards(self, state: GameState) -> list[Card]:
         """Cards in play outside the stock, discard pile, hands and table (none by default)."""
         return []

@@ -354,6 +354,12 @@ class GinRummy(Variant):
             info["upcard_passes"] = state.extra["passes"]
         return info
 
+    PRIVATE_EXTRA = ("knock_card",)      # discarded face down as the knocker knocks
+
+    def private_stand_ins(self, extra, unseen):
+        if "knocker" in extra:
+            extra["knock_card"] = str(unseen.pop())
+
     def hidden_cards(self, state):
         k = state.extra.get("knock_card")
         return [Card.parse(k)] if k else []

@@ -679,6 +679,10 @@ class Push(Variant):
     def hand_limits(self, state, seat):
         return 1, len(self.deck(state))
 
+    def known_holdings(self, extra, turn):
+        """The wilds rescued from the table this turn are in the hand of the seat to play."""
+        return {turn: [Card.parse(c) for c in extra.get("rescued", ())]}
+
     def check_state(self, state):
         super().check_state(state)
         need(state.hand_no < DEALS, _("Push is played in {count} deals", count=DEALS))

@@ -583,6 +583,9 @@ class Rum500(Variant):
     EXTRA_OPTIONAL = ("rum",)
     DEAL_FIELDS = ("duty", "opening", "doubled", "rum")
 
+    def known_holdings(self, extra, turn):
+        return {turn: [Card.parse(extra["duty"])]} if extra.get("duty") else {}
+
     def check_state(self, state):
         super().check_state(state)
         e = state.extra

@@ -944,6 +944,9 @@ class TileRami(Variant):
     DEAL_FIELDS = ("exposed", "crosswise", "twins", "started", "rebuilt", "duty", "going out",
                    "offer", "asked", "opened")
 
+    def known_holdings(self, extra, turn):
+        return {turn: [Card.parse(extra["duty"])]} if extra.get("duty") else {}
+
     def check_state(self, state):
         super().check_state(state)
         e = state.extra

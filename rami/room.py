@@ -1,0 +1,344 @@
+"""A room of friends, each on their own device: the messages between the host's page, which
+holds the game, and each friend's page, which holds a copy made from its seat's view
+(:mod:`rami.remote`). No server of ours: the transport (WebRTC data channels, in the web
+layer) only carries the text this module writes and reads.
+
+The host's :class:`Room` is the door. Every message from a friend is checked there before
+anything else sees it: its size, its shape, the seat's token (a secret that came with the
+seat's join link), its sequence number (each of a friend's messages carries the next number:
+one already heard is answered with the table as it is and applied no second time; one that
+skips ahead is refused), whose turn it is, the table the move was chosen on (a move chosen
+on an old table is not played), and the move's legality. A refusal is answered in words, in
+the friend's language, and changes nothing. A friend is only ever sent its own seat's view.
+
+A friend's :class:`Guest` checks what the host sends the same way (a message that is not
+the host's shape, or an older table than the one drawn, is dropped), and numbers its own
+messages so that one sent again after a reconnection is not applied twice.
+
+>>> from rami.state import GameState
+>>> room = Room(GameState("gin", ["Ada", "Bo"], seed=3), friends=[1])
+>>> guest = Guest(room.token(1))
+>>> for seat, text in room.receive(guest.hello("Bo")):
+...     changed = guest.receive(text)
+>>> guest.seat, changed, guest.state.hands[1] == room.state.hands[1]
+(1, True, True)
+"""
+
+from __future__ import annotations
+
+import hmac
+import json
+import secrets
+
+from .checks import check, check_fields, need, read_json
+from .errors import RamiError, SaveError
+from .i18n import LANGUAGES, _, speaking
+from .remote import shadow
+from .state import GameState, Phase
+from .view import PlayerView
+
+PROTOCOL = 1
+MAX_FROM_FRIEND = 2_000          # characters: an action's text and a few numbers
+MAX_FROM_HOST = 1_000_000        # a view with its log and a match's results
+REACTIONS = ("👍", "👏", "😮", "😅", "🤔", "🎉")    # quick reactions: no free text
+NAME_CHARS = 16
+PLAY_PHASES = {Phase.UPCARD, Phase.DRAW, Phase.PLAY, Phase.LAYOFF, Phase.SHOW, Phase.RUM,
+               Phase.EXCHANGE, Phase.OPENING, Phase.HAND_OVER}
+
+# what a friend may send: each kind, its fields (all required)
+FROM_FRIEND = {
+    "hello": {"t": "str", "v": "int", "token": "str", "name": "str", "lang": "str"},
+    "act": {"t": "str", "seq": "count", "at": "count", "action": "str"},
+    "react": {"t": "str", "seq": "count", "what": "str"},
+}
+FROM_HOST = {
+    "welcome": {"t": "str", "v": "int", "seat": "int", "names": ("list", "str")},
+    "table": {"t": "str", "seq": "count", "heard": "count", "view": ("dict", "any"),
+              "seats": ("list", ("dict", "any"))},
+    "refused": {"t": "str", "seq": "count", "heard": "count", "reason": "str"},
+    "react": {"t": "str", "seq": "count", "from": "int", "what": "str"},
+}
+
+
+class RoomError(RamiError):
+    """A message that cannot be taken; its words are for the person who sent it."""
+
+
+def _text(message: dict) -> str:
+    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+
+
+def _read(text, most: int, kinds: dict, who: str) -> dict:
+    try:
+        d = read_json(text, most)
+    except RamiError as e:
+        raise RoomError(_("A message from {who} was not read: {reason}.", who=who,
+                          reason=str(e).rstrip("."))) from None
+    if not isinstance(d, dict) or type(d.get("t")) is not str or d["t"] not in kinds:
+        raise RoomError(_("A message from {who} was not read: it is not one of rami's.",
+                          who=who))
+    try:
+        check_fields(d, kinds[d["t"]], _("the message"))
+    except RamiError as e:
+        raise RoomError(_("A message from {who} was not read: {reason}.", who=who,
+                          reason=str(e).rstrip("."))) from None
+    return d
+
+
+class Seat:
+    """A friend's seat at the host: its secret, its name, and the messages so far."""
+
+    def __init__(self, token: str, name: str = "", heard: int = 0, sent: int = 0,
+                 lang: str = "en"):
+        self.token = token
+        self.name = name
+        self.heard = heard            # the number of the friend's last message taken
+        self.sent = sent              # the number of the host's last message to it
+        self.lang = lang
+        self.connected = False
+
+    def to_dict(self) -> dict:
+        return {"token": self.token, "name": self.name, "heard": self.heard,
+                "sent": self.sent, "lang": self.lang}
+
+
+class Room:
+    """The host's side. ``friends``: the seats played from other devices. ``receive`` takes
+    a message's text as it arrived (and which connection it came on: a seat, once it has
+    said hello), and returns the messages to send, as (seat, text) pairs, and notes in
+    ``moved`` whether the game changed."""
+
+    def __init__(self, state: GameState, friends, seats: dict | None = None):
+        self.state = state
+        self.friends = sorted(set(int(s) for s in friends))
+        for s in self.friends:
+            need(0 <= s < state.n, _("a friend's seat is not at the table"))
+        seats = seats or {}
+        self.seats = {s: seats.get(s) or Seat(secrets.token_urlsafe(12)) for s in self.friends}
+        self.moved = False
+
+    # -- saving (the host's save holds the room: the match goes on when all are back) ----------
+    def to_dict(self) -> dict:
+        return {"friends": self.friends,
+                "seats": {str(s): seat.to_dict() for s, seat in self.seats.items()}}
+
+    @classmethod
+    def from_dict(cls, state: GameState, d) -> "Room":
+        try:
+            check_fields(d, {"friends": ("list", "seat"), "seats": ("dict", ("dict", "any"))},
+                         _("the room"), state.n)
+            seats = {}
+            for k, v in d["seats"].items():
+                check_fields(v, {"token": "str", "name": "str", "heard": "count",
+                                 "sent": "count", "lang": "str"}, _("a friend's seat"))
+                seats[int(k)] = Seat(v["token"], v["name"][:NAME_CHARS], v["heard"],
+                                     v["sent"], v["lang"])
+            need(sorted(seats) == sorted(set(d["friends"])), _("the room's seats disagree"))
+            return cls(state, d["friends"], seats)
+        except SaveError:
+            raise
+        except (RamiError, ValueError) as e:
+            raise SaveError(_("This saved game is damaged: {reason}.",
+                              reason=str(e).rstrip("."))) from None
+
+    # -- who is who ----------------------------------------------------------------------------
+    def token(self, seat: int) -> str:
+        """The secret of ``seat``, which its join link carries."""
+        return self.seats[seat].token
+
+    def seat_of(self, token) -> int | None:
+        if not isinstance(token, str):
+            return None
+        for s, seat in self.seats.items():
+            if hmac.compare_digest(seat.token.encode(), token.encode()):
+                return s
+        return None
+
+    def name(self, seat: int) -> str:
+        friend = self.seats.get(seat)
+        return friend.name if friend and friend.name else self.state.names[seat]
+
+    def seats_info(self) -> list[dict]:
+        """Who sits where, for every page: a name, friend or not, and connected or not."""
+        return [{"name": self.name(s), "friend": s in self.seats,
+                 "connected": self.seats[s].connected if s in self.seats else True}
+                for s in range(self.state.n)]
+
+    # -- what is sent ----------------------------------------------------------------------------
+    def table_for(self, seat: int) -> str:
+        """The table as ``seat`` may see it (its view), numbered."""
+        friend = self.seats[seat]
+        friend.sent += 1
+        with speaking(friend.lang):
+            view = PlayerView.of(self.state, seat).to_dict()
+        return _text({"t": "table", "seq": friend.sent, "heard": friend.heard, "view": view,
+                      "seats": self.seats_info()})
+
+    def tables(self, connected_only: bool = True) -> list[tuple[int, str]]:
+        """Every friend's table, after a move."""
+        return [(s, self.table_for(s)) for s in self.friends
+                if self.seats[s].connected or not connected_only]
+
+    def _refusal(self, seat: int, reason: str) -> tuple[int, str]:
+        friend = self.seats[seat]
+        friend.sent += 1
+        return seat, _text({"t": "refused", "seq": friend.sent, "heard": friend.heard,
+                            "reason": reason})
+
+    # -- what arrives ----------------------------------------------------------------------------
+    def receive(self, text, seat: int | None = None) -> list[tuple[int, str]]:
+        """Take one message (from the connection of ``seat``, or, before its hello, of no
+        seat yet); the messages to send in return. Raises RoomError, changing nothing, for
+        a message from no seat that cannot be taken (the transport closes that
+        connection)."""
+        self.moved = False
+        who = self.name(seat) if seat is not None else _("a device")
+        d = _read(text, MAX_FROM_FRIEND, FROM_FRIEND, who)
+        if d["t"] == "hello":
+            return self._hello(d)
+        if seat is None or seat not in self.seats:
+            raise RoomError(_("A message came before its seat was taken."))
+        friend = self.seats[seat]
+        with speaking(friend.lang):
+            if d["seq"] <= friend.heard:           # heard already (sent again after a
+                return [(seat, self.table_for(seat))]      # reconnection): the table now
+            if d["seq"] != friend.heard + 1:
+                return [self._refusal(seat, _("A message was lost on the way: the table is "
+                                              "sent again."))] + [(seat, self.table_for(seat))]
+            friend.heard = d["seq"]
+            if d["t"] == "react":
+                if d["what"] not in REACTIONS:
+                    return [self._refusal(seat, _("That reaction is not one rami offers."))]
+                return [(s, self._reaction(s, seat, d["what"])) for s in self.friends
+                        if s != seat and self.seats[s].connected]
+            return self._act(seat, d)
+
+    def _reaction(self, to: int, by: int, what: str) -> str:
+        friend = self.seats[to]
+        friend.sent += 1
+        return _text({"t": "react", "seq": friend.sent, "from": by, "what": what})
+
+    def _hello(self, d: dict) -> list[tuple[int, str]]:
+        if d["v"] != PROTOCOL:
+            raise RoomError(_("This page and the host's are different versions of rami: "
+                              "reload both."))
+        seat = self.seat_of(d["token"])
+        if seat is None:
+            raise RoomError(_("This join link is not one of this room's seats."))
+        friend = self.seats[seat]
+        name = " ".join(d["name"].split())[:NAME_CHARS]
+        if name:
+            friend.name = name
+        friend.lang = d["lang"] if d["lang"] in LANGUAGES else "en"
+        friend.connected = True
+        self.moved = True                  # (the others see who is connected)
+        welcome = _text({"t": "welcome", "v": PROTOCOL, "seat": seat,
+                         "names": [self.name(s) for s in range(self.state.n)]})
+        return [(seat, welcome), (seat, self.table_for(seat))] + \
+            [(s, self.table_for(s)) for s in self.friends if s != seat
+             and self.seats[s].connected]
+
+    def _act(self, seat: int, d: dict) -> list[tuple[int, str]]:
+        st = self.state
+        if st.phase not in PLAY_PHASES or st.turn != seat:
+            return [self._refusal(seat, _("Wait: it is {who}'s turn.",
+                                          who=self.name(st.turn)))]
+        if d["at"] != len(st.history):
+            return [self._refusal(seat, _("The table has moved on since you chose that move: "
+                                          "it was not played.")), (seat, self.table_for(seat))]
+        try:
+            st.apply(d["action"][:200])
+        except RamiError as e:                     # refused: nothing has changed
+            return [self._refusal(seat, str(e))]
+        self.moved = True
+        return self.tables()
+
+    def disconnected(self, seat: int) -> list[tuple[int, str]]:
+        """A friend's connection closed: the others see it."""
+        if seat in self.seats:
+            self.seats[seat].connected = False
+        return self.tables()
+
+
+class Guest:
+    """A friend's side: its seat's secret, the host's last table (as a game made from that
+    seat's view), and its own messages, numbered."""
+
+    def __init__(self, token: str, lang: str = "en"):
+        self.token = token
+        self.lang = lang
+        self.seat: int | None = None
+        self.names: list[str] = []
+        self.state: GameState | None = None   # the copy: rami.remote.shadow of the view
+        self.view: dict | None = None
+        self.seats: list[dict] = []
+        self.seen = 0                          # the number of the host's last message taken
+        self.seq = 0                           # the number of this side's last message
+        self.unanswered: dict[int, str] = {}   # sent, not yet heard by the host: sent again
+        self.refusal = ""                      # the host's words for the last refusal
+        self.reactions: list[tuple[int, str]] = []
+
+    def hello(self, name: str) -> str:
+        return _text({"t": "hello", "v": PROTOCOL, "token": self.token,
+                      "name": name[:NAME_CHARS], "lang": self.lang})
+
+    def act(self, action) -> str:
+        """The message that plays ``action`` (chosen on the table drawn now)."""
+        if self.state is None:
+            raise RoomError(_("The table has not arrived yet."))
+        return self._send({"t": "act", "at": len(self.state.history), "action": str(action)})
+
+    def react(self, what: str) -> str:
+        if what not in REACTIONS:
+            raise RoomError(_("That reaction is not one rami offers."))
+        return self._send({"t": "react", "what": what})
+
+    def _send(self, message: dict) -> str:
+        self.seq += 1
+        message["seq"] = self.seq
+        text = _text(message)
+        self.unanswered[self.seq] = text
+        return text
+
+    def resend(self) -> list[str]:
+        """What to send again after a reconnection (the hello first): the host takes each
+        once."""
+        return [self.unanswered[k] for k in sorted(self.unanswered)]
+
+    def receive(self, text) -> bool:
+        """Take a message from the host; True when the table changed (draw it again).
+        Raises RoomError for one that is not the host's shape (the page says so, and keeps
+        the table it has)."""
+        d = _read(text, MAX_FROM_HOST, FROM_HOST, _("the host"))
+        if d["t"] == "welcome":
+            need_seat = d["seat"]
+            if type(need_seat) is not int or not 0 <= need_seat < len(d["names"]) <= 8:
+                raise RoomError(_("A message from {who} was not read: {reason}.",
+                                  who=_("the host"), reason=_("it names no seat")))
+            self.seat, self.names = need_seat, d["names"]
+            return False
+        if d["seq"] <= self.seen:                  # old, or sent twice: dropped
+            return False
+        self.seen = d["seq"]
+        if d["t"] == "react":
+            self.reactions.append((d["from"], d["what"]))
+            return False
+        for k in [k for k in self.unanswered if k <= d["heard"]]:
+            del self.unanswered[k]
+        # (a page that reloaded counts on from what the host has heard of this seat)
+        self.seq = max(self.seq, d["heard"])
+        if d["t"] == "refused":
+            self.refusal = d["reason"][:500]
+            return False
+        if self.seat is None or d["view"].get("seat") != self.seat:
+            raise RoomError(_("A message from {who} was not read: {reason}.",
+                              who=_("the host"), reason=_("it is another seat's table")))
+        try:
+            check(d["seats"], ("list", ("dict", "any"), len(d["view"].get("names", []))),
+                  _("the seats"))
+            state = shadow(d["view"])
+        except RamiError as e:
+            raise RoomError(str(e)) from None
+        self.state, self.view, self.seats = state, d["view"], d["seats"]
+        self.refusal = ""
+        return True

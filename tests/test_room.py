@@ -1,0 +1,245 @@
+"""Friends on their own devices (rami/room.py): whole hands played through the messages, each
+friend holding only its seat's view; every message from outside checked at the door;
+nothing applied twice or lost when a friend reconnects; the host's save keeps the room."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from rami.bots import make_bot
+from rami.errors import SaveError
+from rami.room import MAX_FROM_FRIEND, REACTIONS, Guest, Room, RoomError
+from rami.state import GameState, Phase
+from rami.view import PlayerView
+
+
+class Table:
+    """A host and its friends, the messages carried at once (a perfect network)."""
+
+    def __init__(self, variant: str, n: int, friends: list[int], seed: int = 1,
+                 options: dict | None = None):
+        self.room = Room(GameState(variant, n, options or {}, seed=seed), friends)
+        self.guests = {s: Guest(self.room.token(s)) for s in friends}
+        self.bots = {s: make_bot("good", variant, seed=s) for s in range(n)}
+        self.refusals: list[str] = []
+        for s, g in self.guests.items():
+            self.deliver(self.room.receive(g.hello(f"Friend {s}")))
+
+    def deliver(self, out) -> None:
+        for seat, text in out:
+            self.guests[seat].receive(text)
+
+    def check_views(self) -> None:
+        """Each friend's copy shows exactly its seat's view, and no more."""
+        st = self.room.state
+        for s, g in self.guests.items():
+            assert g.view == json.loads(json.dumps(PlayerView.of(st, s).to_dict()))
+            assert PlayerView.of(g.state, s).to_dict() == g.view
+            assert g.state.seed != st.seed
+
+    def step(self) -> None:
+        st = self.room.state
+        seat = st.turn
+        if seat in self.guests:
+            g = self.guests[seat]
+            action = self.bots[seat].choose(PlayerView.of(g.state, seat))   # its copy only
+            self.deliver(self.room.receive(g.act(action), seat))
+            assert self.room.moved, g.refusal
+        else:
+            st.apply(self.bots[seat].choose(PlayerView.of(st, seat)))
+            self.deliver(self.room.tables())
+
+
+def play_hand(t: Table, most: int = 3000) -> None:
+    st = t.room.state
+    hand = st.hand_no
+    for _ in range(most):
+        if st.phase in (Phase.HAND_OVER, Phase.MATCH_OVER) and st.hand_no == hand:
+            t.check_views()
+            return
+        t.step()
+        t.check_views()
+    pytest.fail("the hand did not end")
+
+
+def test_a_whole_gin_hand_between_a_host_and_a_friend():
+    t = Table("gin", 2, [1], seed=4)
+    play_hand(t)
+    assert t.room.state.results
+
+
+def test_a_four_player_push_deal_with_three_friends():
+    t = Table("push", 4, [1, 2, 3], seed=2)
+    play_hand(t)
+    assert t.room.state.results
+    assert [x["name"] for x in t.guests[1].seats] == ["Player 1", "Friend 1", "Friend 2",
+                                                        "Friend 3"]
+
+
+def test_a_move_sent_again_after_a_reconnection_is_played_once():
+    t = Table("gin", 2, [1], seed=7)
+    st, g = t.room.state, t.guests[1]
+    while st.turn != 1:
+        t.step()
+    message = g.act(t.bots[1].choose(PlayerView.of(g.state, 1)))
+    answer = t.room.receive(message, 1)               # played; the answer is lost
+    moves = len(st.history)
+    assert t.room.moved and answer
+    t.room.disconnected(1)
+    # the friend's page comes back: hello, and at once what it had no answer to
+    out = t.room.receive(g.hello("Friend 1"))
+    assert g.resend() == [message]
+    for text in g.resend():
+        out += t.room.receive(text, 1)
+    assert len(st.history) == moves and not t.room.moved
+    t.deliver(out)
+    assert g.resend() == [] and g.view["public"]["moves"] == moves
+    t.check_views()
+
+
+def test_a_friends_reload_rejoins_the_same_seat_and_plays_on():
+    t = Table("gin", 2, [1], seed=8)
+    for _ in range(5):
+        t.step()
+    t.room.disconnected(1)
+    fresh = Guest(t.room.token(1))               # a new page: the same link, nothing else
+    t.guests[1] = fresh
+    t.deliver(t.room.receive(fresh.hello("Friend 1")))
+    assert fresh.seat == 1 and fresh.view is not None
+    # it numbers its messages on from what the host has heard of the seat
+    assert t.room.seats[1].heard > 0 and fresh.seq == t.room.seats[1].heard
+    play_hand(t)
+
+
+def test_the_hosts_save_keeps_the_room():
+    t = Table("gin", 2, [1], seed=9)
+    for _ in range(6):
+        t.step()
+    saved = json.loads(json.dumps({"game": t.room.state.to_dict(), "room": t.room.to_dict()}))
+    again = Room.from_dict(GameState.from_dict(saved["game"]), saved["room"])
+    assert again.token(1) == t.room.token(1) and again.seats[1].heard == t.room.seats[1].heard
+    t.room = again                                # the host's page reloaded
+    t.deliver(again.receive(t.guests[1].hello("Friend 1")))
+    play_hand(t)
+    for bad in ({"friends": [5], "seats": {}}, {"friends": [1], "seats": {"1": {}}}, [], None):
+        with pytest.raises(SaveError):
+            Room.from_dict(GameState.from_dict(saved["game"]), bad)
+
+
+def test_a_forged_or_replayed_message_is_refused_and_changes_nothing():
+    t = Table("gin", 2, [1], seed=3)
+    st, g = t.room.state, t.guests[1]
+    while st.turn != 0:
+        t.step()
+    before = st.to_json()
+    # not its turn
+    refused = t.room.receive(g.act("draw"), 1)
+    assert json.loads(refused[0][1])["t"] == "refused" and "turn" in json.loads(
+        refused[0][1])["reason"]
+    t.deliver(refused)
+    assert g.refusal and st.to_json() == before
+    # a number skipped ahead
+    skip = json.dumps({"t": "act", "seq": 99, "at": len(st.history), "action": "draw"})
+    assert json.loads(t.room.receive(skip, 1)[0][1])["t"] == "refused"
+    # a join link that is no seat's, messages before a hello, junk, too long, too deep
+    for bad in (Guest("not-a-token").hello("Eve"), skip):
+        with pytest.raises(RoomError):
+            t.room.receive(bad)
+    for junk in ("", "nope", "[]", "{}", '{"t": "act"}', "x" * (MAX_FROM_FRIEND + 1),
+                 "[" * 500, b"\xff", None, 7,
+                 json.dumps({"t": "act", "seq": "1", "at": 0, "action": "draw"}),
+                 json.dumps({"t": "act", "seq": True, "at": 0, "action": "draw"})):
+        with pytest.raises(RoomError):
+            t.room.receive(junk, 1)
+    assert st.to_json() == before
+    # a move on an old table, an illegal move: refused in words
+    while st.turn != 1:
+        t.step()                                  # the host's moves: now the friend's turn
+    moves = len(st.history)
+    old = json.dumps({"t": "act", "seq": t.room.seats[1].heard + 1, "at": 0, "action": "draw"})
+    assert "moved on" in json.loads(t.room.receive(old, 1)[0][1])["reason"]
+    g.seq = t.room.seats[1].heard
+    bad = g.act("discard Zz")
+    words = json.loads(t.room.receive(bad, 1)[0][1])["reason"]
+    assert words and "Traceback" not in words
+    assert len(st.history) == moves
+
+
+def test_reactions_go_to_the_others_and_nothing_else_does():
+    t = Table("push", 4, [1, 2, 3], seed=5)
+    out = t.room.receive(t.guests[1].react(REACTIONS[0]), 1)
+    assert sorted(s for s, _ in out) == [2, 3]
+    t.deliver(out)
+    assert t.guests[2].reactions == [(1, REACTIONS[0])]
+    with pytest.raises(RoomError):
+        t.guests[1].react("free text")
+    forged = json.dumps({"t": "react", "seq": t.room.seats[1].heard + 1, "what": "hi all"})
+    assert json.loads(t.room.receive(forged, 1)[0][1])["t"] == "refused"
+
+
+def test_refusals_speak_the_friends_language():
+    t = Table("gin", 2, [1], seed=3)
+    g = Guest(t.room.token(1), lang="fr")
+    t.guests[1] = g
+    t.deliver(t.room.receive(g.hello("Zoé")))
+    st = t.room.state
+    while st.turn != 0:
+        t.step()
+    t.deliver(t.room.receive(g.act("draw"), 1))
+    assert g.refusal.startswith("Attendez")
+
+
+def test_random_messages_never_break_the_door():
+    """Mutations of real messages: each is taken, refused in words, or raises RoomError;
+    the game is changed only by a legal move of the seat to play."""
+    rng = random.Random(11)
+    t = Table("rum500", 3, [1, 2], seed=6)
+    for _ in range(400):
+        st = t.room.state
+        seat = rng.choice([1, 2])
+        g = t.guests[seat]
+        text = g.act(rng.choice(["draw", "discard 5h", "take", "meld 5h 5d 5s", "pass"]))
+        g.seq -= 1                                   # (the mutation is sent, not this)
+        d = json.loads(text)
+        key = rng.choice(sorted(d))
+        d[key] = rng.choice([None, -1, 10 ** 12, "", "x" * 50, [], {}, True, 1.5, d[key]])
+        before = st.to_json()
+        try:
+            out = t.room.receive(json.dumps(d), seat)
+        except RoomError as e:
+            assert str(e)
+            continue
+        if not t.room.moved:
+            assert st.to_json() == before
+        t.deliver(out)
+        if st.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
+            break
+        if st.turn not in t.guests:
+            t.step()
+        g.seq = t.room.seats[seat].heard
+
+
+def test_a_forged_table_from_the_host_is_dropped_in_words():
+    t = Table("indian", 3, [1, 2], seed=4, options={"format": "pool101"})
+    for _ in range(12):
+        t.step()
+    rng = random.Random(3)
+    g = t.guests[1]
+    drawn = g.view
+    for _ in range(200):
+        d = json.loads(t.room.table_for(1))
+        part = rng.choice(["t", "seq", "heard", "view", "seats", "view.seat", "view.hand",
+                           "view.stock_count", "view.public", "view.legal"])
+        junk = rng.choice([None, -1, 10 ** 12, "", "x", [], {}, True, ["As"] * 60])
+        if part.startswith("view."):
+            d["view"][part[5:]] = junk
+        else:
+            d[part] = junk
+        try:
+            g.receive(json.dumps(d))
+        except RoomError as e:
+            assert str(e) and g.view == drawn            # the table drawn stays
+    assert g.view == drawn

@@ -227,8 +227,11 @@ class Room:
             raise RoomError(_("This join link is not one of this room's seats."))
         friend = self.seats[seat]
         name = " ".join(d["name"].split())[:NAME_CHARS]
-        if name:
+        if name:                           # the friend's own name, at the table too
             friend.name = name
+            names = list(self.state.names)
+            names[seat] = name
+            self.state.names = tuple(names)
         friend.lang = d["lang"] if d["lang"] in LANGUAGES else "en"
         friend.connected = True
         self.moved = True                  # (the others see who is connected)

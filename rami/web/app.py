@@ -71,6 +71,8 @@ class App:
         self.hint = None                     # (position, Hint) the person asked for
         self.hinting = False
         self.persist = True                  # save to localStorage (not for a ?deal= page)
+        self.host = None                     # friends at this table: the room (friends.py)
+        self.remote = None                   # this page is a friend's: its connection
         self.saved = False                   # did the last save work?
         prefs = load_json(PREFS_KEY) or {}
         pace, variant, name = (prefs.get(k) for k in ("pace", "variant", "name"))
@@ -130,6 +132,10 @@ class App:
 
     # -- start-up and saves ---------------------------------------------------------------
     def start(self) -> None:
+        from .friends import read_join
+        joining = read_join(str(js.location.hash or ""))
+        if joining is not None:
+            return self.start_joining(*joining)
         deal = js.URLSearchParams.new(js.location.search).get("deal")
         if isinstance(deal, str) and deal.strip():
             return self.start_deal(deal)
@@ -184,10 +190,49 @@ class App:
         self.move_others()
 
     def sit(self, session: Session | None) -> None:
-        """Sit at ``session``'s table (or, with None, go back to the lobby with no match)."""
+        """Sit at ``session``'s table (or, with None, go back to the lobby with no match).
+        A table with friends' seats opens its room (and makes each friend's link)."""
         self.session = session
         self.screen = "lobby" if session is None else "table"
         self.seats = seats_for(session, self.worker) if session is not None else []
+        self.host = None
+        if session is not None and session.friends and self.remote is None:
+            from .friends import Host
+            self.host = Host(self, session)
+            for seat, friend in self.host.seats().items():
+                self.seats[seat] = friend
+            for seat in session.friends:
+                asyncio.ensure_future(self.host.invite(seat))
+
+    # -- friends on their own devices (rami.web.friends) ------------------------------------
+    def start_joining(self, offer: str, seat: int, token: str) -> None:
+        """This page was opened from a friend's join link."""
+        from .friends import Remote
+        self.persist = False                 # (this page's own saved match stays as it was)
+        self.remote = Remote(self, offer, seat, token)
+        self.remote.name = self.form["name"]
+        self.screen = "join"
+        self._render_or_lobby()
+        self.ready()
+
+    def friend_table(self, state, seat: int) -> None:
+        """The host has sent this friend's page a new table."""
+        from .session import GuestSession
+        s = self.session
+        if isinstance(s, GuestSession) and s.human == seat:
+            s.take(state)
+        else:
+            self.session, self.screen = GuestSession(state, seat), "table"
+            self.seats = []
+            self.drawing.forget()
+            self.focus_hand()
+        self.render()
+
+    def after_friend(self) -> None:
+        """A friend's move has been played here (through the room)."""
+        self.save()
+        self.render()
+        self.move_others()
 
     def start_deal(self, deal: str) -> None:
         """A given position (``?deal=`` in the address: tutorials, tests). It is not saved:
@@ -246,7 +291,10 @@ class App:
 
     # -- drawing --------------------------------------------------------------------------
     def render(self) -> None:
-        """Bring the page up to date (:class:`~rami.web.drawing.Drawing`)."""
+        """Bring the page up to date (:class:`~rami.web.drawing.Drawing`); friends get the
+        game's change."""
+        if self.host is not None and self.session is not None:
+            self.host.sync()
         self.drawing.draw()
 
     def position(self) -> tuple:
@@ -362,6 +410,29 @@ class App:
             return self.open_dialog(("scores",))
         if act.startswith("dialog:") and s is not None and self.screen == "table":
             return self.open_dialog(("table", act.split(":", 1)[1]))
+        if act == "friends" and self.host is not None:
+            return self.open_dialog(("friends",))
+        if act.startswith("copy-link:") or act == "copy-code":
+            field = nil(js.document.getElementById(
+                "join-code" if act == "copy-code" else f"link-{act.split(':')[1]}"))
+            if field is not None:
+                field.select()
+                try:
+                    js.navigator.clipboard.writeText(field.value)
+                except Exception:            # (no clipboard here: it is selected, to copy)
+                    pass
+            return None
+        if act.startswith("answer:") and self.host is not None:
+            seat = int(act.split(":")[1])
+            field = nil(js.document.getElementById(f"answer-{seat}"))
+            if field is not None and seat in self.host.invites:
+                asyncio.ensure_future(self.host.answer(seat, str(field.value)))
+            return None
+        if act == "join-go" and self.remote is not None:
+            field = nil(js.document.getElementById("join-name"))
+            name = " ".join(str(field.value if field is not None else "").split())[:16]
+            asyncio.ensure_future(self.remote.join(name or _("Player")))
+            return None
         if act == "close":
             return self.close_dialog()
         if act.startswith("confirm:"):
@@ -409,6 +480,8 @@ class App:
                 return self.say(str(e))
             self.save()
             return self.render()
+        if act == "next" and self.remote is not None:
+            return self.say(_("The host deals the next hand."))
         if act == "next":
             s.next_hand()
             self.save()
@@ -468,6 +541,12 @@ class App:
             self.session.play(action)
         except RamiError as e:
             return self.say(str(e))
+        if self.remote is not None:          # a friend's page: the move goes to the host
+            for sent in self.session.outbox:
+                self.remote.send(sent)
+            self.session.outbox.clear()
+            self.message = _("Sent to the host…")
+            return self.render()
         self.save()
         self.render()
         self.move_others()
@@ -512,6 +591,8 @@ class App:
         """Sit at ``session``'s table: saved, focus on the hand, the bots going."""
         self.sit(session)
         self.dialog, self.message, self.notice = None, "", ""
+        if self.host is not None:            # each friend's link, to send
+            self.dialog = ("friends",)
         self.persist = True
         self.drawing.forget()
         self.save()
@@ -560,6 +641,8 @@ class App:
     # -- the other seats' moves ----------------------------------------------------------
     def move_others(self) -> None:
         """While it is not a person's turn here, the seat to move plays (a bot, a friend)."""
+        if self.remote is not None:          # (a friend's page: the host moves them)
+            return
         s = self.session
         if s is not None and s.bots:
             self.worker.start()             # at a table with bots: ready by their first move
@@ -580,9 +663,10 @@ class App:
         try:
             s = self.session
             while self.session is s and s.bot_to_move() and self.screen == "table":
-                self.thinking = True
+                paced = self.seats[s.state.turn].paced      # (a bot; not a friend)
+                self.thinking = paced
                 self.render()
-                await asyncio.sleep(0 if self.skipping else
+                await asyncio.sleep(0 if self.skipping or not paced else
                                     render.pace_seconds(self.pace, s.state.n))
                 if self.session is not s or not s.bot_to_move() or self.screen != "table":
                     break

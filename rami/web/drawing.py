@@ -72,7 +72,10 @@ class Drawing:
         doc = js.document
         focus = self.app.focus_act or attr(doc.activeElement, "data-act")
         self.app.focus_act = None
-        if self.app.screen == "lobby" or self.app.session is None:
+        if self.app.screen == "join" and self.app.remote is not None:
+            self._draw_frame(("join",), render.join_html(self.app.remote))
+            focus = focus or ("join-go" if self.app.remote.state == "name" else None)
+        elif self.app.screen == "lobby" or self.app.session is None:
             can_resume = self.app.session is not None and not self.app.session.state.is_over
             saved = []
             if can_resume:
@@ -288,6 +291,8 @@ class Drawing:
         if d is None:
             return ""
         kind = d[0]
+        if kind == "friends" and s is not None and self.app.host is not None:
+            return render.friends_html(s, self.app.host)
         if kind == "help":
             return render.help_html(s.table if s is not None and self.app.screen == "table"
                                     else None)
@@ -320,7 +325,19 @@ class Drawing:
         before = self.dialog_drawn      # (kept apart: a new frame forgets self.drawn)
         if html == before:
             return False
+        # what the person is typing in the dialog lives on (a friend's code half pasted)
+        typed = {str(el.id): str(el.value) for el in
+                 self.dialog_el.querySelectorAll("textarea[id], input[id]:not([readonly])")}
+        active = attr(js.document.activeElement, "id")
         self.dialog_el.innerHTML = html
+        for key, value in typed.items():
+            el = nil(self.dialog_el.querySelector(f"#{key}"))
+            if el is not None and value:
+                el.value = value
+        if html and before and active in typed:
+            el = nil(self.dialog_el.querySelector(f"#{active}"))
+            if el is not None:
+                el.focus()
         self.dialog_drawn = html
         if html and not before:
             first = nil(self.dialog_el.querySelector("#confirm-go")) or \

@@ -22,6 +22,7 @@ from .settings import language_menu
 
 CATALOGUE_FILE = "catalogue.json"          # beside this module, in the browser's rami.zip
 PERSON = "person"      # a seat's level when a person plays it on this device (pass-and-play)
+FRIEND = "friend"      # ... when a friend plays it from their own device (rami.web.friends)
 LEVEL_NAMES = {"beginner": N_("Beginner"), "good": N_("Good"), "expert": N_("Expert"),
                "random": N_("Random"), "person": N_("Person")}
 # the house rules' names and their words' names, as the lobby shows them (the names typed in
@@ -221,7 +222,9 @@ def _seat_choice(form: dict, i: int, levels: list) -> str:
     options = "".join(f'<option value="{lv}"{" selected" if level == lv else ""}>'
                       f'{_(LEVEL_NAMES[lv])}</option>' for lv in levels)
     options += (f'<option value="{PERSON}"{" selected" if level == PERSON else ""}>'
-                f'{_("A person here (pass-and-play)")}</option>')
+                f'{_("A person here (pass-and-play)")}</option>'
+                f'<option value="{FRIEND}"{" selected" if level == FRIEND else ""}>'
+                f'{_("A friend on their own device")}</option>')
     who = (f'<input data-field="seatname:{i}" maxlength="16" value="{esc(name)}" '
            f'aria-label="{_("Seat {number}: name", number=i + 2)}">' if level == PERSON else
            f'<span>{esc(name)}</span>')

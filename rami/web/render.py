@@ -208,6 +208,9 @@ def _topbar(s: Session, v, pace: str) -> str:
                     f'</option>' for k, label, _s in PACES)
     gear = (f'<button type="button" class="btn ghost small" data-act="settings" '
             f'title="{_("Settings")}">{_("Settings")}</button>')
+    friends = (f'<button type="button" class="btn ghost small" data-act="friends">'
+               f'{_("Friends")}</button>' if getattr(s, "friends", None)
+               and getattr(s, "outbox", None) is None else "")
     return f"""<a class="skip" href="#hand" data-act="skip">{_("Skip to your hand")}</a>
     <span class="brand small" aria-hidden="true">rami</span>
     <h1 class="game-title">{esc(st.variant.title)}
@@ -217,7 +220,7 @@ def _topbar(s: Session, v, pace: str) -> str:
       <select data-field="pace" id="pace">{paces}</select></label>
     <button type="button" class="btn ghost small menu-btn" data-act="menu" aria-haspopup="true"
       aria-expanded="false" aria-controls="top-menu">{_("Menu")}</button>
-    <div class="top-menu" id="top-menu">
+    <div class="top-menu" id="top-menu">{friends}
     <button type="button" class="btn ghost small" data-act="howto">{_("Rules")}</button>
     {gear}
     <button type="button" class="btn ghost small" data-act="scores">{_("Scores")}</button>
@@ -287,7 +290,11 @@ def _status(s: Session, v, thinking: bool) -> str:
     """Whose move it is and what to do; while the computer players move, a way to skip to
     the person's turn."""
     out = s.table.status(s, v, thinking)
-    if s.bot_to_move() and not s.needs_handover() and v.phase in BOT_PHASES:
+    if v.turn in s.away and v.phase in BOT_PHASES:        # a friend not connected
+        return _("Waiting for {who} to join the table (Friends).",
+                 who=esc(s.state.names[v.turn]))
+    if s.bot_to_move() and not s.needs_handover() and v.phase in BOT_PHASES \
+            and v.turn in s.levels:                      # (a bot's: not a friend's)
         out += f" {skip_bots()}"
     return out
 
@@ -471,3 +478,71 @@ def help_html(table: Table | None = None) -> str:
   <p>{esc(tip)}</p>
   <div class="sum-go"><button type="button" class="btn primary" data-act="close">{_("Close")}
   </button></div></div></div>"""
+
+
+FRIEND_STATES = {"making": N_("making the link…"),
+                 "waiting": N_("waiting for the friend's answer code"),
+                 "connected": N_("connected"), "closed": N_("gone: a new link is ready")}
+
+
+def friends_html(s: Session, host) -> str:
+    """The host's panel: each friend's seat, its join link, and where its answer code goes."""
+    rows = []
+    for seat in s.friends:
+        inv = host.invites[seat]
+        state = _(FRIEND_STATES[inv.state]) if inv.state in FRIEND_STATES else ""
+        steps = ""
+        if inv.state in ("waiting", "closed") and inv.url:
+            steps = f"""
+      <label><span>{_("1. Send this link to the friend at this seat")}</span>
+        <span class="friend-row"><input readonly value="{esc(inv.url)}" id="link-{seat}"
+          aria-label="{_("Join link of {name}", name=esc(host.room.name(seat)))}">
+        <button type="button" class="btn small" data-act="copy-link:{seat}">{_("Copy")}</button></span></label>
+      <label><span>{_("2. Paste the code their page shows")}</span>
+        <span class="friend-row"><textarea rows="2" id="answer-{seat}" spellcheck="false"
+          autocomplete="off"></textarea>
+        <button type="button" class="btn small primary" data-act="answer:{seat}">{_("Connect")}</button></span></label>"""
+        problem = f'<p class="friend-problem" role="alert">{esc(inv.problem)}</p>' \
+            if inv.problem else ""
+        rows.append(f"""<li class="friend friend-{inv.state}" data-seat="{seat}">
+      <h3>{esc(host.room.name(seat))} <small class="friend-state">{esc(state)}</small></h3>{steps}{problem}</li>""")
+    return f"""<div class="overlay" role="dialog" aria-modal="true" aria-labelledby="friends-title">
+  <div class="summary friends-panel" id="friends">
+  <h2 id="friends-title">{_("Friends at this table")}</h2>
+  <p class="friends-how">{_("Each friend plays from their own device, with no server: the link holds "
+                             "this page's address, and their page answers with a code for you to "
+                             "paste. On one network no internet is needed.")}</p>
+  <ol class="friends">{"".join(rows)}</ol>
+  <div class="sum-go"><button type="button" class="btn primary" data-act="close">{_("Close")}</button></div>
+  </div></div>"""
+
+
+def join_html(remote) -> str:
+    """A friend's page, opened from a join link: a name, then the code for the host."""
+    if remote.state in ("name", "making"):
+        busy = remote.state == "making"
+        problem = f'<p class="friend-problem" role="alert">{esc(remote.problem)}</p>' \
+            if remote.problem else ""
+        body = f"""<p class="join-lead">{_("A friend has invited you to a table of rami.")}</p>{problem}
+    <label><span>{_("Your name")}</span>
+      <input id="join-name" maxlength="16" value="{esc(remote.name)}" autocomplete="nickname"></label>
+    <div class="lobby-go"><button type="button" class="btn primary big" data-act="join-go"
+      id="join-go"{" disabled" if busy else ""}>{_("Take my seat")}</button></div>"""
+    elif remote.state == "answer":
+        body = f"""<p class="join-lead">{_("Send this code back to the host, who pastes it in their "
+                                          "Friends panel:")}</p>
+    <textarea readonly id="join-code" rows="5" spellcheck="false"
+      aria-label="{_("Your answer code")}">{esc(remote.code)}</textarea>
+    <div class="lobby-go"><span class="join-wait">{_("Waiting for the host…")}</span>
+      <button type="button" class="btn primary" data-act="copy-code">{_("Copy the code")}</button></div>"""
+    elif remote.state == "connected":
+        body = f"""<p class="join-lead join-wait">{_("Connected: the table is on its way…")}</p>"""
+    else:
+        body = f"""<p class="join-lead">{_("The connection to the host has closed. Ask the host for the new link "
+                         "of your seat: your seat is kept.")}</p>"""
+    return f"""<main class="lobby join" id="join">
+  <div class="lobby-card join-card">
+  <h1 class="brand">rami</h1>
+  {body}
+  </div>
+</main>"""

@@ -3,7 +3,9 @@
 * :class:`PersonHere`: a person at this device (one, or several passing it: pass-and-play);
   the page's own input plays the seat;
 * :class:`BotSeat`: a computer player, thinking in the bots' worker (or on the page's thread
-  in slices, :mod:`rami.web.worker`).
+  in slices, :mod:`rami.web.worker`);
+* a friend's seat, played from the friend's own device (:class:`rami.web.friends.FriendSeat`,
+  made by the host's room).
 
 The app asks the seat to move whenever the turn is not a person's here, and draws the table
 between moves; it never needs to know what kind of player sits there.
@@ -14,6 +16,7 @@ from __future__ import annotations
 
 class Seat:
     here = False        # the page's own input plays this seat
+    paced = False       # the table pauses before its move, at the person's pace (a bot)
 
     async def move(self, s, spent: list, current) -> bool:
         """Play this seat's move on the session ``s``; ``spent[0]`` gets the time spent
@@ -30,6 +33,8 @@ class PersonHere(Seat):
 
 
 class BotSeat(Seat):
+    paced = True
+
     def __init__(self, level: str, worker):
         self.level = level
         self.worker = worker
@@ -41,5 +46,5 @@ class BotSeat(Seat):
 def seats_for(session, worker) -> list[Seat]:
     """Each seat's player at ``session``'s table (a bot thinks in ``worker``)."""
     return [PersonHere() if seat in session.humans else
-            BotSeat(session.levels[seat], worker)
-            for seat in range(session.state.n)]
+            BotSeat(session.levels[seat], worker) if seat in session.levels else Seat()
+            for seat in range(session.state.n)]     # (a friend's: the room gives it)

@@ -25,7 +25,7 @@ from ..errors import RamiError, SaveError
 from ..state import MAX_SAVE_CHARS, GameState, Phase, check_save_header
 from ..variants import find_variant
 from ..view import PlayerView
-from .lobby import BOT_NAMES, LEVEL_NAMES, PERSON, bot_name  # noqa: F401  (the lobby's too)
+from .lobby import BOT_NAMES, FRIEND, LEVEL_NAMES, PERSON, bot_name  # noqa: F401
 from .tables import Choice, table_for
 from .thinking import bot_seed, move_steps, request
 from ..i18n import N_, _, pieces
@@ -64,8 +64,14 @@ class Session:
         levels = dict(levels or {})
         self.humans = sorted({human} | {s for s, lv in levels.items()
                                         if lv == PERSON and 0 <= s < state.n})
+        # the seats played from friends' own devices (the host's room, rami.web.friends)
+        self.friends = sorted(s for s, lv in levels.items()
+                              if lv == FRIEND and 0 <= s < state.n and s not in self.humans)
         self.levels = {s: canonical_level(levels.get(s, "good"))
-                       for s in range(state.n) if s not in self.humans}
+                       for s in range(state.n) if s not in self.humans
+                       and s not in self.friends}
+        self.room: dict | None = None           # the room, as the host's save keeps it
+        self.away: set[int] = set()             # friends' seats with no connection now
         for level in self.levels.values():
             if level not in ALL_LEVELS:
                 raise SaveError(_("The save names an unknown bot level, '{level}'.",
@@ -586,7 +592,9 @@ class Session:
     def to_dict(self) -> dict:
         levels = {str(s): lv for s, lv in self.levels.items()}
         levels.update({str(s): PERSON for s in self.humans if s != self.human})
+        levels.update({str(s): FRIEND for s in self.friends})
         return {"format": WEB_FORMAT, "version": WEB_VERSION, "human": self.human,
+                **({"room": self.room} if self.room is not None else {}),
                 "levels": levels,
                 "order": list(self.order), "order_hand": self.order_hand,
                 "sizes": list(self.sizes), "arranged": self.arranged,
@@ -619,6 +627,8 @@ class Session:
                           [int(k) for k in d.get("sizes", [])] if same else None)
             if same and d.get("arranged") is True and session.table.arranges:
                 session.arrange()
+            if isinstance(d.get("room"), dict) and session.friends:
+                session.room = d["room"]        # (read, and checked, by the host's room)
             for k, v in dict(d.get("stash", {})).items():
                 seat = int(k)
                 if seat in session.humans and seat != human:
@@ -633,3 +643,35 @@ class Session:
                               error=type(e).__name__, reason=e)) from None
 
 
+
+
+class GuestSession(Session):
+    """A friend's table, on the friend's own device: the game is the copy made from the
+    seat's view (:func:`rami.remote.shadow`), redrawn from each table the host sends; a move
+    is not played here but sent to the host (``outbox``), which answers with the next
+    table or a refusal in words."""
+
+    def __init__(self, state: GameState, seat: int):
+        super().__init__(state, seat, {s: FRIEND for s in range(state.n) if s != seat})
+        self.outbox: list[Action] = []
+
+    def take(self, state: GameState) -> None:
+        """The host's new table: the person's card order and selection live on."""
+        self.state = state
+        self.undo_stack = []
+        self.pile_pick = None
+        self.reconcile()
+
+    def can_undo(self) -> bool:
+        return False               # (a move sent is the host's: it cannot be taken back here)
+
+    def play(self, action: Action) -> None:
+        if not self.human_to_move():
+            raise RamiError(_("Wait: it is {who}'s turn.",
+                              who=self.state.names[self.state.turn]))
+        self.state.copy().apply(action)          # refused here at once, in words, if illegal
+        self.outbox.append(action)
+        self.selected = []
+
+    def next_hand(self) -> None:
+        """The host deals the next hand."""

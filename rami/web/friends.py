@@ -1,0 +1,270 @@
+"""Friends on their own devices, at the page: the host's room and a friend's connection.
+
+The transport is static/friends.js (WebRTC data channels, signalled by hand: the offer in
+the seat's join link, the answer pasted back); the messages are :mod:`rami.room`'s, and
+every one from outside goes through its door. Nothing here runs, and nothing is contacted,
+until a person chooses to play with friends.
+
+* :class:`Host`: the page that holds the game. A friend's seat (:class:`FriendSeat`) moves
+  when the friend's move has come through the room; after every change of the game each
+  connected friend is sent its seat's table.
+* :class:`Remote`: a friend's page. It answers the link's offer, says hello with the seat's
+  secret, and draws each table the host sends (a :class:`~rami.web.session.GuestSession`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+import js
+from pyodide.ffi import create_proxy, to_js
+
+from ..i18n import _, language
+from ..room import Guest, Room, RoomError
+from .page import nil
+from .seats import Seat
+
+JOIN = "join"                  # the address's fragment: #join=<offer>.<seat>.<secret>
+SCRIPT = "static/friends.js"
+
+
+async def load_transport() -> bool:
+    """static/friends.js, once (it is only loaded when a person plays with friends)."""
+    if nil(getattr(js.window, "ramiPeer", None)) is not None:
+        return True
+    done = asyncio.get_event_loop().create_future()
+    tag = js.document.createElement("script")
+    tag.src = SCRIPT
+    tag.onload = create_proxy(lambda e: done.done() or done.set_result(True))
+    tag.onerror = create_proxy(lambda e: done.done() or done.set_result(False))
+    js.document.head.appendChild(tag)
+    return await done
+
+
+def handlers(open_=None, message=None, close=None):
+    """The JavaScript handlers of one connection, calling back into Python."""
+    fns = {}
+    for name, fn in (("open", open_), ("message", message), ("close", close)):
+        if fn is not None:
+            fns[name] = create_proxy(fn)
+    return to_js(fns, dict_converter=js.Object.fromEntries)
+
+
+def join_link(code: str, seat: int, token: str) -> str:
+    base = str(js.location.href).split("#")[0].split("?")[0]
+    return f"{base}#{JOIN}={code}.{seat}.{token}"
+
+
+def read_join(fragment: str) -> tuple[str, int, str] | None:
+    """(offer, seat, secret) from a join link's fragment, or None."""
+    text = fragment.lstrip("#")
+    if not text.startswith(JOIN + "=") or len(text) > 4000:
+        return None
+    parts = text[len(JOIN) + 1:].split(".")
+    if len(parts) != 3 or not parts[1].isdigit() or not parts[0] or not parts[2]:
+        return None
+    return parts[0], int(parts[1]), parts[2]
+
+
+class FriendSeat(Seat):
+    """A friend's seat at the host: its move comes through the room."""
+
+    def __init__(self, host: "Host", seat: int):
+        self.host = host
+        self.seat = seat
+
+    async def move(self, s, spent: list, current) -> bool:
+        before = len(s.state.history)
+        while current() is s and len(s.state.history) == before and s.bot_to_move() \
+                and s.state.turn == self.seat:
+            await self.host.changed()
+        return current() is s and len(s.state.history) != before
+
+
+class Invite:
+    """One friend's seat at the host: its link (an offer), and its connection once the
+    friend's answer is pasted."""
+
+    def __init__(self, seat: int):
+        self.seat = seat
+        self.link = None               # the JS connection (static/friends.js)
+        self.url = ""
+        self.state = "making"          # "making", "waiting" (for the answer), "connected",
+        self.problem = ""              # "closed"
+
+
+class Host:
+    """The host's side of a room, over the app's session."""
+
+    def __init__(self, app, session):
+        self.app = app
+        self.session = session
+        if session.room is not None:
+            self.room = Room.from_dict(session.state, session.room)
+        else:
+            self.room = Room(session.state, session.friends)
+        session.room = self.room.to_dict()
+        self.invites = {s: Invite(s) for s in session.friends}
+        session.away = set(session.friends)
+        self._waiters: list = []
+        self.sent_at = None
+
+    def seats(self) -> dict:
+        return {s: FriendSeat(self, s) for s in self.session.friends}
+
+    async def changed(self) -> None:
+        """Wait until a friend's message has changed something."""
+        waiter = asyncio.get_event_loop().create_future()
+        self._waiters.append(waiter)
+        await waiter
+
+    def _wake(self) -> None:
+        waiters, self._waiters = self._waiters, []
+        for w in waiters:
+            if not w.done():
+                w.set_result(True)
+
+    async def invite(self, seat: int) -> None:
+        """A new link for ``seat`` (its offer): at the start, and when its friend has gone."""
+        inv = self.invites[seat]
+        inv.state, inv.problem = "making", ""
+        if not await load_transport():
+            inv.problem = _("The friends' connection could not be loaded.")
+            return self.app.render()
+        inv.link = await js.window.ramiPeer.offer(handlers(
+            open_=lambda *a: self._opened(seat), message=lambda text: self._heard(seat, text),
+            close=lambda *a: self._closed(seat)))
+        inv.url = join_link(str(inv.link.code), seat, self.room.token(seat))
+        inv.state = "waiting"
+        self.app.render()
+
+    async def answer(self, seat: int, code: str) -> None:
+        """The friend's answer code, pasted by the host."""
+        inv = self.invites[seat]
+        try:
+            await inv.link.accept(code.strip())
+            inv.problem = ""
+        except Exception:                    # (static/friends.js: "unreadable")
+            inv.problem = _("That is not an answer code of this link: paste the code the "
+                            "friend's page shows.")
+        self.app.render()
+
+    def _opened(self, seat: int) -> None:
+        self.invites[seat].state = "connected"
+        self.session.away.discard(seat)
+        self.app.render()
+
+    def _heard(self, seat: int, text) -> None:
+        try:
+            bound = seat if self.room.seats[seat].connected else None
+            out = self.room.receive(str(text), bound)
+        except RoomError as e:
+            js.console.warn(f"rami: a message from seat {seat} was refused: {e}")
+            return
+        if out and bound is None and out[0][0] != seat:     # another seat's secret
+            self.invites[seat].link.close()
+            return
+        self._send(out)
+        if self.room.moved:
+            self.session.reconcile()
+            self.sent_at = self._position()       # (every friend has just been sent it)
+            self.app.after_friend()
+            self._wake()
+
+    def _closed(self, seat: int) -> None:
+        inv = self.invites[seat]
+        if inv.state == "closed":
+            return
+        inv.state = "closed"
+        self.session.away.add(seat)
+        self._send(self.room.disconnected(seat))
+        self.app.render()
+        asyncio.ensure_future(self.invite(seat))     # a new link, to come back by
+
+    def _send(self, out) -> None:
+        for seat, text in out:
+            link = self.invites[seat].link
+            if link is not None and self.invites[seat].state == "connected":
+                link.send(text)
+
+    def _position(self) -> tuple:
+        st = self.session.state
+        return (st.hand_no, len(st.history), st.phase)
+
+    def sync(self) -> None:
+        """After any change of the game here (the host's move, a bot's, a new hand): every
+        connected friend gets its table, once per change."""
+        where = self._position()
+        if where != self.sent_at:
+            self.sent_at = where
+            self._send(self.room.tables())
+        self.session.room = self.room.to_dict()
+
+    def connected(self, seat: int) -> bool:
+        return self.invites[seat].state == "connected"
+
+
+class Remote:
+    """A friend's page: its connection to the host, and the table it was last sent."""
+
+    def __init__(self, app, offer: str, seat: int, token: str):
+        self.app = app
+        self.offer, self.seat = offer, seat
+        self.guest = Guest(token, language())
+        self.link = None
+        self.code = ""                 # the answer code, for the host
+        self.state = "name"            # "name", "making", "answer", "connected", "closed"
+        self.problem = ""
+        self.name = ""
+
+    async def join(self, name: str) -> None:
+        self.name = name
+        self.state, self.problem = "making", ""
+        self.app.render()
+        if not await load_transport():
+            self.state, self.problem = "name", _("The friends' connection could not be loaded.")
+            return self.app.render()
+        try:
+            self.link = await js.window.ramiPeer.answer(self.offer, handlers(
+                open_=lambda *a: self._opened(), message=lambda text: self._heard(text),
+                close=lambda *a: self._closed()))
+        except Exception:
+            self.state = "name"
+            self.problem = _("This join link cannot be read: ask the host for a new one.")
+            return self.app.render()
+        self.code = str(self.link.code)
+        self.state = "answer"
+        self.app.render()
+
+    def _opened(self) -> None:
+        self.state = "connected"
+        self.link.send(self.guest.hello(self.name))
+        for text in self.guest.resend():
+            self.link.send(text)
+        self.app.render()
+
+    def _heard(self, text) -> None:
+        try:
+            changed = self.guest.receive(str(text))
+        except RoomError as e:
+            self.app.say(str(e))
+            return
+        if changed:
+            self.app.friend_table(self.guest.state, self.guest.seat)
+        elif self.guest.refusal:
+            self.app.say(self.guest.refusal)
+        else:
+            self.app.render()
+
+    def _closed(self) -> None:
+        self.state = "closed"
+        if self.app.screen == "table":
+            return self.app.say(_("The connection to the host has closed. Ask the host for "
+                                  "the new link of your seat: your seat is kept."))
+        self.app.render()
+
+    def send(self, action) -> None:
+        """Play ``action``: sent to the host (again on reconnection, until it is heard)."""
+        text = self.guest.act(action)
+        if self.link is not None and self.state == "connected":
+            self.link.send(text)

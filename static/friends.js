@@ -1,0 +1,162 @@
+// rami's friends over WebRTC data channels, signalled by hand: no server of ours, none of
+// anyone's on one network. Loaded only when a person chooses to play with friends (nothing
+// here runs, and nothing is contacted, before that).
+//
+// * The host makes an offer for a seat: `await ramiPeer.offer(handlers)` gives `code`, a
+//   short text (the offer's few lines that matter, packed) that travels in the seat's join
+//   link or QR code, and `accept(answerCode)`.
+// * The friend's page answers it: `await ramiPeer.answer(code, handlers)` gives the answer's
+//   `code`, which the friend sends back (a chat message, read aloud, a QR code) and the host
+//   pastes.
+// * Then each side has `send(text)` and `close()`; handlers: `open()`, `message(text)`,
+//   `close()`. A long text is sent in pieces and put together again.
+//
+// ICE: the host candidates of each device (one network, no internet needed), and the STUN
+// and TURN servers the site owner lists in index.html's <meta name="rami-ice-servers">
+// (JSON, as RTCPeerConnection takes them; none by default).
+"use strict";
+(() => {
+  const VERSION = "1";
+  const PIECE = 60000;                  // characters per message (SCTP takes 256 KB at most)
+  const GATHER_MS = 4000;               // the longest wait for ICE candidates
+
+  function iceServers() {
+    const meta = document.querySelector('meta[name="rami-ice-servers"]');
+    if (!meta) return [];
+    try {
+      const servers = JSON.parse(meta.content);
+      return Array.isArray(servers) ? servers : [];
+    } catch (e) {
+      console.warn("rami: <meta name=rami-ice-servers> is not JSON; no STUN or TURN");
+      return [];
+    }
+  }
+
+  // -- the offer and the answer, packed: what a data channel needs of them --------------------
+  const b64 = (text) => btoa(String.fromCharCode(...new TextEncoder().encode(text)))
+    .replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  const unb64 = (code) => {
+    const raw = atob(code.replace(/-/g, "+").replace(/_/g, "/"));
+    return new TextDecoder().decode(Uint8Array.from(raw, (c) => c.charCodeAt(0)));
+  };
+
+  function pack(description) {
+    const lines = description.sdp.split(/\r?\n/);
+    const get = (key) => (lines.find((l) => l.startsWith(`a=${key}:`)) || "").slice(key.length + 3);
+    const fields = [VERSION, description.type === "offer" ? "o" : "a", get("ice-ufrag"),
+      get("ice-pwd"), get("fingerprint"), get("setup"),
+      ...lines.filter((l) => l.startsWith("a=candidate:")).map((l) => l.slice(12))];
+    return b64(fields.join("\n"));
+  }
+
+  function unpack(code, want) {
+    let fields;
+    try {
+      fields = unb64(String(code).trim()).split("\n");
+    } catch (e) {
+      throw new Error("unreadable");
+    }
+    const [version, kind, ufrag, pwd, fingerprint, setup, ...candidates] = fields;
+    if (version !== VERSION || kind !== want || !ufrag || !pwd || !/^sha-256 [0-9A-F:]+$/.test(fingerprint)
+        || !/^(actpass|active|passive)$/.test(setup) || candidates.length > 20
+        || candidates.some((c) => !/^[\w.:\- ]+$/.test(c))) {
+      throw new Error("unreadable");
+    }
+    const sdp = ["v=0", `o=- ${Date.now()} 2 IN IP4 127.0.0.1`, "s=-", "t=0 0",
+      "a=group:BUNDLE 0", "a=msid-semantic: WMS",
+      "m=application 9 UDP/DTLS/SCTP webrtc-datachannel", "c=IN IP4 0.0.0.0",
+      ...candidates.map((c) => `a=candidate:${c}`), `a=ice-ufrag:${ufrag}`, `a=ice-pwd:${pwd}`,
+      "a=ice-options:trickle", `a=fingerprint:${fingerprint}`, `a=setup:${setup}`, "a=mid:0",
+      "a=sctp-port:5000", "a=max-message-size:262144", ""].join("\r\n");
+    return { type: kind === "o" ? "offer" : "answer", sdp };
+  }
+
+  function gathered(pc) {
+    return new Promise((resolve) => {
+      if (pc.iceGatheringState === "complete") return resolve();
+      const done = () => pc.iceGatheringState === "complete" && resolve();
+      pc.addEventListener("icegatheringstatechange", done);
+      setTimeout(resolve, GATHER_MS);
+    });
+  }
+
+  // -- a connection, once its channel exists ----------------------------------------------
+  function wire(pc, channel, handlers) {
+    let parts = [];
+    let closed = false;
+    const close = () => {
+      if (closed) return;
+      closed = true;
+      try { channel.close(); } catch (e) { /* already */ }
+      try { pc.close(); } catch (e) { /* already */ }
+      handlers.close && handlers.close();
+    };
+    let opened = false;
+    const open = () => {
+      if (opened) return;
+      opened = true;
+      handlers.open && handlers.open();
+    };
+    channel.onopen = open;
+    if (channel.readyState === "open") setTimeout(open, 0);
+    channel.onclose = close;
+    channel.onerror = close;
+    pc.addEventListener("connectionstatechange", () => {
+      if (["failed", "closed"].includes(pc.connectionState)) close();
+    });
+    channel.onmessage = (event) => {
+      const data = String(event.data);
+      // a piece: "+" and more to come, or "." and the last one
+      if (data[0] === "+") { parts.push(data.slice(1)); return; }
+      const text = parts.join("") + data.slice(1);
+      parts = [];
+      handlers.message && handlers.message(text);
+    };
+    return {
+      send(text) {
+        if (channel.readyState !== "open") return false;
+        for (let i = 0; i < text.length; i += PIECE) {
+          const last = i + PIECE >= text.length;
+          channel.send((last ? "." : "+") + text.slice(i, i + PIECE));
+        }
+        if (!text.length) channel.send(".");
+        return true;
+      },
+      close,
+      get open() { return channel.readyState === "open"; },
+    };
+  }
+
+  window.ramiPeer = {
+    async offer(handlers) {
+      const pc = new RTCPeerConnection({ iceServers: iceServers() });
+      const channel = pc.createDataChannel("rami", { ordered: true });
+      const link = wire(pc, channel, handlers);
+      await pc.setLocalDescription(await pc.createOffer());
+      await gathered(pc);
+      link.code = pack(pc.localDescription);
+      link.accept = async (answer) => {
+        await pc.setRemoteDescription(unpack(answer, "a"));
+      };
+      return link;
+    },
+    async answer(code, handlers) {
+      const offer = unpack(code, "o");
+      const pc = new RTCPeerConnection({ iceServers: iceServers() });
+      let link = null;
+      const waiting = new Promise((resolve) => {
+        pc.ondatachannel = (event) => { link = wire(pc, event.channel, handlers); resolve(); };
+      });
+      await pc.setRemoteDescription(offer);
+      await pc.setLocalDescription(await pc.createAnswer());
+      await gathered(pc);
+      const answer = pack(pc.localDescription);
+      return {
+        code: answer,
+        send: (text) => (link ? link.send(text) : false),
+        close: () => (link ? link.close() : pc.close()),
+        connected: waiting,
+      };
+    },
+  };
+})();

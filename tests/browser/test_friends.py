@@ -1,0 +1,176 @@
+"""Friends on their own devices, in Chromium: two pages (two browser contexts, each with its
+own storage) joined by a link and a pasted code over a real WebRTC data channel on this
+machine, playing by clicks; at every step no page shows a card its seat may not see."""
+
+from __future__ import annotations
+
+import pytest
+
+from .conftest import guard, on_page_thread, wait_for
+from .test_around import SHOWN, hidden_cards, shows
+from .test_table import STATE, click_act, open_page, take_turn
+
+SAVE = "JSON.parse(localStorage.getItem('rami.save') || 'null')"
+
+
+@pytest.fixture
+def pages(browser, site):
+    """Pages of their own (a context each: no storage shared), as many as asked."""
+    made = []
+
+    def new():
+        context = browser.new_context(viewport={"width": 1280, "height": 800},
+                                      service_workers="block")
+        requests, offsite = guard(context, (site,))
+        pg = context.new_page()
+        errors = []
+        pg.on("pageerror", lambda e: errors.append(str(e)))
+        pg.on("console", lambda m: m.type == "error" and errors.append(m.text))
+        pg.offsite, pg.errors, pg.site = offsite, errors, site
+        on_page_thread(pg)
+        made.append(context)
+        return pg
+    yield new
+    for context in made:
+        context.close()
+
+
+def seat_friend(host, guest, seat: int, name: str) -> None:
+    """The host's link for ``seat`` opened by the friend's page, and the code pasted back."""
+    link = wait_for(host, f"(document.getElementById('link-{seat}') || {{}}).value", 30,
+                    "the seat's join link")
+    assert "#join=" in link
+    guest.goto(link)
+    wait_for(guest, "document.body.dataset.ready === '1'", 120, "the friend's page")
+    guest.fill("#join-name", name)
+    guest.click("#join-go")
+    code = wait_for(guest, "(document.getElementById('join-code') || {}).value", 30,
+                    "the friend's answer code")
+    host.fill(f"#answer-{seat}", code)
+    host.click(f'[data-act="answer:{seat}"]')
+    try:
+        wait_for(guest, "!!document.querySelector('#table')", 30, "the friend's table")
+    except AssertionError:
+        host.screenshot(path="/tmp/rtc/t-host.png"); guest.screenshot(path="/tmp/rtc/t-guest.png")
+        raise
+
+
+def test_a_gin_hand_between_two_browsers(pages):
+    host, guest = pages(), pages()
+    open_page(host)
+    host.click('[data-act="variant:gin"]')
+    host.select_option('[data-field="level:0"]', "friend")
+    host.click("#start")
+    wait_for(host, "!!document.querySelector('#friends')", 30, "the friends' panel")
+    seat_friend(host, guest, 1, "Bea")
+    wait_for(host, "document.querySelector('.friend-connected') !== null", 10, "connected")
+    host.click('[data-act="close"]')
+    host.select_option("#pace", "instant")
+    names = guest.evaluate("[...document.querySelectorAll('.seat-name, .me-name')]"
+                           ".map(e => e.textContent)")
+    assert "Bea" in " ".join(names)
+    moves = {0: 0, 1: 0}
+    for step in range(400):
+        ends = [p.evaluate("!!document.querySelector('#summary')") for p in (host, guest)]
+        if all(ends):
+            break
+        save = host.evaluate(SAVE)
+        # no page shows a hidden card of the other seat
+        for page, other in ((host, 1), (guest, 0)):
+            if save["game"]["phase"] not in ("layoff", "hand_over"):
+                text = page.evaluate(SHOWN)
+                for code in hidden_cards({**save, "human": 1 - other}, other):
+                    assert not shows(text, code), (other, code, shows(text, code))
+        turn = save["game"]["turn"]
+        page = host if turn == 0 else guest
+        try:
+            s = wait_for(page, "(() => { const s = " + STATE + "; return s && (s.summary || "
+                         f"(s.buttons.length && s.turn === {turn})) ? s : null }})()", 30,
+                         f"seat {turn}'s move")
+        except AssertionError:
+            host.screenshot(path="/tmp/rtc/t-host.png"); guest.screenshot(path="/tmp/rtc/t-guest.png")
+            print("STATE", step, turn, host.evaluate(STATE), guest.evaluate(STATE))
+            raise
+        if s["summary"]:
+            continue
+        before = len(save["game"]["history"])
+        take_turn(page, s)
+        moves[turn] += 1
+        wait_for(host, f"{SAVE}.game.history.length > {before} || "
+                       "!!document.querySelector('#summary')", 30, "the move at the host")
+    else:
+        pytest.fail("the hand did not end")
+    assert moves[0] >= 2 and moves[1] >= 2
+    wait_for(guest, "!!document.querySelector('#summary')", 30, "the friend's summary")
+    if host.evaluate(STATE)["phase"] == "hand_over":        # the host deals the next hand
+        guest.click("#next")
+        assert "host deals" in guest.inner_text("#message")
+        host.click("#next")
+        wait_for(guest, "(() => { const s = " + STATE + "; return s && s.hand_no === 1 && "
+                        "!s.summary })()", 30, "the next hand at the friend's")
+    for p in (host, guest):
+        assert p.offsite == [] and p.errors == []
+
+
+def push_turn(page, s) -> None:
+    """Push's plain policy by clicks (tests/browser/test_push.py's): draw, or take the
+    discard, else discard the right-most card."""
+    enabled = s["enabled"]
+    if "btn:draw" in enabled:
+        click_act(page, "btn:draw")
+        if page.query_selector("#confirm-go"):
+            page.click("#confirm-go")
+    elif "btn:take" in enabled:
+        click_act(page, "btn:take")
+    else:
+        page.click(f'[data-act="card:{len(s["hand"]) - 1}"]', position={"x": 5, "y": 14})
+        click_act(page, "btn:discard")
+
+
+def test_a_four_player_push_deal_with_three_friends(pages):
+    host = pages()
+    open_page(host)
+    host.click('[data-act="variant:push"]')
+    host.select_option('[data-field="players"]', "4")
+    for i in range(3):
+        host.select_option(f'[data-field="level:{i}"]', "friend")
+    host.click("#start")
+    wait_for(host, "!!document.querySelector('#friends')", 30, "the friends' panel")
+    by_seat = {0: host}
+    for seat, name in ((1, "Bea"), (2, "Cai"), (3, "Dan")):
+        by_seat[seat] = pages()
+        seat_friend(host, by_seat[seat], seat, name)
+    wait_for(host, "document.querySelectorAll('.friend-connected').length === 3", 10)
+    host.click('[data-act="close"]')
+    host.select_option("#pace", "instant")
+    moved = set()
+    for step in range(1500):
+        save = host.evaluate(SAVE)
+        game = save["game"]
+        if game["phase"] in ("hand_over", "match_over"):
+            break
+        if step % 5 == 0:                     # no page shows a card hidden from its seat
+            for seat, page in by_seat.items():
+                text = page.evaluate(SHOWN)
+                for other in range(4):
+                    if other != seat:       # (two decks: the page's own copy is its own)
+                        for code in hidden_cards({**save, "human": seat}, other):
+                            assert not shows(text, code), (seat, other, code)
+        turn = game["turn"]
+        page = by_seat[turn]
+        s = wait_for(page, "(() => { const s = " + STATE + "; return s && (s.summary || "
+                     f"(s.buttons.length && s.turn === {turn})) ? s : null }})()", 30,
+                     f"seat {turn}'s move")
+        if s["summary"]:
+            continue
+        before = len(game["history"])
+        push_turn(page, s)
+        moved.add(turn)
+        wait_for(host, f"{SAVE}.game.history.length > {before} || "
+                       "!!document.querySelector('#summary')", 30, "the move at the host")
+    else:
+        pytest.fail("the deal did not end")
+    assert moved == {0, 1, 2, 3}
+    for page in by_seat.values():
+        wait_for(page, "!!document.querySelector('#summary')", 30, "every page's summary")
+        assert page.offsite == [] and page.errors == []

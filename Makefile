@@ -6,7 +6,7 @@ PY     := $(VENV)/bin/python
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 VARIANT ?= gin
 
-.PHONY: catalogues play play-terminal screenshots test test-cpython test-browser test-pyodide build dist chromium serve bench bench-large bench-web bench-embed bench-bots arena simulate soak setup clean
+.PHONY: catalogues play play-terminal screenshots test test-cpython test-browser test-pyodide build dist chromium serve bench bench-large bench-web bench-embed bench-bots bench-friends arena simulate soak setup clean
 
 setup: $(VENV)/.installed
 
@@ -90,6 +90,9 @@ bench-embed: dist chromium   ## tutorial boards: one against six, time to intera
 
 bench-bots: dist chromium    ## the Expert's thinking time inside Pyodide in Chromium; the page during bot turns
 	$(PY) benchmarks/bots_web.py
+
+bench-friends: dist chromium    ## friends by link: connection time, an action's round trip, characters per hand
+	$(PY) benchmarks/friends.py
 
 ARENA ?= gin expert simple --deals 1000
 arena: setup           ## the duplicate-deal arena: make arena ARENA="basic expert good --deals 250"

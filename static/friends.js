@@ -81,9 +81,15 @@
   }
 
   // -- a connection, once its channel exists ----------------------------------------------
+  // Every connection's figures (what the benchmark reads): the characters each way, and
+  // when it opened. `ramiPeer.links` lists them; a page altered to send its own messages
+  // through one can (the host's door, rami.room, is what keeps a game fair).
+  const links = [];
+
   function wire(pc, channel, handlers) {
     let parts = [];
     let closed = false;
+    const figures = { sent: 0, received: 0, made: performance.now(), opened: null };
     const close = () => {
       if (closed) return;
       closed = true;
@@ -95,6 +101,7 @@
     const open = () => {
       if (opened) return;
       opened = true;
+      figures.opened = performance.now();
       handlers.open && handlers.open();
     };
     channel.onopen = open;
@@ -106,13 +113,14 @@
     });
     channel.onmessage = (event) => {
       const data = String(event.data);
+      figures.received += data.length;
       // a piece: "+" and more to come, or "." and the last one
       if (data[0] === "+") { parts.push(data.slice(1)); return; }
       const text = parts.join("") + data.slice(1);
       parts = [];
       handlers.message && handlers.message(text);
     };
-    return {
+    const link = {
       send(text) {
         if (channel.readyState !== "open") return false;
         for (let i = 0; i < text.length; i += PIECE) {
@@ -120,14 +128,19 @@
           channel.send((last ? "." : "+") + text.slice(i, i + PIECE));
         }
         if (!text.length) channel.send(".");
+        figures.sent += text.length + Math.max(1, Math.ceil(text.length / PIECE));
         return true;
       },
       close,
+      figures,
       get open() { return channel.readyState === "open"; },
     };
+    links.push(link);
+    return link;
   }
 
   window.ramiPeer = {
+    links,
     async offer(handlers) {
       const pc = new RTCPeerConnection({ iceServers: iceServers() });
       const channel = pc.createDataChannel("rami", { ordered: true });

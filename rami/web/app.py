@@ -91,6 +91,7 @@ class App:
         self.updates = Updates(self, self.drawing.update_el)
         self.input = Input(self, root, self._listen)
         self._listen(js.window, "rami:update-ready", self.updates.arrived)
+        self._listen(js.window, "hashchange", self.on_hash)
         self._listen(js.window, "resize", self.drawing.fit_melds)
         # (a scroll does not bubble: caught on its way down)
         def scrolled_strip(event):
@@ -205,15 +206,28 @@ class App:
                 asyncio.ensure_future(self.host.invite(seat))
 
     # -- friends on their own devices (rami.web.friends) ------------------------------------
-    def start_joining(self, offer: str, seat: int, token: str) -> None:
+    def start_joining(self, offer: str, seat: int, token: str, ready: bool = True) -> None:
         """This page was opened from a friend's join link."""
         from .friends import Remote
         self.persist = False                 # (this page's own saved match stays as it was)
+        name = self.remote.name if self.remote is not None else self.form["name"]
+        if self.remote is not None:
+            self.remote.close()
         self.remote = Remote(self, offer, seat, token)
-        self.remote.name = self.form["name"]
+        self.remote.name = name
+        self.session, self.seats, self.dialog, self.message = None, [], None, ""
         self.screen = "join"
         self._render_or_lobby()
-        self.ready()
+        if ready:
+            self.ready()
+
+    def on_hash(self, event=None) -> None:
+        """A new join link opened in this very tab (only its fragment changed: the page
+        does not reload)."""
+        from .friends import read_join
+        joining = read_join(str(js.location.hash or ""))
+        if joining is not None and (self.remote is None or joining[0] != self.remote.offer):
+            self.start_joining(*joining, ready=False)
 
     def friend_table(self, state, seat: int) -> None:
         """The host has sent this friend's page a new table."""

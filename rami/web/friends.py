@@ -23,6 +23,7 @@ from ..i18n import _, language
 from ..room import Guest, Room, RoomError
 from .page import nil
 from .seats import Seat
+from .worker import record
 
 JOIN = "join"                  # the address's fragment: #join=<offer>.<seat>.<secret>
 SCRIPT = "static/friends.js"
@@ -216,6 +217,7 @@ class Remote:
         self.state = "name"            # "name", "making", "answer", "connected", "closed"
         self.problem = ""
         self.name = ""
+        self.asked_at = None           # when the last move was sent (for the benchmark)
 
     async def join(self, name: str) -> None:
         self.name = name
@@ -250,6 +252,9 @@ class Remote:
             self.app.say(str(e))
             return
         if changed:
+            if self.asked_at is not None:        # a move's round trip: sent, table back
+                record("ramiFriendTrips", self.asked_at, js.performance.now())
+                self.asked_at = None
             self.app.friend_table(self.guest.state, self.guest.seat)
         elif self.guest.refusal:
             self.app.say(self.guest.refusal)
@@ -257,14 +262,23 @@ class Remote:
             self.app.render()
 
     def _closed(self) -> None:
+        if self.app.remote is not self:      # (this page has opened another link since)
+            return
         self.state = "closed"
         if self.app.screen == "table":
             return self.app.say(_("The connection to the host has closed. Ask the host for "
                                   "the new link of your seat: your seat is kept."))
         self.app.render()
 
+    def close(self) -> None:
+        """This page leaves the table (another link was opened in it)."""
+        self.state = "closed"
+        if self.link is not None:
+            self.link.close()
+
     def send(self, action) -> None:
         """Play ``action``: sent to the host (again on reconnection, until it is heard)."""
         text = self.guest.act(action)
+        self.asked_at = js.performance.now()
         if self.link is not None and self.state == "connected":
             self.link.send(text)

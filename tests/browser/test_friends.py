@@ -174,3 +174,72 @@ def test_a_four_player_push_deal_with_three_friends(pages):
     for page in by_seat.values():
         wait_for(page, "!!document.querySelector('#summary')", 30, "every page's summary")
         assert page.offsite == [] and page.errors == []
+
+
+def play_moves(by_seat: dict, count: int, turn=take_turn) -> None:
+    """``count`` moves by clicks, each on the page of the seat to play (the host is seat 0)."""
+    host = by_seat[0]
+    for _ in range(count):
+        game = host.evaluate(SAVE)["game"]
+        if game["phase"] in ("hand_over", "match_over"):
+            return
+        seat = game["turn"]
+        page = by_seat[seat]
+        s = wait_for(page, "(() => { const s = " + STATE + "; return s && (s.summary || "
+                     f"(s.buttons.length && s.turn === {seat})) ? s : null }})()", 30,
+                     f"seat {seat}'s move")
+        before = len(game["history"])
+        turn(page, s)
+        wait_for(host, f"{SAVE}.game.history.length > {before}", 30, "the move at the host")
+
+
+def rejoin(host, guest, seat: int, name: str) -> None:
+    """The host's new link for ``seat`` (its friend has gone), opened by the friend."""
+    wait_for(host, f"!!document.querySelector('.friend-closed, .friend-waiting')"
+                   " || !document.querySelector('#friends')", 30, "the friend gone")
+    if not host.query_selector("#friends"):
+        host.click('[data-act="friends"]')
+    seat_friend(host, guest, seat, name)
+    host.click('[data-act="close"]')
+
+
+def test_friends_and_the_host_come_back_and_a_forged_message_changes_nothing(pages):
+    host, guest = pages(), pages()
+    open_page(host)
+    host.click('[data-act="variant:gin"]')
+    host.select_option('[data-field="level:0"]', "friend")
+    host.click("#start")
+    seat_friend(host, guest, 1, "Bea")
+    host.click('[data-act="close"]')
+    host.select_option("#pace", "instant")
+    by_seat = {0: host, 1: guest}
+    play_moves(by_seat, 4)
+    # forged and replayed messages, through the friend's own connection
+    game = host.evaluate(SAVE)["game"]
+    moves, names = len(game["history"]), game["names"]
+    for forged in ('{"t":"act","seq":999,"at":0,"action":"draw"}',
+                   '{"t":"act","seq":1,"at":%d,"action":"draw"}' % moves,       # heard already
+                   '{"t":"hello","v":1,"token":"not-a-seat","name":"Eve","lang":"en"}',
+                   '{"t":"react","seq":2,"what":"<img src=x>"}', "not json", "[[[[[[[[[[[[[["):
+        guest.evaluate("(t) => ramiPeer.links.at(-1).send(t)", forged)
+    guest.wait_for_timeout(500)
+    game = host.evaluate(SAVE)["game"]
+    assert len(game["history"]) == moves and game["names"] == names
+    assert host.errors == [] and guest.errors == []
+    # the friend's page reloads: a new link for the seat, the same seat, and play goes on
+    hand = guest.evaluate(STATE)["hand"]
+    guest.reload()
+    rejoin(host, guest, 1, "Bea")
+    assert sorted(guest.evaluate(STATE)["hand"]) == sorted(hand)
+    play_moves(by_seat, 3)
+    # the host's page reloads: the match and the room come back from its save
+    moves = len(host.evaluate(SAVE)["game"]["history"])
+    host.reload()
+    wait_for(host, "!!document.querySelector('#table')", 120, "the host's table again")
+    wait_for(guest, "document.querySelector('#message').textContent.includes('closed')", 30,
+             "the friend told")
+    host.click('[data-act="friends"]')
+    rejoin(host, guest, 1, "Bea")
+    assert len(host.evaluate(SAVE)["game"]["history"]) == moves
+    play_moves(by_seat, 3)
+    assert len(host.evaluate(SAVE)["game"]["history"]) > moves

@@ -159,6 +159,9 @@ def test_offline_reload_resumes_the_match_and_plays(browser, serve):
         # worker that keeps the runtime's snapshot (started once the page is idle)
         tutorials = {"board.html", "static/embed.js", "static/board.css", "static/learn.css",
                      "static/snapshot-worker.mjs",
+                     # (friends' connections: loaded when a person chooses to play with
+                     # friends, kept for a table of friends on one network with no internet)
+                     "static/friends.js",
                      # (the language menu's Devanagari: loaded where the lobby is drawn)
                      "static/vendor/fonts/noto-sans-devanagari-400.woff2"} \
             | {p for p in listed if p.startswith("learn/")}

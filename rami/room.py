@@ -186,16 +186,18 @@ class Room:
                             "reason": reason})
 
     # -- what arrives ----------------------------------------------------------------------------
-    def receive(self, text, seat: int | None = None) -> list[tuple[int, str]]:
+    def receive(self, text, seat: int | None = None,
+                link: int | None = None) -> list[tuple[int, str]]:
         """Take one message (from the connection of ``seat``, or, before its hello, of no
-        seat yet); the messages to send in return. Raises RoomError, changing nothing, for
-        a message from no seat that cannot be taken (the transport closes that
-        connection)."""
+        seat yet: ``link``, when given, is the seat whose join link that connection came
+        by, and its hello must be that seat's); the messages to send in return. Raises
+        RoomError, changing nothing, for a message that cannot be taken from a connection
+        of no seat (the transport closes it)."""
         self.moved = False
         who = self.name(seat) if seat is not None else _("a device")
         d = _read(text, MAX_FROM_FRIEND, FROM_FRIEND, who)
         if d["t"] == "hello":
-            return self._hello(d)
+            return self._hello(d, link)
         if seat is None or seat not in self.seats:
             raise RoomError(_("A message came before its seat was taken."))
         friend = self.seats[seat]
@@ -218,12 +220,12 @@ class Room:
         friend.sent += 1
         return _text({"t": "react", "seq": friend.sent, "from": by, "what": what})
 
-    def _hello(self, d: dict) -> list[tuple[int, str]]:
+    def _hello(self, d: dict, link: int | None) -> list[tuple[int, str]]:
         if d["v"] != PROTOCOL:
             raise RoomError(_("This page and the host's are different versions of rami: "
                               "reload both."))
         seat = self.seat_of(d["token"])
-        if seat is None:
+        if seat is None or (link is not None and seat != link):
             raise RoomError(_("This join link is not one of this room's seats."))
         friend = self.seats[seat]
         name = " ".join(d["name"].split())[:NAME_CHARS]

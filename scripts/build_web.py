@@ -143,6 +143,11 @@ def main() -> int:
         shutil.copy2(font / "files" / f"noto-sans-devanagari-devanagari-{weight}-normal.woff2",
                      VENDOR / "fonts" / f"noto-sans-devanagari-{weight}.woff2")
     shutil.copy2(font / "LICENSE", VENDOR / "fonts" / "LICENSE-noto-sans-devanagari.txt")
+    # the QR codes of friends' links (static/friends.js), fetched when one is first drawn;
+    # its licence (MIT) is in the file's head
+    (VENDOR / "qrcode").mkdir()
+    shutil.copy2(ROOT / "node_modules" / "qrcode-generator" / "dist" / "qrcode.js",
+                 VENDOR / "qrcode" / "qrcode.js")
     size = sum(f.stat().st_size for f in VENDOR.rglob("*") if f.is_file())
     print(f"static/vendor: {dirs['pyodide']} (standard library precompiled), "
           f"{dirs['pyscript']}, rami.zip ({size / 1e6:.1f} MB)")

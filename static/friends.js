@@ -18,7 +18,8 @@
 (() => {
   const VERSION = "1";
   const PIECE = 60000;                  // characters per message (SCTP takes 256 KB at most)
-  const GATHER_MS = 4000;               // the longest wait for ICE candidates
+  const GATHER_MS = 4000;               // the wait for ICE candidates, once one is there
+  const GATHER_MOST_MS = 20000;         // ... and when none has come yet (a busy device)
 
   function iceServers() {
     const meta = document.querySelector('meta[name="rami-ice-servers"]');
@@ -71,12 +72,22 @@
     return { type: kind === "o" ? "offer" : "answer", sdp };
   }
 
+  // every candidate (the offer and the answer travel whole: no trickling by hand); past
+  // GATHER_MS, what has come will do, if anything has
   function gathered(pc) {
     return new Promise((resolve) => {
       if (pc.iceGatheringState === "complete") return resolve();
-      const done = () => pc.iceGatheringState === "complete" && resolve();
-      pc.addEventListener("icegatheringstatechange", done);
-      setTimeout(resolve, GATHER_MS);
+      let some = false;
+      pc.addEventListener("icecandidate", (event) => { if (event.candidate) some = true; });
+      pc.addEventListener("icegatheringstatechange",
+        () => pc.iceGatheringState === "complete" && resolve());
+      const started = performance.now();
+      const check = () => {
+        const waited = performance.now() - started;
+        if ((some && waited >= GATHER_MS) || waited >= GATHER_MOST_MS) resolve();
+        else setTimeout(check, 250);
+      };
+      setTimeout(check, GATHER_MS);
     });
   }
 
@@ -139,8 +150,36 @@
     return link;
   }
 
+  // -- QR codes of a link or a code (static/vendor/qrcode: qrcode-generator, MIT) ----------
+  let qrLoaded = null;
+  function loadQr() {
+    if (!qrLoaded) {
+      qrLoaded = new Promise((resolve, reject) => {
+        const tag = document.createElement("script");
+        tag.src = "static/vendor/qrcode/qrcode.js";
+        tag.onload = resolve;
+        tag.onerror = () => { qrLoaded = null; reject(new Error("no QR codes")); };
+        document.head.appendChild(tag);
+      });
+    }
+    return qrLoaded;
+  }
+
   window.ramiPeer = {
     links,
+    // an SVG drawing of `text` as a QR code ("" when the maker cannot be loaded: offline,
+    // never fetched)
+    async qr(text, title) {
+      try {
+        await loadQr();
+        const code = window.qrcode(0, "L");
+        code.addData(String(text));
+        code.make();
+        return code.createSvgTag({ cellSize: 1, margin: 4, scalable: true, title: String(title || "") });
+      } catch (e) {
+        return "";
+      }
+    },
     async offer(handlers) {
       const pc = new RTCPeerConnection({ iceServers: iceServers() });
       const channel = pc.createDataChannel("rami", { ordered: true });

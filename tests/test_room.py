@@ -148,6 +148,8 @@ def test_a_forged_or_replayed_message_is_refused_and_changes_nothing():
     for bad in (Guest("not-a-token").hello("Eve"), skip):
         with pytest.raises(RoomError):
             t.room.receive(bad)
+    with pytest.raises(RoomError):                  # a seat's secret by another seat's link
+        t.room.receive(g.hello("Bo"), link=0)
     for junk in ("", "nope", "[]", "{}", '{"t": "act"}', "x" * (MAX_FROM_FRIEND + 1),
                  "[" * 500, b"\xff", None, 7,
                  json.dumps({"t": "act", "seq": "1", "at": 0, "action": "draw"}),

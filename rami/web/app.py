@@ -309,6 +309,7 @@ class App:
         game's change."""
         if self.host is not None and self.session is not None:
             self.host.sync()
+            self.session.away_clock = self.host.clock()
         self.drawing.draw()
 
     def position(self) -> tuple:
@@ -426,6 +427,8 @@ class App:
             return self.open_dialog(("table", act.split(":", 1)[1]))
         if act == "friends" and self.host is not None:
             return self.open_dialog(("friends",))
+        if act.startswith("stand-in:") and self.host is not None:
+            return self.host.stand_in(int(act.split(":")[1]))
         if act.startswith("copy-link:") or act == "copy-code":
             field = nil(js.document.getElementById(
                 "join-code" if act == "copy-code" else f"link-{act.split(':')[1]}"))

@@ -29,17 +29,24 @@ JOIN = "join"                  # the address's fragment: #join=<offer>.<seat>.<s
 SCRIPT = "static/friends.js"
 
 
+_loading = None
+
+
 async def load_transport() -> bool:
-    """static/friends.js, once (it is only loaded when a person plays with friends)."""
+    """static/friends.js, once (it is only loaded when a person plays with friends; the
+    seats' links, made at once, wait for the same load)."""
+    global _loading
     if nil(getattr(js.window, "ramiPeer", None)) is not None:
         return True
-    done = asyncio.get_event_loop().create_future()
-    tag = js.document.createElement("script")
-    tag.src = SCRIPT
-    tag.onload = create_proxy(lambda e: done.done() or done.set_result(True))
-    tag.onerror = create_proxy(lambda e: done.done() or done.set_result(False))
-    js.document.head.appendChild(tag)
-    return await done
+    if _loading is None or (_loading.done() and not _loading.result()):
+        _loading = asyncio.get_event_loop().create_future()
+        done = _loading
+        tag = js.document.createElement("script")
+        tag.src = SCRIPT
+        tag.onload = create_proxy(lambda e: done.done() or done.set_result(True))
+        tag.onerror = create_proxy(lambda e: done.done() or done.set_result(False))
+        js.document.head.appendChild(tag)
+    return await asyncio.shield(_loading)
 
 
 def handlers(open_=None, message=None, close=None):
@@ -68,7 +75,8 @@ def read_join(fragment: str) -> tuple[str, int, str] | None:
 
 
 class FriendSeat(Seat):
-    """A friend's seat at the host: its move comes through the room."""
+    """A friend's seat at the host: its move comes through the room, or, while the friend is
+    away and the host has said so, from a computer player standing in."""
 
     def __init__(self, host: "Host", seat: int):
         self.host = host
@@ -78,6 +86,8 @@ class FriendSeat(Seat):
         before = len(s.state.history)
         while current() is s and len(s.state.history) == before and s.bot_to_move() \
                 and s.state.turn == self.seat:
+            if self.seat in s.bots:              # a stand-in, while the friend is away
+                return await self.host.app.worker.move(s, spent, current)
             await self.host.changed()
         return current() is s and len(s.state.history) != before
 
@@ -90,6 +100,7 @@ class Invite:
         self.seat = seat
         self.link = None               # the JS connection (static/friends.js)
         self.url = ""
+        self.qr = ""                   # the link as a QR code (SVG), to scan from this screen
         self.state = "making"          # "making", "waiting" (for the answer), "connected",
         self.problem = ""              # "closed"
 
@@ -109,6 +120,8 @@ class Host:
         session.away = set(session.friends)
         self._waiters: list = []
         self.sent_at = None
+        self.away_since = {s: js.Date.now() for s in session.friends}   # (the clock)
+        self._ticking = None
 
     def seats(self) -> dict:
         return {s: FriendSeat(self, s) for s in self.session.friends}
@@ -138,6 +151,9 @@ class Host:
         inv.url = join_link(str(inv.link.code), seat, self.room.token(seat))
         inv.state = "waiting"
         self.app.render()
+        inv.qr = str(await js.window.ramiPeer.qr(inv.url, _("Join link of {name}",
+                                                              name=self.room.name(seat))))
+        self.app.render()
 
     async def answer(self, seat: int, code: str) -> None:
         """The friend's answer code, pasted by the host."""
@@ -153,17 +169,48 @@ class Host:
     def _opened(self, seat: int) -> None:
         self.invites[seat].state = "connected"
         self.session.away.discard(seat)
+        self.away_since.pop(seat, None)
+        if seat in self.session.bots:         # the friend is back: the stand-in goes
+            self.session.stand_in(seat, False)
+            self._wake()
         self.app.render()
+
+    def stand_in(self, seat: int) -> None:
+        """The host's word: a computer player moves for the absent friend until they are
+        back."""
+        if seat in self.session.away:
+            self.session.stand_in(seat, True)
+            self._wake()
+            self.app.render()
+            self.app.move_others()
+
+    def waiting_for(self) -> int | None:
+        """The absent friend whose turn it is, if any."""
+        s = self.session
+        turn = s.state.turn
+        return turn if turn in s.away and turn not in s.bots and s.bot_to_move() else None
+
+    def clock(self) -> str:
+        """How long the absent friend at the turn has been away (m:ss), ticking on."""
+        seat = self.waiting_for()
+        if seat is None:
+            if self._ticking is not None:
+                js.clearInterval(self._ticking[0])
+                self._ticking[1].destroy()
+                self._ticking = None
+            return ""
+        if self._ticking is None:
+            tick = create_proxy(lambda *a: self.app.render())
+            self._ticking = (js.setInterval(tick, 1000), tick)
+        gone = max(0, int((js.Date.now() - self.away_since.get(seat, js.Date.now())) / 1000))
+        return f"{gone // 60}:{gone % 60:02d}"
 
     def _heard(self, seat: int, text) -> None:
         try:
             bound = seat if self.room.seats[seat].connected else None
-            out = self.room.receive(str(text), bound)
+            out = self.room.receive(str(text), bound, link=seat)
         except RoomError as e:
             js.console.warn(f"rami: a message from seat {seat} was refused: {e}")
-            return
-        if out and bound is None and out[0][0] != seat:     # another seat's secret
-            self.invites[seat].link.close()
             return
         self._send(out)
         if self.room.moved:
@@ -178,6 +225,7 @@ class Host:
             return
         inv.state = "closed"
         self.session.away.add(seat)
+        self.away_since[seat] = js.Date.now()
         self._send(self.room.disconnected(seat))
         self.app.render()
         asyncio.ensure_future(self.invite(seat))     # a new link, to come back by
@@ -218,6 +266,7 @@ class Remote:
         self.problem = ""
         self.name = ""
         self.asked_at = None           # when the last move was sent (for the benchmark)
+        self.qr = ""                   # the answer code as a QR code (SVG)
 
     async def join(self, name: str) -> None:
         self.name = name
@@ -236,6 +285,8 @@ class Remote:
             return self.app.render()
         self.code = str(self.link.code)
         self.state = "answer"
+        self.app.render()
+        self.qr = str(await js.window.ramiPeer.qr(self.code, _("Your answer code")))
         self.app.render()
 
     def _opened(self) -> None:

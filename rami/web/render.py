@@ -290,9 +290,13 @@ def _status(s: Session, v, thinking: bool) -> str:
     """Whose move it is and what to do; while the computer players move, a way to skip to
     the person's turn."""
     out = s.table.status(s, v, thinking)
-    if v.turn in s.away and v.phase in BOT_PHASES:        # a friend not connected
-        return _("Waiting for {who} to join the table (Friends).",
-                 who=esc(s.state.names[v.turn]))
+    if v.turn in s.away and v.turn not in s.levels and v.phase in BOT_PHASES:
+        # a friend not connected: how long, and a computer player to stand in
+        who = esc(s.state.names[v.turn])
+        return (f'{_("Waiting for {who} to join the table (Friends).", who=who)} '
+                f'<span class="away-clock">{esc(s.away_clock)}</span> '
+                f'<button type="button" class="chip" data-act="stand-in:{v.turn}">'
+                f'{_("Let the computer play for {who}", who=who)}</button>')
     if s.bot_to_move() and not s.needs_handover() and v.phase in BOT_PHASES \
             and v.turn in s.levels:                      # (a bot's: not a friend's)
         out += f" {skip_bots()}"
@@ -497,7 +501,9 @@ def friends_html(s: Session, host) -> str:
       <label><span>{_("1. Send this link to the friend at this seat")}</span>
         <span class="friend-row"><input readonly value="{esc(inv.url)}" id="link-{seat}"
           aria-label="{_("Join link of {name}", name=esc(host.room.name(seat)))}">
-        <button type="button" class="btn small" data-act="copy-link:{seat}">{_("Copy")}</button></span></label>
+        <button type="button" class="btn small" data-act="copy-link:{seat}">{_("Copy")}</button></span></label>{
+        f'<figure class="qr">{inv.qr}<figcaption>{_("Or let them scan it")}</figcaption></figure>'
+        if inv.qr.startswith("<svg") else ""}
       <label><span>{_("2. Paste the code their page shows")}</span>
         <span class="friend-row"><textarea rows="2" id="answer-{seat}" spellcheck="false"
           autocomplete="off"></textarea>
@@ -532,7 +538,8 @@ def join_html(remote) -> str:
         body = f"""<p class="join-lead">{_("Send this code back to the host, who pastes it in their "
                                           "Friends panel:")}</p>
     <textarea readonly id="join-code" rows="5" spellcheck="false"
-      aria-label="{_("Your answer code")}">{esc(remote.code)}</textarea>
+      aria-label="{_("Your answer code")}">{esc(remote.code)}</textarea>{
+        f'<figure class="qr">{remote.qr}</figure>' if remote.qr.startswith("<svg") else ""}
     <div class="lobby-go"><span class="join-wait">{_("Waiting for the host…")}</span>
       <button type="button" class="btn primary" data-act="copy-code">{_("Copy the code")}</button></div>"""
     elif remote.state == "connected":

@@ -72,6 +72,7 @@ class Session:
                        and s not in self.friends}
         self.room: dict | None = None           # the room, as the host's save keeps it
         self.away: set[int] = set()             # friends' seats with no connection now
+        self.away_clock = ""                    # how long the one at the turn has been away
         for level in self.levels.values():
             if level not in ALL_LEVELS:
                 raise SaveError(_("The save names an unknown bot level, '{level}'.",
@@ -417,6 +418,21 @@ class Session:
     def human_to_move(self) -> bool:
         st = self.state
         return (st.phase in BOT_PHASES or self._offer()) and st.turn == self.human
+
+    # -- friends' seats ----------------------------------------------------------------------
+    STAND_IN = "good"
+
+    def stand_in(self, seat: int, on: bool) -> None:
+        """A computer player moves for an absent friend (``on``), until the friend is back."""
+        if seat not in self.friends:
+            return
+        if on:
+            self.levels[seat] = self.STAND_IN
+            self.bots[seat] = make_bot(self.STAND_IN, self.state.variant.name,
+                                       bot_seed(self.state, seat))
+        else:
+            self.levels.pop(seat, None)
+            self.bots.pop(seat, None)
 
     # -- pass-and-play --------------------------------------------------------------------
     def needs_handover(self) -> bool:

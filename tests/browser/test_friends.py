@@ -50,9 +50,12 @@ def seat_friend(host, guest, seat: int, name: str) -> None:
     host.click(f'[data-act="answer:{seat}"]')
     try:
         wait_for(guest, "!!document.querySelector('#table')", 30, "the friend's table")
-    except AssertionError:
-        host.screenshot(path="/tmp/rtc/t-host.png"); guest.screenshot(path="/tmp/rtc/t-guest.png")
-        raise
+    except AssertionError as e:                  # what each side knows of the connection
+        links = "ramiPeer.links.map(l => [l.open, l.figures])"
+        raise AssertionError(f"{e}; the host's links {host.evaluate(links)}, the friend's "
+                             f"{guest.evaluate(links)}; the friend's page: "
+                             f"{guest.inner_text('#app')[:300]!r}; the code's lines: "
+                             f"{len(code)} characters") from None
 
 
 def test_a_gin_hand_between_two_browsers(pages):
@@ -226,11 +229,24 @@ def test_friends_and_the_host_come_back_and_a_forged_message_changes_nothing(pag
     game = host.evaluate(SAVE)["game"]
     assert len(game["history"]) == moves and game["names"] == names
     assert host.errors == [] and guest.errors == []
-    # the friend's page reloads: a new link for the seat, the same seat, and play goes on
-    hand = guest.evaluate(STATE)["hand"]
+    # the friend's page reloads on the friend's turn: the host sees how long the friend has
+    # been away, and may let the computer play for them; a new link for the seat, the same
+    # seat, and play goes on
+    for _ in range(6):
+        if host.evaluate(SAVE)["game"]["turn"] == 1:
+            break
+        play_moves(by_seat, 1)
+    assert host.evaluate(SAVE)["game"]["turn"] == 1
+    moves = len(host.evaluate(SAVE)["game"]["history"])
     guest.reload()
+    wait_for(host, "(document.querySelector('.away-clock') || {}).textContent === '0:02'", 30,
+             "the away clock ticking")
+    assert "Waiting for Bea" in host.inner_text("#status")
+    host.click('[data-act="stand-in:1"]')
+    wait_for(host, f"{SAVE}.game.history.length > {moves}", 30, "the stand-in's move")
     rejoin(host, guest, 1, "Bea")
-    assert sorted(guest.evaluate(STATE)["hand"]) == sorted(hand)
+    hand = guest.evaluate(STATE)["hand"]
+    assert sorted(hand) == sorted(host.evaluate(SAVE)["game"]["hands"][1])
     play_moves(by_seat, 3)
     # the host's page reloads: the match and the room come back from its save
     moves = len(host.evaluate(SAVE)["game"]["history"])

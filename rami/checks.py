@@ -16,13 +16,14 @@ from __future__ import annotations
 
 import json
 import re
+from contextlib import contextmanager
 
 from .cards import Card, CardSyntaxError
 from .errors import RamiError
 from .i18n import _, N_
 
 __all__ = ["UnsoundState", "need", "check", "check_fields", "json_depth", "read_json",
-           "MAX_DEPTH", "MAX_NUMBER"]
+           "reading", "MAX_DEPTH", "MAX_NUMBER"]
 
 MAX_DEPTH = 12                 # a save nests a few levels: anything deeper is not ours
 MAX_NUMBER = 10 ** 9           # scores, counts and hand numbers stay far below this
@@ -174,3 +175,23 @@ def read_json(text, max_chars: int):
         return json.loads(text)
     except (ValueError, RecursionError):
         raise UnsoundState(_("it is not valid JSON")) from None
+
+
+# what Python raises on data of a shape the checks did not foresee
+MALFORMED = (KeyError, TypeError, ValueError, IndexError, AttributeError, RecursionError,
+             OverflowError)
+
+
+@contextmanager
+def reading(error: type, unsound, malformed):
+    """Within: reading data from outside. An ``error`` passes as it is; any other RamiError
+    becomes ``error(unsound(its words))``, and any Python error that data of a wrong shape
+    raises becomes ``error(malformed(its name))``."""
+    try:
+        yield
+    except error:
+        raise
+    except RamiError as e:
+        raise error(unsound(str(e).rstrip("."))) from None
+    except MALFORMED as e:
+        raise error(malformed(type(e).__name__)) from None

@@ -21,8 +21,8 @@ from __future__ import annotations
 from collections import Counter
 
 from .cards import Card
-from .checks import check, check_fields, json_depth, need
-from .errors import RamiError, SaveError
+from .checks import check, check_fields, json_depth, need, reading
+from .errors import SaveError
 from .i18n import _
 from .state import SAVE_FORMAT, SAVE_VERSION, GameState, Phase
 from .variants import find_variant
@@ -46,17 +46,10 @@ VIEW_FIELDS = {
 def shadow(view: dict) -> GameState:
     """The game as seat ``view["seat"]`` knows it (see the module's words); raises SaveError
     with a reason when ``view`` is not a view of a sound game."""
-    try:
+    with reading(SaveError,
+                 lambda r: _("The table sent by the host cannot be read: {reason}.", reason=r),
+                 lambda e: _("The table sent by the host cannot be read ({error}).", error=e)):
         return _shadow(view)
-    except SaveError:
-        raise
-    except RamiError as e:
-        raise SaveError(_("The table sent by the host cannot be read: {reason}.",
-                          reason=str(e).rstrip("."))) from None
-    except (KeyError, TypeError, ValueError, IndexError, AttributeError, RecursionError,
-            OverflowError) as e:
-        raise SaveError(_("The table sent by the host cannot be read ({error}).",
-                          error=type(e).__name__)) from None
 
 
 def _shadow(v: dict) -> GameState:

@@ -24,7 +24,7 @@ from typing import Iterable, Sequence
 
 from .actions import Action, LayOff, MeldCards, Rescue, parse_action
 from .cards import Card
-from .checks import MAX_DEPTH, check, check_fields, json_depth, need, read_json
+from .checks import MAX_DEPTH, check, check_fields, json_depth, need, read_json, reading
 from .errors import AmbiguousAction, IllegalAction, RamiError, SaveError, UnknownAction
 from .events import Event
 from .melds import Meld
@@ -279,7 +279,9 @@ class GameState:
 
     @classmethod
     def _from_dict(cls, d: dict, playable: bool = True) -> "GameState":
-        try:
+        with reading(SaveError, lambda r: _("This saved game is damaged: {reason}.", reason=r),
+                     lambda e: _("This saved game is damaged and cannot be resumed ({error}).",
+                                 error=e)):
             need(json_depth(d) <= MAX_DEPTH, _("it nests too deeply"))
             check_fields(d, _SAVE_FIELDS, _("the save"))
             check(d["names"], ("list", "str"), _("the names"))
@@ -352,15 +354,6 @@ class GameState:
             g.variant.check_state(g)
             if playable:
                 g.variant.check_playable(g)
-        except SaveError:
-            raise
-        except RamiError as e:
-            raise SaveError(_("This saved game is damaged: {reason}.",
-                              reason=str(e).rstrip('.'))) from None
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError, RecursionError,
-                OverflowError) as e:
-            raise SaveError(_("This saved game is damaged and cannot be resumed ({error}).",
-                              error=type(e).__name__)) from None
         return g
 
     @classmethod

@@ -8,7 +8,8 @@ import pytest
 
 from .conftest import guard, on_page_thread, wait_for
 from .test_around import SHOWN, hidden_cards, shows
-from .test_table import STATE, click_act, open_page, take_turn
+from .test_push import push_turn
+from .test_table import STATE, open_page, take_turn
 
 SAVE = "JSON.parse(localStorage.getItem('rami.save') || 'null')"
 
@@ -58,7 +59,8 @@ def seat_friend(host, guest, seat: int, name: str) -> None:
                              f"{len(code)} characters") from None
 
 
-def test_a_gin_hand_between_two_browsers(pages):
+def gin_with_a_friend(pages) -> tuple:
+    """A host's Gin table with a friend's seat, the friend (Bea) at it: (host, friend)."""
     host, guest = pages(), pages()
     open_page(host)
     host.click('[data-act="variant:gin"]')
@@ -69,6 +71,11 @@ def test_a_gin_hand_between_two_browsers(pages):
     wait_for(host, "document.querySelector('.friend-connected') !== null", 10, "connected")
     host.click('[data-act="close"]')
     host.select_option("#pace", "instant")
+    return host, guest
+
+
+def test_a_gin_hand_between_two_browsers(pages):
+    host, guest = gin_with_a_friend(pages)
     names = guest.evaluate("[...document.querySelectorAll('.seat-name, .me-name')]"
                            ".map(e => e.textContent)")
     assert "Bea" in " ".join(names)
@@ -113,21 +120,6 @@ def test_a_gin_hand_between_two_browsers(pages):
                         "!s.summary })()", 30, "the next hand at the friend's")
     for p in (host, guest):
         assert p.offsite == [] and p.errors == []
-
-
-def push_turn(page, s) -> None:
-    """Push's plain policy by clicks (tests/browser/test_push.py's): draw, or take the
-    discard, else discard the right-most card."""
-    enabled = s["enabled"]
-    if "btn:draw" in enabled:
-        click_act(page, "btn:draw")
-        if page.query_selector("#confirm-go"):
-            page.click("#confirm-go")
-    elif "btn:take" in enabled:
-        click_act(page, "btn:take")
-    else:
-        page.click(f'[data-act="card:{len(s["hand"]) - 1}"]', position={"x": 5, "y": 14})
-        click_act(page, "btn:discard")
 
 
 def test_a_four_player_push_deal_with_three_friends(pages):
@@ -198,7 +190,7 @@ def play_moves(by_seat: dict, count: int, turn=take_turn) -> None:
 
 def rejoin(host, guest, seat: int, name: str) -> None:
     """The host's new link for ``seat`` (its friend has gone), opened by the friend."""
-    wait_for(host, f"!!document.querySelector('.friend-closed, .friend-waiting')"
+    wait_for(host, "!!document.querySelector('.friend-closed, .friend-waiting')"
                    " || !document.querySelector('#friends')", 30, "the friend gone")
     if not host.query_selector("#friends"):
         host.click('[data-act="friends"]')
@@ -207,14 +199,7 @@ def rejoin(host, guest, seat: int, name: str) -> None:
 
 
 def test_friends_and_the_host_come_back_and_a_forged_message_changes_nothing(pages):
-    host, guest = pages(), pages()
-    open_page(host)
-    host.click('[data-act="variant:gin"]')
-    host.select_option('[data-field="level:0"]', "friend")
-    host.click("#start")
-    seat_friend(host, guest, 1, "Bea")
-    host.click('[data-act="close"]')
-    host.select_option("#pace", "instant")
+    host, guest = gin_with_a_friend(pages)
     by_seat = {0: host, 1: guest}
     play_moves(by_seat, 4)
     # forged and replayed messages, through the friend's own connection

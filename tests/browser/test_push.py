@@ -102,17 +102,23 @@ def play_match(page, limit: int = 3000, one_deal: bool = False) -> str:
         if page.query_selector("#next"):
             page.click("#next")
             continue
-        enabled = s["enabled"]
-        if "btn:draw" in enabled:
-            click_act(page, "btn:draw")
-            if page.query_selector("#confirm-go"):
-                page.click("#confirm-go")
-        elif "btn:take" in enabled:
-            click_act(page, "btn:take")
-        else:
-            page.click(f'[data-act="card:{len(s["hand"]) - 1}"]', position={"x": 5, "y": 14})
-            click_act(page, "btn:discard")
+        push_turn(page, s)
     raise AssertionError("the match did not end")
+
+
+def push_turn(page, s) -> None:
+    """One move of the plain policy: draw (confirming a push), or take the discard, else
+    discard the right-most card."""
+    enabled = s["enabled"]
+    if "btn:draw" in enabled:
+        click_act(page, "btn:draw")
+        if page.query_selector("#confirm-go"):
+            page.click("#confirm-go")
+    elif "btn:take" in enabled:
+        click_act(page, "btn:take")
+    else:
+        page.click(f'[data-act="card:{len(s["hand"]) - 1}"]', position={"x": 5, "y": 14})
+        click_act(page, "btn:discard")
 
 
 def start(page, players: int, partnerships: bool = True):

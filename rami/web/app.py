@@ -193,6 +193,8 @@ class App:
     def sit(self, session: Session | None) -> None:
         """Sit at ``session``'s table (or, with None, go back to the lobby with no match).
         A table with friends' seats opens its room (and makes each friend's link)."""
+        if self.host is not None and self.host.session is not session:
+            self.host.close()                # (another table: the old room's links close)
         self.session = session
         self.screen = "lobby" if session is None else "table"
         self.seats = seats_for(session, self.worker) if session is not None else []
@@ -605,7 +607,11 @@ class App:
         self._open_match(kept)
 
     def _open_match(self, session: Session) -> None:
-        """Sit at ``session``'s table: saved, focus on the hand, the bots going."""
+        """Sit at ``session``'s table: saved, focus on the hand, the bots going (a friend's
+        page that starts a match of its own leaves the host's table)."""
+        if self.remote is not None:
+            self.remote.close()
+            self.remote = None
         self.sit(session)
         self.dialog, self.message, self.notice = None, "", ""
         if self.host is not None:            # each friend's link, to send

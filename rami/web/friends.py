@@ -221,7 +221,7 @@ class Host:
 
     def _closed(self, seat: int) -> None:
         inv = self.invites[seat]
-        if inv.state == "closed":
+        if inv.state == "closed" or self.app.host is not self:
             return
         inv.state = "closed"
         self.session.away.add(seat)
@@ -251,6 +251,17 @@ class Host:
 
     def connected(self, seat: int) -> bool:
         return self.invites[seat].state == "connected"
+
+    def close(self) -> None:
+        """The host leaves this table for another: every friend's connection closes."""
+        for inv in self.invites.values():
+            inv.state = "closed"             # (so that no new link is made for it)
+            if inv.link is not None:
+                inv.link.close()
+        if self._ticking is not None:
+            js.clearInterval(self._ticking[0])
+            self._ticking[1].destroy()
+            self._ticking = None
 
 
 class Remote:

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.conftest import deep
+
 from .conftest import guard, on_page_thread, wait_for
 from .test_around import SHOWN, hidden_cards, shows
 from .test_push import push_turn
@@ -122,6 +124,7 @@ def test_a_gin_hand_between_two_browsers(pages):
         assert p.offsite == [] and p.errors == []
 
 
+@deep                           # (four pages booting, a hundred moves: make soak)
 def test_a_four_player_push_deal_with_three_friends(pages):
     host = pages()
     open_page(host)

@@ -40,7 +40,7 @@ from .input import Input
 from .lobby import default_form
 from .page import (apply_settings, attr, fetch_catalogue, load_fonts, nil, prepare_page, ready)
 from .seats import seats_for
-from .session import PERSON, Session, bot_name
+from .session import FRIEND, PERSON, Session, bot_name
 from .settings import clean as clean_settings
 from .sound import Sound
 from .storage import (PREFS_KEY, SAVE_KEY, SET_ASIDE_KEY, STATS_KEY, KeptSlot, load_json,
@@ -190,16 +190,25 @@ class App:
         self.updates.check()
         self.move_others()
 
-    def sit(self, session: Session | None) -> None:
+    def sit(self, session: Session | None, rematch: bool = False) -> None:
         """Sit at ``session``'s table (or, with None, go back to the lobby with no match).
-        A table with friends' seats opens its room (and makes each friend's link)."""
-        if self.host is not None and self.host.session is not session:
-            self.host.close()                # (another table: the old room's links close)
+        A table with friends' seats opens its room (and makes each friend's link); a
+        rematch keeps the room, its friends and their connections."""
+        host = self.host
+        if host is not None and rematch and session is not None \
+                and session.friends == host.session.friends:
+            host.rebind(session)
+        elif host is not None and host.session is not session:
+            host.close()                     # (another table: the old room's links close)
+            host = None
         self.session = session
         self.screen = "lobby" if session is None else "table"
         self.seats = seats_for(session, self.worker) if session is not None else []
-        self.host = None
-        if session is not None and session.friends and self.remote is None:
+        self.host = host if host is not None and host.session is session else None
+        if self.host is not None:
+            for seat, friend in self.host.seats().items():
+                self.seats[seat] = friend
+        elif session is not None and session.friends and self.remote is None:
             from .friends import Host
             self.host = Host(self, session)
             for seat, friend in self.host.seats().items():
@@ -235,6 +244,8 @@ class App:
         """The host has sent this friend's page a new table."""
         from .session import GuestSession
         s = self.session
+        if self.message == _("Sent to the host…"):     # (its answer has come)
+            self.message = ""
         if isinstance(s, GuestSession) and s.human == seat:
             s.take(state)
         else:
@@ -606,15 +617,15 @@ class App:
             return self.say(_("This browser refused to keep the running match; it stays."))
         self._open_match(kept)
 
-    def _open_match(self, session: Session) -> None:
+    def _open_match(self, session: Session, rematch: bool = False) -> None:
         """Sit at ``session``'s table: saved, focus on the hand, the bots going (a friend's
         page that starts a match of its own leaves the host's table)."""
         if self.remote is not None:
             self.remote.close()
             self.remote = None
-        self.sit(session)
+        self.sit(session, rematch)
         self.dialog, self.message, self.notice = None, "", ""
-        if self.host is not None:            # each friend's link, to send
+        if self.host is not None and session.away:     # each absent friend's link, to send
             self.dialog = ("friends",)
         self.persist = True
         self.drawing.forget()
@@ -653,13 +664,13 @@ class App:
         a new shuffle."""
         st = self.session.state
         s = self.session
-        levels = {i: PERSON if i in s.humans else s.levels.get(i, "good")
-                  for i in range(st.n) if i != 0}
+        levels = {i: PERSON if i in s.humans else FRIEND if i in s.friends
+                  else s.levels.get(i, "good") for i in range(st.n) if i != 0}
         try:
             session = Session.new(st.variant.name, list(st.names), dict(st.options), levels)
         except RamiError as e:
             return self.say(str(e))
-        self._open_match(session)
+        self._open_match(session, rematch=True)
 
     # -- the other seats' moves ----------------------------------------------------------
     def move_others(self) -> None:

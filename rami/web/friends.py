@@ -26,6 +26,7 @@ from .seats import Seat
 from .worker import record
 
 JOIN = "join"                  # the address's fragment: #join=<offer>.<seat>.<secret>
+GREETINGS = 30                 # hellos a friend's page sends, a second apart, until welcomed
 SCRIPT = "static/friends.js"
 
 
@@ -122,6 +123,21 @@ class Host:
         self.sent_at = None
         self.away_since = {s: js.Date.now() for s in session.friends}   # (the clock)
         self._ticking = None
+
+    def rebind(self, session) -> None:
+        """A rematch at this table: the same room (friends, connections, seats' secrets),
+        a new game."""
+        self.session = session
+        self.room.state = session.state
+        for s in session.friends:
+            names = list(session.state.names)
+            if self.room.seats[s].name:          # (the friend's own name, as before)
+                names[s] = self.room.seats[s].name
+            session.state.names = tuple(names)
+        session.room = self.room.to_dict()
+        session.away = {s for s in session.friends if not self.connected(s)}
+        self.sent_at = None
+        self._wake()
 
     def seats(self) -> dict:
         return {s: FriendSeat(self, s) for s in self.session.friends}
@@ -302,10 +318,20 @@ class Remote:
 
     def _opened(self) -> None:
         self.state = "connected"
-        self.link.send(self.guest.hello(self.name))
-        for text in self.guest.resend():
-            self.link.send(text)
         self.app.render()
+        asyncio.ensure_future(self._greet())
+
+    async def _greet(self) -> None:
+        """Hello (and what the host has not answered), again each second until the host's
+        welcome comes: a message sent the moment a channel opens was seen lost on a busy
+        device, and the host takes each one once."""
+        for attempt in range(GREETINGS):
+            if self.state != "connected" or self.guest.seat is not None:
+                return
+            self.link.send(self.guest.hello(self.name))
+            for text in self.guest.resend():
+                self.link.send(text)
+            await asyncio.sleep(1)
 
     def _heard(self, text) -> None:
         try:

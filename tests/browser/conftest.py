@@ -38,8 +38,37 @@ def site():
     server.shutdown()
 
 
+CHROME: dict = {"browser": None, "stale": False}     # this worker's Chromium, and whether
+                                                      # a renderer of it crashed
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """A test that failed because a renderer crashed: the next test (its rerun) gets a new
+    Chromium (seen: once one renderer crashed, every page opened after it crashed too)."""
+    outcome = yield
+    report = outcome.get_result()
+    if report.failed and "Target crashed" in str(report.longrepr):
+        CHROME["stale"] = True
+
+
+@pytest.fixture
+def browser(playwright_driver):
+    """This worker's Chromium: launched once, and again after a renderer crashed."""
+    if CHROME["browser"] is None or CHROME["stale"]:
+        if CHROME["browser"] is not None:
+            try:
+                CHROME["browser"].close()
+            except Exception:                  # (it may be gone already)
+                pass
+        CHROME["browser"] = playwright_driver.chromium.launch(executable_path=CHROMIUM,
+                                                               args=ARGS)
+        CHROME["stale"] = False
+    return CHROME["browser"]
+
+
 @pytest.fixture(scope="session")
-def browser():
+def playwright_driver():
     from playwright.sync_api import sync_playwright
     if not os.path.exists(CHROMIUM):
         pytest.fail(f"{CHROMIUM} is missing: `apt-get install chromium` (make chromium)")
@@ -56,9 +85,9 @@ def browser():
         sys.stderr = saved
         os.environ.pop("DEBUG") if debug is None else os.environ.update(DEBUG=debug)
     try:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
+        yield p
+        if CHROME["browser"] is not None:
+            CHROME["browser"].close()
     finally:
         p.stop()
 

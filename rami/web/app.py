@@ -205,16 +205,15 @@ class App:
         self.screen = "lobby" if session is None else "table"
         self.seats = seats_for(session, self.worker) if session is not None else []
         self.host = host if host is not None and host.session is session else None
+        if self.host is None and session is not None and session.friends \
+                and self.remote is None:
+            from .friends import Host
+            self.host = Host(self, session)
+            for seat in session.friends:
+                asyncio.ensure_future(self.host.invite(seat))
         if self.host is not None:
             for seat, friend in self.host.seats().items():
                 self.seats[seat] = friend
-        elif session is not None and session.friends and self.remote is None:
-            from .friends import Host
-            self.host = Host(self, session)
-            for seat, friend in self.host.seats().items():
-                self.seats[seat] = friend
-            for seat in session.friends:
-                asyncio.ensure_future(self.host.invite(seat))
 
     # -- friends on their own devices (rami.web.friends) ------------------------------------
     def start_joining(self, offer: str, seat: int, token: str, ready: bool = True) -> None:

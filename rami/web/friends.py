@@ -210,10 +210,7 @@ class Host:
         """How long the absent friend at the turn has been away (m:ss), ticking on."""
         seat = self.waiting_for()
         if seat is None:
-            if self._ticking is not None:
-                js.clearInterval(self._ticking[0])
-                self._ticking[1].destroy()
-                self._ticking = None
+            self._stop_clock()
             return ""
         if self._ticking is None:
             tick = create_proxy(lambda *a: self.app.render())
@@ -274,6 +271,9 @@ class Host:
             inv.state = "closed"             # (so that no new link is made for it)
             if inv.link is not None:
                 inv.link.close()
+        self._stop_clock()
+
+    def _stop_clock(self) -> None:
         if self._ticking is not None:
             js.clearInterval(self._ticking[0])
             self._ticking[1].destroy()

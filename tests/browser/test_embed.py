@@ -325,6 +325,11 @@ def test_a_translated_tutorial_s_boards_speak_its_language(tab, page, lang):
         assert groups.count("प्योर सीक्वेंस") == 2
         press(pg, 2, "btn:draw")                       # the puzzle: draw, in Hindi
         assert say(pg, 2).startswith("✓ सही:")
+        # the fonts are swapped in when they come: the bold face is fetched by the first
+        # bold Hindi word, so wait for every face the page asked for before reading
+        pg.wait_for_function("document.fonts.status === 'loaded' && [...document.fonts]"
+                             ".every(f => f.status !== 'loading')")
+        pg.evaluate("document.fonts.ready.then(() => true)")
         cdp = pg.context.new_cdp_session(pg)
         cdp.send("DOM.enable")
         cdp.send("CSS.enable")

@@ -40,7 +40,8 @@ from .view import PlayerView
 PROTOCOL = 1
 MAX_FROM_FRIEND = 2_000          # characters: an action's text and a few numbers
 MAX_FROM_HOST = 1_000_000        # a view with its log and a match's results
-REACTIONS = ("👍", "👏", "😮", "😅", "🤔", "🎉")    # quick reactions: no free text
+REACTIONS = ("👍", "😄", "😮", "😅", "🤔", "🎉")    # quick reactions: no free text
+REACTIONS_PER_MOVE = 3           # a seat's reactions between two moves of the game, at most
 NAME_CHARS = 16
 PLAY_PHASES = {Phase.UPCARD, Phase.DRAW, Phase.PLAY, Phase.LAYOFF, Phase.SHOW, Phase.RUM,
                Phase.EXCHANGE, Phase.OPENING, Phase.HAND_OVER}
@@ -96,6 +97,7 @@ class Seat:
         self.sent = sent              # the number of the host's last message to it
         self.lang = lang
         self.connected = False
+        self.reacted = (-1, 0)        # (the game's move number, reactions since it)
 
     def to_dict(self) -> dict:
         return {"token": self.token, "name": self.name, "heard": self.heard,
@@ -116,6 +118,10 @@ class Room:
         seats = seats or {}
         self.seats = {s: seats.get(s) or Seat(secrets.token_urlsafe(12)) for s in self.friends}
         self.moved = False
+        # what the host's page says of the other seats (not saved: it tells it again)
+        self.kinds: dict[int, str] = {}        # seat -> "person", a bot's level, "stand-in"
+        self.host_seat: int | None = None      # the seat of the person at the host's device
+        self.reacted: tuple[int, str] | None = None     # the last reaction taken, to show
 
     # -- saving (the host's save holds the room: the match goes on when all are back) ----------
     def to_dict(self) -> dict:
@@ -159,9 +165,12 @@ class Room:
         return friend.name if friend and friend.name else self.state.names[seat]
 
     def seats_info(self) -> list[dict]:
-        """Who sits where, for every page: a name, friend or not, and connected or not."""
+        """Who sits where, for every page: a name, friend or not, connected or not, and who
+        plays it at the host's device (``kind``: "person", a bot's level, or "stand-in" for
+        a computer player moving for an absent friend; "host": the host's own seat)."""
         return [{"name": self.name(s), "friend": s in self.seats,
-                 "connected": self.seats[s].connected if s in self.seats else True}
+                 "connected": self.seats[s].connected if s in self.seats else True,
+                 "kind": self.kinds.get(s, ""), "host": s == self.host_seat}
                 for s in range(self.state.n)]
 
     # -- what is sent ----------------------------------------------------------------------------
@@ -192,8 +201,10 @@ class Room:
         seat yet: ``link``, when given, is the seat whose join link that connection came
         by, and its hello must be that seat's); the messages to send in return. Raises
         RoomError, changing nothing, for a message that cannot be taken from a connection
-        of no seat (the transport closes it)."""
+        of no seat (the transport closes it). ``moved``: the game changed; ``reacted``: a
+        friend's reaction was taken, (seat, reaction), for the host's page to show."""
         self.moved = False
+        self.reacted = None
         who = self.name(seat) if seat is not None else _("a device")
         d = _read(text, MAX_FROM_FRIEND, FROM_FRIEND, who)
         if d["t"] == "hello":
@@ -211,9 +222,23 @@ class Room:
             if d["t"] == "react":
                 if d["what"] not in REACTIONS:
                     return [self._refusal(seat, _("That reaction is not one rami offers."))]
-                return [(s, self._reaction(s, seat, d["what"])) for s in self.friends
-                        if s != seat and self.seats[s].connected]
+                at, count = friend.reacted
+                count = count + 1 if at == len(self.state.history) else 1
+                if count > REACTIONS_PER_MOVE:
+                    return [self._refusal(seat, _("Enough reactions for now: the next ones "
+                                                  "can wait for the next move."))]
+                friend.reacted = (len(self.state.history), count)
+                self.reacted = (seat, d["what"])
+                return self.react(seat, d["what"])
             return self._act(seat, d)
+
+    def react(self, by: int, what: str) -> list[tuple[int, str]]:
+        """The reaction of ``by`` (a friend's, taken at the door, or the host's own), for
+        each other connected friend."""
+        if what not in REACTIONS:
+            raise RoomError(_("That reaction is not one rami offers."))
+        return [(s, self._reaction(s, by, what)) for s in self.friends
+                if s != by and self.seats[s].connected]
 
     def _reaction(self, to: int, by: int, what: str) -> str:
         friend = self.seats[to]
@@ -281,7 +306,8 @@ class Guest:
         self.seq = 0                           # the number of this side's last message
         self.unanswered: dict[int, str] = {}   # sent, not yet heard by the host: sent again
         self.refusal = ""                      # the host's words for the last refusal
-        self.reactions: list[tuple[int, str]] = []
+        self.reactions: list[tuple[int, str]] = []     # (seat, reaction), every one taken
+        self.reacted: tuple[int, str] | None = None    # the one the last message brought
 
     def hello(self, name: str) -> str:
         return _text({"t": "hello", "v": PROTOCOL, "token": self.token,
@@ -315,6 +341,7 @@ class Guest:
         Raises RoomError for one that is not the host's shape (the page says so, and keeps
         the table it has)."""
         d = _read(text, MAX_FROM_HOST, FROM_HOST, _("the host"))
+        self.reacted = None
         if d["t"] == "welcome":
             need_seat = d["seat"]
             if type(need_seat) is not int or not 0 <= need_seat < len(d["names"]) <= 8:
@@ -326,7 +353,10 @@ class Guest:
             return False
         self.seen = d["seq"]
         if d["t"] == "react":
-            self.reactions.append((d["from"], d["what"]))
+            if d["what"] in REACTIONS and 0 <= d["from"] < max(len(self.names), 1) \
+                    and d["from"] != self.seat:
+                self.reacted = (d["from"], d["what"])
+                self.reactions.append(self.reacted)
             return False
         for k in [k for k in self.unanswered if k <= d["heard"]]:
             del self.unanswered[k]
@@ -341,6 +371,9 @@ class Guest:
         try:
             check(d["seats"], ("list", ("dict", "any"), len(d["view"].get("names", []))),
                   _("the seats"))
+            for info in d["seats"]:
+                check_fields(info, {"name": "str", "friend": "bool", "connected": "bool",
+                                    "kind": "str", "host": "bool"}, _("the seats"))
             state = shadow(d["view"])
         except RamiError as e:
             raise RoomError(str(e)) from None

@@ -180,6 +180,48 @@ def test_reactions_go_to_the_others_and_nothing_else_does():
         t.guests[1].react("free text")
     forged = json.dumps({"t": "react", "seq": t.room.seats[1].heard + 1, "what": "hi all"})
     assert json.loads(t.room.receive(forged, 1)[0][1])["t"] == "refused"
+    assert t.room.reacted is None
+    t.guests[1].seq = t.room.seats[1].heard
+
+
+def test_a_reaction_is_shown_on_every_page_a_few_per_move_at_most():
+    t = Table("push", 4, [1, 2, 3], seed=5)
+    g = t.guests[1]
+    t.deliver(t.room.receive(g.react(REACTIONS[1]), 1))
+    assert t.room.reacted == (1, REACTIONS[1])           # for the host's page
+    assert t.guests[3].reacted == (1, REACTIONS[1]) and g.reacted is None
+    t.deliver(t.room.receive(g.react(REACTIONS[2]), 1))
+    t.deliver(t.room.receive(g.react(REACTIONS[3]), 1))
+    out = t.room.receive(g.react(REACTIONS[4]), 1)        # a fourth before the next move
+    assert [json.loads(x)["t"] for _, x in out] == ["refused"] and t.room.reacted is None
+    assert "Enough reactions" in json.loads(out[0][1])["reason"]
+    while t.room.state.turn in t.guests:
+        t.step()
+    t.step()                                              # a move: reactions again
+    t.deliver(t.room.receive(g.react(REACTIONS[4]), 1))
+    assert t.guests[2].reactions[-1] == (1, REACTIONS[4])
+    # the host's own reaction reaches every friend; a reaction from an unknown seat, none
+    t.deliver(t.room.react(0, REACTIONS[5]))
+    assert [gg.reacted for gg in t.guests.values()] == [(0, REACTIONS[5])] * 3
+    strange = json.dumps({"t": "react", "seq": t.guests[2].seen + 1, "from": 9, "what": "👍"})
+    t.guests[2].receive(strange)
+    assert t.guests[2].reacted is None and t.guests[2].reactions[-1] == (0, REACTIONS[5])
+
+
+def test_each_page_is_told_who_plays_every_seat():
+    t = Table("push", 4, [2, 3], seed=5)
+    t.room.kinds, t.room.host_seat = {0: "person", 1: "expert"}, 0
+    t.deliver(t.room.tables())
+    seats = t.guests[2].seats
+    assert [(d["friend"], d["connected"], d["kind"], d["host"]) for d in seats] == [
+        (False, True, "person", True), (False, True, "expert", False),
+        (True, True, "", False), (True, True, "", False)]
+    t.deliver(t.room.disconnected(3))
+    assert t.guests[2].seats[3]["connected"] is False
+    table = json.loads(t.room.table_for(2))
+    table["seats"][1]["host"] = "yes"                     # a table of the wrong shape
+    with pytest.raises(RoomError):
+        t.guests[2].receive(json.dumps(table))
 
 
 def test_refusals_speak_the_friends_language():

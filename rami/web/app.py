@@ -27,9 +27,10 @@ import json
 import traceback
 
 import js
-from pyodide.ffi import create_proxy
+from pyodide.ffi import create_once_callable, create_proxy
 
 from ..errors import RamiError
+from ..room import REACTIONS
 from ..scenario import from_deal
 from ..state import Phase, default_names
 from ..variants import find_variant
@@ -48,6 +49,10 @@ from .storage import (PREFS_KEY, SAVE_KEY, SET_ASIDE_KEY, STATS_KEY, KeptSlot, l
 from .updates import Updates
 from .worker import BotWorker, record, sliced
 from ..i18n import _
+
+
+REACTION_MS = 4000          # how long a quick reaction shows beside its seat
+REACTION_GAP_MS = 1000      # the person's reactions, one a second at most
 
 
 class App:
@@ -73,6 +78,8 @@ class App:
         self.persist = True                  # save to localStorage (not for a ?deal= page)
         self.host = None                     # friends at this table: the room (friends.py)
         self.remote = None                   # this page is a friend's: its connection
+        self._reactions_shown = 0            # (the latest reaction shown: it fades alone)
+        self._reacted_at = 0                 # when the person last reacted
         self.saved = False                   # did the last save work?
         prefs = load_json(PREFS_KEY) or {}
         pace, variant, name = (prefs.get(k) for k in ("pace", "variant", "name"))
@@ -239,20 +246,57 @@ class App:
         if joining is not None and (self.remote is None or joining[0] != self.remote.offer):
             self.start_joining(*joining, ready=False)
 
-    def friend_table(self, state, seat: int) -> None:
-        """The host has sent this friend's page a new table."""
+    def friend_table(self, state, seat: int, seats: list[dict]) -> None:
+        """The host has sent this friend's page a new table (and who plays each seat)."""
         from .session import GuestSession
         s = self.session
         if self.message == _("Sent to the host…"):     # (its answer has come)
             self.message = ""
         if isinstance(s, GuestSession) and s.human == seat:
-            s.take(state)
+            s.take(state, seats)
         else:
-            self.session, self.screen = GuestSession(state, seat), "table"
+            self.session, self.screen = GuestSession(state, seat, seats), "table"
             self.seats = []
             self.drawing.forget()
             self.focus_hand()
         self.render()
+
+    def show_reaction(self, seat: int, what: str) -> None:
+        """A quick reaction beside the seat that sent it, for a few seconds, and said to
+        screen readers."""
+        s = self.session
+        if s is None or not 0 <= seat < s.state.n:
+            return
+        self._reactions_shown += 1
+        stamp = self._reactions_shown
+        s.shown[seat] = what
+        self.render()
+        el = nil(js.document.getElementById("announce"))
+        if el is not None:
+            el.textContent = _("{who} reacts: {reaction}", who=s.state.names[seat],
+                               reaction=render.reaction_word(what))
+
+        def fade(*_a):
+            if self.session is s and self._reactions_shown == stamp:
+                s.shown.clear()
+                self.render()
+        js.setTimeout(create_once_callable(fade), REACTION_MS)
+
+    def react(self, what: str) -> None:
+        """The person's quick reaction, sent to everyone at the table."""
+        s = self.session
+        now = js.Date.now()
+        if s is None or now - self._reacted_at < REACTION_GAP_MS:
+            return
+        self._reacted_at = now
+        s.reacting = False
+        try:
+            if self.remote is not None:
+                self.remote.react(what)
+            elif self.host is not None:
+                self.host.react(what)
+        except RamiError as e:
+            self.say(str(e))
 
     def after_friend(self) -> None:
         """A friend's move has been played here (through the room)."""
@@ -439,6 +483,16 @@ class App:
             return self.open_dialog(("table", act.split(":", 1)[1]))
         if act == "friends" and self.host is not None:
             return self.open_dialog(("friends",))
+        if act == "reactions" and s is not None and s.friends:
+            s.reacting = not s.reacting
+            self.focus_act = "react:0" if s.reacting else "reactions"
+            return self.render()
+        if act.startswith("react:") and s is not None and s.friends:
+            index = act.split(":")[1]
+            if index.isdigit() and int(index) < len(REACTIONS):
+                self.focus_act = "reactions"
+                self.react(REACTIONS[int(index)])
+            return self.render()
         if act.startswith("stand-in:") and self.host is not None:
             return self.host.stand_in(int(act.split(":")[1]))
         if act.startswith("copy-link:") or act == "copy-code":

@@ -119,6 +119,7 @@ class Host:
         session.room = self.room.to_dict()
         self.invites = {s: Invite(s) for s in session.friends}
         session.away = set(session.friends)
+        self.describe()
         self._waiters: list = []
         self.sent_at = None
         self.away_since = {s: js.Date.now() for s in session.friends}   # (the clock)
@@ -136,11 +137,27 @@ class Host:
             session.state.names = tuple(names)
         session.room = self.room.to_dict()
         session.away = {s for s in session.friends if not self.connected(s)}
+        self.describe()
         self.sent_at = None
         self._wake()
 
     def seats(self) -> dict:
         return {s: FriendSeat(self, s) for s in self.session.friends}
+
+    def describe(self) -> None:
+        """Tell the room who plays the other seats here, for the friends' pages: a person,
+        a computer player (its level), one standing in for an absent friend."""
+        s = self.session
+        self.room.kinds = {seat: "person" if seat in s.humans else
+                           "stand-in" if seat in s.friends else s.levels.get(seat, "")
+                           for seat in range(s.state.n)
+                           if seat not in s.friends or seat in s.levels}
+        self.room.host_seat = s.human
+
+    def react(self, what: str) -> None:
+        """The host's own quick reaction, for every friend."""
+        self._send(self.room.react(self.session.human, what))
+        self.app.show_reaction(self.session.human, what)
 
     async def changed(self) -> None:
         """Wait until a friend's message has changed something."""
@@ -188,6 +205,7 @@ class Host:
         self.away_since.pop(seat, None)
         if seat in self.session.bots:         # the friend is back: the stand-in goes
             self.session.stand_in(seat, False)
+            self.describe()
             self._wake()
         self.app.render()
 
@@ -196,6 +214,8 @@ class Host:
         back."""
         if seat in self.session.away:
             self.session.stand_in(seat, True)
+            self.describe()
+            self.sent_at = None             # (the friends see who plays that seat now)
             self._wake()
             self.app.render()
             self.app.move_others()
@@ -226,6 +246,8 @@ class Host:
             js.console.warn(f"rami: a message from seat {seat} was refused: {e}")
             return
         self._send(out)
+        if self.room.reacted is not None:
+            self.app.show_reaction(*self.room.reacted)
         if self.room.moved:
             self.session.reconcile()
             self.sent_at = self._position()       # (every friend has just been sent it)
@@ -256,6 +278,7 @@ class Host:
     def sync(self) -> None:
         """After any change of the game here (the host's move, a bot's, a new hand): every
         connected friend gets its table, once per change."""
+        self.describe()
         where = self._position()
         if where != self.sent_at:
             self.sent_at = where
@@ -339,11 +362,13 @@ class Remote:
         except RoomError as e:
             self.app.say(str(e))
             return
+        if self.guest.reacted is not None:
+            self.app.show_reaction(*self.guest.reacted)
         if changed:
             if self.asked_at is not None:        # a move's round trip: sent, table back
                 record("ramiFriendTrips", self.asked_at, js.performance.now())
                 self.asked_at = None
-            self.app.friend_table(self.guest.state, self.guest.seat)
+            self.app.friend_table(self.guest.state, self.guest.seat, self.guest.seats)
         elif self.guest.refusal:
             self.app.say(self.guest.refusal)
         else:
@@ -370,3 +395,9 @@ class Remote:
         self.asked_at = js.performance.now()
         if self.link is not None and self.state == "connected":
             self.link.send(text)
+
+    def react(self, what: str) -> None:
+        """A quick reaction, for the host and the other friends."""
+        if self.link is not None and self.state == "connected":
+            self.link.send(self.guest.react(what))
+            self.app.show_reaction(self.seat, what)

@@ -20,11 +20,12 @@ from __future__ import annotations
 from ..i18n import N_, _, join, n_, pieces
 from ..state import Phase
 from ..words import words_for
-from .parts import esc, plain_text, pretty_text
+from ..room import REACTIONS
+from .parts import DOTS, esc, plain_text, pretty_text
 from .parts import LABEL_CLASS, face, short_names  # noqa: F401  (re-exported for callers)
 from .lobby import LEVEL_NAMES, PERSON, lobby_html, update_offer  # noqa: F401 (lobby_html: the app's)
 from .session import BOT_PHASES, Session, in_game_words
-from .svg import back_svg
+from .svg import back_svg, reaction_svg
 from .tables import TABLES, Table, table_for
 
 PACES = (("slow", N_("Slow"), 1.6), ("normal", N_("Normal"), 0.9), ("fast", N_("Fast"), 0.35),
@@ -142,8 +143,9 @@ def table_regions(s: Session, pace: str = "normal", message: str = "", thinking:
         "melds": t.middle(s, v),
         "log": _log(s, new_log_from),
         "head": (f'<span class="me-name">{esc(st.names[s.human])}</span>'
+                 f'{_reaction_shown(s, s.human)}'
                  f'<span class="me-score">{_score_text(s, s.human)}</span>'
-                 f'{t.head(s, v)}{t.sorts(s)}'),
+                 f'{t.head(s, v)}{t.sorts(s)}{_reactions(s)}'),
         "hand-area": t.hand(s),
         "actions": _actions(s, choices),
         "message": (f'<p class="message-text{" hint" if hint else ""}">'
@@ -244,22 +246,97 @@ def _seat_html(s: Session, v, seat: int) -> str:
     else:
         cards = "".join(f'<span class="card mini">{back_svg(tile=t.unit == "tile")}</span>'
                         for _ in range(min(n, 13)))
-    level = LEVEL_NAMES.get(PERSON if seat in s.humans else s.levels.get(seat, ""), "")
-    level = _(level) if level else ""
+    level = _seat_tag(s, seat)
+    presence = _presence(s, seat)
+    thinking = (f'<span class="seat-thinking" title="{_("Thinking")}">{DOTS}</span>'
+                if turn and presence == "here" else "")
+    if presence is not None:
+        said = _("connected") if presence == "here" else _("not connected")
+        presence = (f'<span class="presence {presence}" role="img" aria-label="{said}" '
+                    f'title="{said}"></span>')
     partner = len(set(st.teams)) < st.n and st.side(seat) == st.side(s.human)
     if partner:
         level = _("partner · {level}", level=level)
     out = " out" if t.seat_out(v, seat) else ""
     return f"""<div class="seat{turn}{' partner' if partner else ''}{out}" data-seat="{seat}">
-      <div class="seat-head"><span class="avatar" aria-hidden="true">{esc(st.names[seat][:1])}</span>
-        <span class="seat-name">{esc(st.names[seat])}</span>{dealer}
-        <span class="seat-level-tag">{level}</span></div>
+      <div class="seat-head"><span class="avatar" aria-hidden="true">{esc(st.names[seat][:1])}{
+      presence or ""}</span>
+        <span class="seat-name">{esc(st.names[seat])}</span>{dealer}{thinking}
+        <span class="seat-level-tag">{level}</span>{_reaction_shown(s, seat)}</div>
       <div class="backs" style="--n:{max(n, 1)}">{cards}</div>
       <div class="seat-foot"><span class="count">{
       n_("{n} tile", "{n} tiles", n) if t.unit == "tile" else n_("{n} card", "{n} cards", n)
       }</span>
         {t.seat_badges(s, v, seat)}<span class="seat-score">{_score_text(s, seat)}</span></div>
     </div>"""
+
+
+# -- friends at the table: who plays each seat, who is connected, quick reactions -----------
+def _seat_tag(s: Session, seat: int) -> str:
+    """Who plays ``seat``, in a word: a person, a friend, a computer player's level (on a
+    friend's page, as the host tells it)."""
+    info = getattr(s, "seat_info", None)
+    if info is not None and seat < len(info):              # a friend's page
+        d = info[seat]
+        if d.get("host"):
+            return _("Host")
+        kind = "friend" if d.get("friend") and d.get("kind") != "stand-in" else d.get("kind")
+    elif seat in s.friends:
+        kind = "stand-in" if seat in s.levels else "friend"
+    else:
+        kind = PERSON if seat in s.humans else s.levels.get(seat, "")
+    if kind == "friend":
+        return _("Friend")
+    if kind == "stand-in":
+        return _("Friend, away: a computer player stands in")
+    return _(LEVEL_NAMES[kind]) if kind in LEVEL_NAMES else ""
+
+
+def _presence(s: Session, seat: int) -> str | None:
+    """For a seat played from another device: "here" (connected) or "away"; else None."""
+    if seat == s.human:
+        return None
+    info = getattr(s, "seat_info", None)
+    if info is not None and seat < len(info):              # a friend's page
+        d = info[seat]
+        if d.get("friend"):
+            return "here" if d.get("connected") else "away"
+        return "here" if d.get("kind") == PERSON or d.get("host") else None
+    if seat in s.friends:
+        return "away" if seat in s.away else "here"
+    return None
+
+
+# the reactions' words (what a screen reader says, and the buttons' names)
+REACTION_WORDS = {"👍": N_("thumbs up"), "😄": N_("big smile"), "😮": N_("wow"),
+                  "😅": N_("phew"), "🤔": N_("hmm"), "🎉": N_("hooray")}
+
+
+def reaction_word(what: str) -> str:
+    return _(REACTION_WORDS[what]) if what in REACTION_WORDS else ""
+
+
+def _reaction_shown(s: Session, seat: int) -> str:
+    what = s.shown.get(seat)
+    return (f'<span class="reaction" data-reaction="{esc(what)}" title="{reaction_word(what)}">'
+            f'{reaction_svg(what)}</span>' if what in REACTION_WORDS else "")
+
+
+def _reactions(s: Session) -> str:
+    """At a table with friends: a button that opens the row of quick reactions."""
+    if not s.friends:
+        return ""
+    row = ""
+    if s.reacting:
+        row = "".join(f'<button type="button" class="chip react" data-act="react:{i}" '
+                      f'aria-label="{_("React: {reaction}", reaction=reaction_word(r))}" '
+                      f'title="{reaction_word(r)}">{reaction_svg(r)}</button>'
+                      for i, r in enumerate(REACTIONS))
+        row = f'<span class="react-row" role="group" aria-label="{_("Quick reactions")}">{row}</span>'
+    return (f'<span class="reactions"><button type="button" class="chip react-open" '
+            f'data-act="reactions" aria-expanded="{"true" if s.reacting else "false"}" '
+            f'title="{_("Quick reactions")}">{reaction_svg("😄")}'
+            f'<span class="sr-only">{_("Quick reactions")}</span></button>{row}</span>')
 
 
 def _log(s: Session, new_from: int) -> str:
@@ -289,7 +366,11 @@ def skip_bots() -> str:
 def _status(s: Session, v, thinking: bool) -> str:
     """Whose move it is and what to do; while the computer players move, a way to skip to
     the person's turn."""
-    out = s.table.status(s, v, thinking)
+    out = s.table.status(s, v, thinking or _presence(s, v.turn) == "here")
+    if v.turn in s.away and v.turn not in s.levels and v.phase in BOT_PHASES \
+            and getattr(s, "outbox", None) is not None:       # (a friend's page)
+        return _("Waiting for {who} to come back to the table.",
+                 who=esc(s.state.names[v.turn]))
     if v.turn in s.away and v.turn not in s.levels and v.phase in BOT_PHASES:
         # a friend not connected: how long, and a computer player to stand in
         who = esc(s.state.names[v.turn])

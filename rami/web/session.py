@@ -73,6 +73,8 @@ class Session:
         self.room: dict | None = None           # the room, as the host's save keeps it
         self.away: set[int] = set()             # friends' seats with no connection now
         self.away_clock = ""                    # how long the one at the turn has been away
+        self.shown: dict[int, str] = {}         # quick reactions showing now, by seat
+        self.reacting = False                   # the reactions' row is open
         for level in self.levels.values():
             if level not in ALL_LEVELS:
                 raise SaveError(_("The save names an unknown bot level, '{level}'.",
@@ -667,15 +669,26 @@ class GuestSession(Session):
     is not played here but sent to the host (``outbox``), which answers with the next
     table or a refusal in words."""
 
-    def __init__(self, state: GameState, seat: int):
+    def __init__(self, state: GameState, seat: int, seats: list[dict] | None = None):
         super().__init__(state, seat, {s: FRIEND for s in range(state.n) if s != seat})
         self.outbox: list[Action] = []
+        self.seat_info: list[dict] = []
+        self.describe(seats or [])
 
-    def take(self, state: GameState) -> None:
+    def describe(self, seats: list[dict]) -> None:
+        """Who plays each seat, as the host tells it (:meth:`rami.room.Room.seats_info`):
+        the absent friends are ``away``."""
+        self.seat_info = list(seats)
+        self.away = {i for i, d in enumerate(self.seat_info) if i != self.human
+                     and d.get("friend") and not d.get("connected")}
+
+    def take(self, state: GameState, seats: list[dict] | None = None) -> None:
         """The host's new table: the person's card order and selection live on."""
         self.state = state
         self.undo_stack = []
         self.pile_pick = None
+        if seats is not None:
+            self.describe(seats)
         self.reconcile()
 
     def can_undo(self) -> bool:

@@ -191,3 +191,50 @@ def back_svg(extra_class: str = "", tile: bool = False) -> str:
             f'<rect class="back-line" x="13" y="13" width="{W - 26}" height="{H - 26}" rx="3"/>'
             f'<path class="back-line" d="M50 30 72 70 50 110 28 70z"/>'
             f'<circle class="back-line" cx="50" cy="70" r="9"/></svg>')
+
+
+# -- quick reactions between friends: drawn here, not left to a phone's emoji font (a desktop
+# without one would show empty boxes); a 36×36 box each ---------------------------------------
+_FACE = '<circle cx="18" cy="18" r="16.5" fill="#ffcc4d"/>'
+_EYES = ('<ellipse cx="12.5" cy="14" rx="2.1" ry="3" fill="#664500"/>'
+         '<ellipse cx="23.5" cy="14" rx="2.1" ry="3" fill="#664500"/>')
+_GRIN = ('<path d="M8.5 19.5c0 6 4.3 10 9.5 10s9.5-4 9.5-10z" fill="#664500"/>'
+         '<path d="M10.2 19.5h15.6c-.3 2.2-1.1 3-2 3.4H12.2c-.9-.4-1.7-1.2-2-3.4z" fill="#fff"/>')
+REACTION_BODIES = {
+    "👍": ('<path d="M4.5 17.5h6v15h-6z" fill="#5dadec"/>'
+           '<path d="M11 17.5l4.4-11.2c.9-2.4 4.8-2.2 5 .8l-.6 8.4h8.3c2.5 0 3.9 2.6 2.7 '
+           '4.6l-3.8 10.6c-.5 1.4-1.9 2.3-3.4 2.3H11z" fill="#ffdc5d"/>'
+           '<path d="M20 21h9M19.5 25h8.5M19 29h7.5" stroke="#ef9645" stroke-width="1.3" '
+           'stroke-linecap="round" fill="none"/>'),
+    "😄": _FACE + '<path d="M9.5 14.5q3-4 6 0M20.5 14.5q3-4 6 0" stroke="#664500" '
+                  'stroke-width="2" fill="none" stroke-linecap="round"/>' + _GRIN,
+    "😮": _FACE + _EYES + '<path d="M8.5 8.5q3-2.5 6-1.5M21.5 7q3-1 6 1.5" stroke="#664500" '
+                         'stroke-width="1.6" fill="none" stroke-linecap="round"/>'
+                         '<ellipse cx="18" cy="25.5" rx="4.2" ry="5.2" fill="#664500"/>',
+    "😅": _FACE + '<path d="M9.5 14.5q3-4 6 0M20.5 14.5q3-4 6 0" stroke="#664500" '
+                  'stroke-width="2" fill="none" stroke-linecap="round"/>' + _GRIN +
+                  '<path d="M30.5 3.5c2 3.2 3.3 5 3.3 6.6a3.3 3.3 0 0 1-6.6 0c0-1.6 1.3-3.4 '
+                  '3.3-6.6z" fill="#5dadec"/>',
+    "🤔": _FACE + _EYES + '<path d="M8.5 9q3-3 6.5-2M21.5 8.5q3 .5 5.5 2.5" stroke="#664500" '
+                         'stroke-width="1.6" fill="none" stroke-linecap="round"/>'
+                         '<path d="M13 24.5l9.5-2" stroke="#664500" stroke-width="2.2" '
+                         'stroke-linecap="round"/>'
+                         '<path d="M9 33c-1.5-3 0-6 3-6.5l6.5-1c1.5-.2 2.4 1.8 1 2.6l-3 1.6 '
+                         '4.5.3c1.6.1 1.6 2.4 0 2.5l-5 .5c-2.5 1.5-5.5 1.5-7-.0z" '
+                         'fill="#f4900c"/>',
+    "🎉": ('<path d="M3 33.5l8-21 13.5 13.5z" fill="#dd2e44"/>'
+           '<path d="M6.2 25.1l4.8 4.8M8.5 19l8.6 8.6" stroke="#ea596e" stroke-width="2.2"/>'
+           '<path d="M17 11c2-3 1-6 4-8M22 15c3-2 6-1 9-3M20 13c4-5 7-3 10-7" '
+           'stroke="#aa8dd8" stroke-width="1.8" fill="none" stroke-linecap="round"/>'
+           '<circle cx="27" cy="18" r="1.8" fill="#ffcc4d"/><circle cx="14" cy="5" r="1.6" '
+           'fill="#55acee"/><circle cx="31" cy="27" r="1.6" fill="#77b255"/>'
+           '<circle cx="24" cy="3.5" r="1.4" fill="#f4900c"/><rect x="30" y="14" width="3" '
+           'height="3" fill="#55acee" transform="rotate(30 31.5 15.5)"/>'),
+}
+
+
+def reaction_svg(what: str) -> str:
+    """A quick reaction drawn (its words are the caller's: the image says nothing aloud)."""
+    body = REACTION_BODIES.get(what, "")
+    return (f'<svg class="rx" viewBox="0 0 36 36" aria-hidden="true" focusable="false">'
+            f'{body}</svg>')

@@ -81,7 +81,9 @@ def test_a_gin_hand_between_two_browsers(pages):
     names = guest.evaluate("[...document.querySelectorAll('.seat-name, .me-name')]"
                            ".map(e => e.textContent)")
     assert "Bea" in " ".join(names)
+    at_table(host, guest)
     moves = {0: 0, 1: 0}
+    arrived = {0: 0, 1: 0}
     for step in range(400):
         ends = [p.evaluate("!!document.querySelector('#summary')") for p in (host, guest)]
         if all(ends):
@@ -95,24 +97,30 @@ def test_a_gin_hand_between_two_browsers(pages):
                     assert not shows(text, code), (other, code, shows(text, code))
         turn = save["game"]["turn"]
         page = host if turn == 0 else guest
-        try:
-            s = wait_for(page, "(() => { const s = " + STATE + "; return s && (s.summary || "
-                         f"(s.buttons.length && s.turn === {turn})) ? s : null }})()", 30,
-                         f"seat {turn}'s move")
-        except AssertionError:
-            host.screenshot(path="/tmp/rtc/t-host.png"); guest.screenshot(path="/tmp/rtc/t-guest.png")
-            print("STATE", step, turn, host.evaluate(STATE), guest.evaluate(STATE))
-            raise
+        s = wait_for(page, "(() => { const s = " + STATE + "; return s && (s.summary || "
+                     f"(s.buttons.length && s.turn === {turn})) ? s : null }})()", 30,
+                     f"seat {turn}'s move")
         if s["summary"]:
             continue
+        # the other page shows the seat to move thinking
+        other = guest if turn == 0 else host
+        wait_for(other, f"!!document.querySelector('.seat.turn[data-seat=\"{turn}\"] "
+                        ".seat-thinking')", 10, "the mover thinking, on the other page")
         before = len(save["game"]["history"])
         take_turn(page, s)
         moves[turn] += 1
         wait_for(host, f"{SAVE}.game.history.length > {before} || "
                        "!!document.querySelector('#summary')", 30, "the move at the host")
+        last = host.evaluate(SAVE)["game"]["history"][-1]
+        if last.startswith("discard") and not other.evaluate("!!document.querySelector"
+                                                             "('#summary')"):
+            # the discard arrives on the other page as a bot's does (its animation)
+            wait_for(other, "!!document.querySelector('.pile.discard .top.arrive')", 10,
+                     "the discard arriving on the other page")
+            arrived[turn] += 1
     else:
         pytest.fail("the hand did not end")
-    assert moves[0] >= 2 and moves[1] >= 2
+    assert moves[0] >= 2 and moves[1] >= 2 and arrived[0] >= 1 and arrived[1] >= 1
     wait_for(guest, "!!document.querySelector('#summary')", 30, "the friend's summary")
     if host.evaluate(STATE)["phase"] == "hand_over":        # the host deals the next hand
         guest.click("#next")
@@ -122,6 +130,28 @@ def test_a_gin_hand_between_two_browsers(pages):
                         "!s.summary })()", 30, "the next hand at the friend's")
     for p in (host, guest):
         assert p.offsite == [] and p.errors == []
+
+
+def at_table(host, guest) -> None:
+    """Each page shows who plays the other seat and that they are connected; a quick
+    reaction from either side shows beside its seat on both pages, and is said aloud."""
+    seat = "document.querySelector('.seat[data-seat=\"{}\"] {}')"
+    assert host.evaluate(seat.format(1, ".seat-level-tag") + ".textContent") == "Friend"
+    assert guest.evaluate(seat.format(0, ".seat-level-tag") + ".textContent") == "Host"
+    for page, other in ((host, 1), (guest, 0)):
+        assert page.evaluate(seat.format(other, ".presence") + ".className") == "presence here"
+    guest.click('[data-act="reactions"]')
+    guest.click('[data-act="react:0"]')
+    shown = "(" + seat.format("{}", ".reaction") + " || {{dataset: {{}}}}).dataset.reaction"
+    wait_for(host, shown.format(1) + " === '👍'", 10, "the friend's reaction at the host")
+    assert guest.evaluate("document.querySelector('.me-head .reaction').dataset.reaction") \
+        == "👍"
+    assert "Bea reacts: thumbs up" in host.inner_text("#announce")
+    assert guest.evaluate("document.querySelectorAll('.react-row').length") == 0   # (closed)
+    host.click('[data-act="reactions"]')
+    host.click('[data-act="react:5"]')
+    wait_for(guest, shown.format(0) + " === '🎉'", 10, "the host's reaction at the friend's")
+    wait_for(host, "!document.querySelector('.reaction')", 10, "the reactions fading")
 
 
 @deep                           # (four pages booting, a hundred moves: make soak)

@@ -9,7 +9,10 @@ hands by clicks. Prints figures, asserts nothing.
 * an action's round trip at the friend's page: from its move sent to the host's next table
   drawn (median, p95, worst; target p95 ≤ 50 ms on loopback);
 * characters sent per hand, each way (JSON text: a character is a byte but for names and
-  words outside ASCII).
+  words outside ASCII);
+* by code: the same pages meeting through a Nostr relay on loopback (tests/browser/relay.py,
+  as a site owner's <meta name="rami-relays"> would name one): from the friend's "Take my
+  seat" to its table drawn, and an action's round trip over Trystero's channel.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from playwright.sync_api import sync_playwright            # noqa: E402
 
 from rami.serve import serve_in_background                 # noqa: E402
 from tests.browser.conftest import ARGS, CHROMIUM, wait_for  # noqa: E402
+from tests.browser.relay import Relay                      # noqa: E402
 from tests.browser.test_table import STATE, take_turn       # noqa: E402
 
 SAVE = "JSON.parse(localStorage.getItem('rami.save') || 'null')"
@@ -95,6 +99,8 @@ def main() -> int:
             wait_for(guest, f"(() => {{ const s = {STATE}; return s && s.hand_no === {hand + 1}"
                             " && !s.summary })()", 30)
         trips = [b - a for a, b in guest.evaluate("window.ramiFriendTrips")]
+        with Relay() as relay:
+            coded = by_code(browser, url, relay)
         browser.close()
     server.shutdown()
     print(f"connection: channel open {statistics.median(connect):.0f} ms after Connect, the "
@@ -106,7 +112,60 @@ def main() -> int:
     for k, (h, g) in enumerate(per_hand, 1):
         print(f"hand {k}: host -> friend {h / 1000:.1f} k characters, friend -> host "
               f"{g / 1000:.1f} k")
+    met, drawn, code_trips = coded
+    print(f"by code, through a relay on loopback: the pages met {met:.0f} ms after 'Take my "
+          f"seat', the friend's table {drawn:.0f} ms after")
+    if code_trips:
+        print(f"an action's round trip by code ({len(code_trips)} moves): median "
+              f"{statistics.median(code_trips):.1f} ms, p95 {p95(code_trips):.1f} ms")
     return 0
+
+
+def by_code(browser, url: str, relay, moves: int = 30) -> tuple:
+    """A Gin table joined by code through ``relay``; (met ms, table ms, round trips)."""
+    metas = ("document.addEventListener('DOMContentLoaded', () => { for (const [n, c] of "
+             f"[['rami-relays', '[\"{relay.url}\"]'], ['rami-ice-servers', '[]']]) {{"
+             " const m = document.createElement('meta'); m.name = n; m.content = c;"
+             " document.head.append(m); } });")
+    host = browser.new_context().new_page()
+    guest = browser.new_context().new_page()
+    for page in (host, guest):
+        page.add_init_script(metas)
+    guest.add_init_script("window.ramiFriendTrips = [];")
+    host.goto(url + "?bots=page")
+    wait_for(host, "document.body.dataset.ready === '1'", 120)
+    host.click('[data-act="variant:gin"]')
+    host.select_option('[data-field="level:0"]', "friend")
+    host.click("#start")
+    wait_for(host, "!!document.querySelector('#friends')", 30)
+    host.click('[data-act="use-codes"]')
+    code = wait_for(host, "(document.getElementById('code-1') || {}).textContent", 30)
+    guest.goto(url + "#code=" + code.replace(" ", ""))
+    wait_for(guest, "document.body.dataset.ready === '1'", 120)
+    guest.fill("#join-name", "Bea")
+    t0 = time.perf_counter()
+    guest.click("#join-go")
+    wait_for(host, "document.querySelector('.friend-connected') !== null", 60)
+    met = (time.perf_counter() - t0) * 1000
+    wait_for(guest, "!!document.querySelector('#table')", 30)
+    drawn = (time.perf_counter() - t0) * 1000
+    host.click('[data-act="close"]')
+    host.select_option("#pace", "instant")
+    for _ in range(moves):
+        game = host.evaluate(SAVE)["game"]
+        if game["phase"] in ("hand_over", "match_over"):
+            break
+        page = host if game["turn"] == 0 else guest
+        s = wait_for(page, "(() => { const s = " + STATE + "; return s && (s.summary"
+                     f" || (s.buttons.length && s.turn === {game['turn']})) ? s : null"
+                     " })()", 30)
+        before = len(game["history"])
+        take_turn(page, s)
+        wait_for(host, f"{SAVE}.game.history.length > {before}", 30)
+    trips = [b - a for a, b in guest.evaluate("window.ramiFriendTrips")]
+    host.context.close()
+    guest.context.close()
+    return met, drawn, trips
 
 
 if __name__ == "__main__":

@@ -43,6 +43,10 @@ MAX_FROM_HOST = 1_000_000        # a view with its log and a match's results
 REACTIONS = ("👍", "😄", "😮", "😅", "🤔", "🎉")    # quick reactions: no free text
 REACTIONS_PER_MOVE = 3           # a seat's reactions between two moves of the game, at most
 NAME_CHARS = 16
+# a seat's secret, which its join link carries and which a friend may also type (joining by
+# code): letters and digits no one misreads, 12 of them (59 bits)
+CODE_LETTERS = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
+CODE_LENGTH = 12
 PLAY_PHASES = {Phase.UPCARD, Phase.DRAW, Phase.PLAY, Phase.LAYOFF, Phase.SHOW, Phase.RUM,
                Phase.EXCHANGE, Phase.OPENING, Phase.HAND_OVER}
 
@@ -63,6 +67,28 @@ FROM_HOST = {
 
 class RoomError(RamiError):
     """A message that cannot be taken; its words are for the person who sent it."""
+
+
+def new_code() -> str:
+    return "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
+
+
+def read_code(text) -> str | None:
+    """A seat's code as a person typed it (small letters, spaces, dashes): the code, or None.
+
+    >>> read_code(" 7kq3-m2xf 9d4a "), read_code("7KQ3"), read_code("0OIL7KQ3M2XF")
+    ('7KQ3M2XF9D4A', None, None)
+    """
+    if not isinstance(text, str) or len(text) > 64:
+        return None
+    code = "".join(ch for ch in text.upper() if not ch.isspace() and ch not in "-–.")
+    ok = len(code) == CODE_LENGTH and all(ch in CODE_LETTERS for ch in code)
+    return code if ok else None
+
+
+def show_code(code: str) -> str:
+    """A code as it is shown, in groups of four: 7KQ3 M2XF 9D4A."""
+    return " ".join(code[i:i + 4] for i in range(0, len(code), 4))
 
 
 def _text(message: dict) -> str:
@@ -116,8 +142,9 @@ class Room:
         for s in self.friends:
             need(0 <= s < state.n, _("a friend's seat is not at the table"))
         seats = seats or {}
-        self.seats = {s: seats.get(s) or Seat(secrets.token_urlsafe(12)) for s in self.friends}
+        self.seats = {s: seats.get(s) or Seat(new_code()) for s in self.friends}
         self.moved = False
+        self.by_code = False                   # the host chose codes (over the internet)
         # what the host's page says of the other seats (not saved: it tells it again)
         self.kinds: dict[int, str] = {}        # seat -> "person", a bot's level, "stand-in"
         self.host_seat: int | None = None      # the seat of the person at the host's device
@@ -125,14 +152,14 @@ class Room:
 
     # -- saving (the host's save holds the room: the match goes on when all are back) ----------
     def to_dict(self) -> dict:
-        return {"friends": self.friends,
+        return {"friends": self.friends, "by_code": self.by_code,
                 "seats": {str(s): seat.to_dict() for s, seat in self.seats.items()}}
 
     @classmethod
     def from_dict(cls, state: GameState, d) -> "Room":
         try:
-            check_fields(d, {"friends": ("list", "seat"), "seats": ("dict", ("dict", "any"))},
-                         _("the room"), state.n)
+            check_fields(d, {"friends": ("list", "seat"), "seats": ("dict", ("dict", "any")),
+                             "by_code": "bool"}, _("the room"), state.n, optional=("by_code",))
             seats = {}
             for k, v in d["seats"].items():
                 check_fields(v, {"token": "str", "name": "str", "heard": "count",
@@ -140,7 +167,9 @@ class Room:
                 seats[int(k)] = Seat(v["token"], v["name"][:NAME_CHARS], v["heard"],
                                      v["sent"], v["lang"])
             need(sorted(seats) == sorted(set(d["friends"])), _("the room's seats disagree"))
-            return cls(state, d["friends"], seats)
+            room = cls(state, d["friends"], seats)
+            room.by_code = d.get("by_code", False)
+            return room
         except SaveError:
             raise
         except (RamiError, ValueError) as e:
@@ -348,6 +377,9 @@ class Guest:
                 raise RoomError(_("A message from {who} was not read: {reason}.",
                                   who=_("the host"), reason=_("it names no seat")))
             self.seat, self.names = need_seat, d["names"]
+            # a new connection: the host counts its messages on from its save (a host page
+            # that reloaded may count from lower than this page has seen)
+            self.seen = 0
             return False
         if d["seq"] <= self.seen:                  # old, or sent twice: dropped
             return False

@@ -148,10 +148,43 @@ def main() -> int:
     (VENDOR / "qrcode").mkdir()
     shutil.copy2(ROOT / "node_modules" / "qrcode-generator" / "dist" / "qrcode.js",
                  VENDOR / "qrcode" / "qrcode.js")
+    vendor_trystero(VENDOR / "trystero")
     size = sum(f.stat().st_size for f in VENDOR.rglob("*") if f.is_file())
     print(f"static/vendor: {dirs['pyodide']} (standard library precompiled), "
           f"{dirs['pyscript']}, rami.zip ({size / 1e6:.1f} MB)")
     return 0
+
+
+# Trystero (its Nostr strategy): friends who join a table by a code, through public Nostr
+# relays (static/friends.js imports it when a person chooses that). Its ES modules are copied
+# as they are, with the bare names of their packages made paths (no bundler).
+TRYSTERO = {
+    "core": ("@trystero-p2p/core", "dist", "*.mjs"),
+    "nostr": ("@trystero-p2p/nostr", "dist", "index.mjs"),
+    "secp256k1": ("@noble/secp256k1", "", "index.js"),
+}
+TRYSTERO_IMPORTS = {'from "@trystero-p2p/core"': 'from "../core/index.mjs"',
+                    'from "@noble/secp256k1"': 'from "../secp256k1/index.js"'}
+
+
+def vendor_trystero(to: pathlib.Path) -> None:
+    rewritten = set()
+    for name, (package, folder, pattern) in TRYSTERO.items():
+        source = ROOT / "node_modules" / package
+        (to / name).mkdir(parents=True)
+        for f in sorted((source / folder).glob(pattern)):
+            text = f.read_text()
+            for bare, path in TRYSTERO_IMPORTS.items():
+                if bare in text:
+                    text = text.replace(bare, path)
+                    rewritten.add(bare)
+            if 'from "@' in text:
+                raise SystemExit(f"{f}: an import of a package rami does not vendor")
+            (to / name / f.name).write_text(text)
+        shutil.copy2(source / "LICENSE", to / name / "LICENSE")
+    if rewritten != set(TRYSTERO_IMPORTS):
+        raise SystemExit(f"trystero: the imports to rewrite were not found: "
+                         f"{set(TRYSTERO_IMPORTS) - rewritten}")
 
 
 if __name__ == "__main__":

@@ -34,7 +34,7 @@ TEMPLATE = "static/sw.js"
 # first visit. The font's regular weight is precached: every lobby draws "हिन्दी" in its
 # language menu, so every visitor fetches it (50 KB), and it must be there offline.
 ON_DEMAND = ("static/vendor/locale/", "static/vendor/fonts/noto-sans-devanagari-700",
-             "static/vendor/fonts/LICENSE", "static/vendor/qrcode/")
+             "static/vendor/fonts/LICENSE", "static/vendor/qrcode/", "static/vendor/trystero/")
 
 
 def precache(site: pathlib.Path) -> list[str]:

@@ -14,24 +14,35 @@
 // ICE: the host candidates of each device (one network, no internet needed), and the STUN
 // and TURN servers the site owner lists in index.html's <meta name="rami-ice-servers">
 // (JSON, as RTCPeerConnection takes them; none by default).
+//
+// By code, over the internet: `await ramiPeer.meet(code, handlers)` joins the Trystero room
+// of a seat's code (static/vendor/trystero: its Nostr strategy, MIT), where the host's page
+// and the friend's find each other through public Nostr relays; the link it gives is the
+// same (`send`, `close`, handlers `open`, `message`, `close`), and it stays in the room, so a
+// friend who comes back is met again. The relays are the site owner's
+// <meta name="rami-relays"> (JSON, a list of wss:// addresses; Trystero's own list when
+// absent); the STUN and TURN servers, <meta name="rami-ice-servers"> if it is there, else
+// Trystero's public STUN servers (a code is for friends on other networks).
 "use strict";
 (() => {
+  const HERE = document.currentScript ? document.currentScript.src : location.href;
   const VERSION = "1";
   const PIECE = 60000;                  // characters per message (SCTP takes 256 KB at most)
   const GATHER_MS = 4000;               // the wait for ICE candidates, once one is there
   const GATHER_MOST_MS = 20000;         // ... and when none has come yet (a busy device)
 
-  function iceServers() {
-    const meta = document.querySelector('meta[name="rami-ice-servers"]');
-    if (!meta) return [];
+  // a site owner's setting: <meta name=...> holding a JSON list (null when absent or unreadable)
+  function setting(name) {
+    const meta = document.querySelector(`meta[name="${name}"]`);
+    if (!meta) return null;
     try {
-      const servers = JSON.parse(meta.content);
-      return Array.isArray(servers) ? servers : [];
-    } catch (e) {
-      console.warn("rami: <meta name=rami-ice-servers> is not JSON; no STUN or TURN");
-      return [];
-    }
+      const value = JSON.parse(meta.content);
+      if (Array.isArray(value)) return value;
+    } catch (e) { /* below */ }
+    console.warn(`rami: <meta name=${name}> is not a JSON list; it is not used`);
+    return null;
   }
+  const iceServers = () => setting("rami-ice-servers") || [];
 
   // -- the offer and the answer, packed: what a data channel needs of them --------------------
   const b64 = (text) => btoa(String.fromCharCode(...new TextEncoder().encode(text)))
@@ -165,8 +176,71 @@
     return qrLoaded;
   }
 
+  // -- by code: a Trystero room over Nostr relays ------------------------------------------
+  const APP_ID = "rami.friends.1";
+  let trystero = null;
+
+  async function meet(code, handlers) {
+    if (!trystero) {
+      trystero = import(new URL("vendor/trystero/nostr/index.mjs", HERE).href);
+      trystero.catch(() => { trystero = null; });
+    }
+    const { joinRoom } = await trystero;
+    const config = { appId: APP_ID, password: code,
+      relayConfig: { warnOnRelayFailure: false } };
+    const relays = setting("rami-relays");
+    if (relays && relays.length) {
+      config.relayConfig.urls = relays.filter((u) => /^wss?:\/\/[^\s]+$/.test(String(u)));
+    }
+    const ice = setting("rami-ice-servers");
+    if (ice) config.rtcConfig = { iceServers: ice };
+    const room = joinRoom(config, `seat-${code}`);
+    const messages = room.makeAction("m");
+    const figures = { sent: 0, received: 0, made: performance.now(), opened: null };
+    let peer = null;                  // the page met (the newest, if one came back)
+    let left = false;
+    const link = {
+      code,
+      figures,
+      get open() { return peer !== null; },
+      send(text) {
+        if (peer === null) return false;
+        messages.send(String(text), { target: peer }).catch(() => {});
+        figures.sent += String(text).length;
+        return true;
+      },
+      close() {
+        if (left) return;
+        left = true;
+        peer = null;
+        room.leave().catch(() => {});
+      },
+    };
+    room.onPeerJoin = (id) => {
+      if (left) return;
+      const was = peer;
+      peer = id;
+      if (figures.opened === null) figures.opened = performance.now();
+      if (was !== null && was !== id) handlers.close && handlers.close();
+      handlers.open && handlers.open();
+    };
+    room.onPeerLeave = (id) => {
+      if (id !== peer || left) return;
+      peer = null;
+      handlers.close && handlers.close();
+    };
+    messages.onMessage = (data, meta) => {
+      if (left || !meta || meta.peerId !== peer || typeof data !== "string") return;
+      figures.received += data.length;
+      handlers.message && handlers.message(data);
+    };
+    links.push(link);
+    return link;
+  }
+
   window.ramiPeer = {
     links,
+    meet,
     // an SVG drawing of `text` as a QR code ("" when the maker cannot be loaded: offline,
     // never fetched)
     async qr(text, title) {

@@ -121,8 +121,11 @@ def test_the_hosts_save_keeps_the_room():
     saved = json.loads(json.dumps({"game": t.room.state.to_dict(), "room": t.room.to_dict()}))
     again = Room.from_dict(GameState.from_dict(saved["game"]), saved["room"])
     assert again.token(1) == t.room.token(1) and again.seats[1].heard == t.room.seats[1].heard
-    t.room = again                                # the host's page reloaded
-    t.deliver(again.receive(t.guests[1].hello("Friend 1")))
+    t.deliver(t.room.tables() + t.room.tables())  # the host sent more after its save...
+    seen = t.guests[1].seen
+    t.room = again                                # ... and its page reloaded: the friend's
+    t.deliver(again.receive(t.guests[1].hello("Friend 1")))    # page, still open, takes the
+    assert t.guests[1].seen < seen and t.guests[1].view is not None     # host's count anew
     play_hand(t)
     for bad in ({"friends": [5], "seats": {}}, {"friends": [1], "seats": {"1": {}}}, [], None):
         with pytest.raises(SaveError):

@@ -218,21 +218,28 @@ class App:
             self.host = Host(self, session)
             for seat in session.friends:
                 asyncio.ensure_future(self.host.invite(seat))
+            if self.host.room.by_code:       # (the host chose codes for this room before)
+                asyncio.ensure_future(self.host.use_codes())
         if self.host is not None:
             for seat, friend in self.host.seats().items():
                 self.seats[seat] = friend
 
     # -- friends on their own devices (rami.web.friends) ------------------------------------
-    def start_joining(self, offer: str, seat: int, token: str, ready: bool = True) -> None:
-        """This page was opened from a friend's join link."""
+    def start_joining(self, offer: str, seat: int, token: str, ready: bool = True,
+                      keep: bool = False) -> None:
+        """This page was opened from a friend's join link (or a code's link); ``keep``: the
+        person chose to join by code in the lobby, and this page's match waits meanwhile."""
         from .friends import Remote
-        self.persist = False                 # (this page's own saved match stays as it was)
+        if not keep:
+            self.persist = False             # (this page's own saved match stays as it was)
         name = self.remote.name if self.remote is not None else self.form["name"]
         if self.remote is not None:
             self.remote.close()
         self.remote = Remote(self, offer, seat, token)
         self.remote.name = name
-        self.session, self.seats, self.dialog, self.message = None, [], None, ""
+        if not keep:
+            self.session, self.seats = None, []
+        self.dialog, self.message = None, ""
         self.screen = "join"
         self._render_or_lobby()
         if ready:
@@ -243,7 +250,8 @@ class App:
         does not reload)."""
         from .friends import read_join
         joining = read_join(str(js.location.hash or ""))
-        if joining is not None and (self.remote is None or joining[0] != self.remote.offer):
+        if joining is not None and (self.remote is None or (joining[0], joining[2]) != (
+                self.remote.offer, self.remote.guest.token)):
             self.start_joining(*joining, ready=False)
 
     def friend_table(self, state, seat: int, seats: list[dict]) -> None:
@@ -255,6 +263,7 @@ class App:
         if isinstance(s, GuestSession) and s.human == seat:
             s.take(state, seats)
         else:
+            self.persist = False             # (this page's own saved match stays as it was)
             self.session, self.screen = GuestSession(state, seat, seats), "table"
             self.seats = []
             self.drawing.forget()
@@ -328,6 +337,9 @@ class App:
         if self.session is None or not self.persist:
             self.saved = False
             return
+        if self.host is not None and self.host.session is self.session:
+            # the room's message counts with the game they led to (a reload goes on from both)
+            self.session.room = self.host.room.to_dict()
         self.saved = save_match(self.session)
         if self.saved:
             self.count_stats()
@@ -495,9 +507,10 @@ class App:
             return self.render()
         if act.startswith("stand-in:") and self.host is not None:
             return self.host.stand_in(int(act.split(":")[1]))
-        if act.startswith("copy-link:") or act == "copy-code":
+        if act.startswith(("copy-link:", "copy-codelink:")) or act == "copy-code":
             field = nil(js.document.getElementById(
-                "join-code" if act == "copy-code" else f"link-{act.split(':')[1]}"))
+                "join-code" if act == "copy-code" else
+                f"{act.split(':')[0][5:]}-{act.split(':')[1]}"))
             if field is not None:
                 field.select()
                 try:
@@ -514,7 +527,26 @@ class App:
         if act == "join-go" and self.remote is not None:
             field = nil(js.document.getElementById("join-name"))
             name = " ".join(str(field.value if field is not None else "").split())[:16]
-            asyncio.ensure_future(self.remote.join(name or _("Player")))
+            typed = nil(js.document.getElementById("join-typed"))
+            if name:                          # (the next join form, and the lobby, say it)
+                self.form["name"] = name
+                self.save_prefs()
+            asyncio.ensure_future(self.remote.join(
+                name or _("Player"), str(typed.value) if typed is not None else None))
+            return None
+        if act == "join-by-code":             # the lobby's way to a friend's table, by code
+            self.focus_act = "join-go"
+            return self.start_joining("", -1, "", ready=False, keep=True)
+        if act == "join-back" and self.remote is not None and self.remote.state in (
+                "name", "making", "meeting"):
+            self.remote.close()
+            self.remote = None
+            if js.location.hash:
+                js.history.replaceState(None, "", str(js.location.href).split("#")[0])
+            self.screen, self.focus_act = "lobby", "join-by-code"
+            return self.render()
+        if act == "use-codes" and self.host is not None:
+            asyncio.ensure_future(self.host.use_codes())
             return None
         if act == "close":
             return self.close_dialog()

@@ -292,7 +292,8 @@ class Drawing:
             return ""
         kind = d[0]
         if kind == "friends" and s is not None and self.app.host is not None:
-            return render.friends_html(s, self.app.host)
+            from .friends import code_link
+            return render.friends_html(s, self.app.host, code_link(""))
         if kind == "help":
             return render.help_html(s.table if s is not None and self.app.screen == "table"
                                     else None)

@@ -1,9 +1,11 @@
 """Friends on their own devices, at the page: the host's room and a friend's connection.
 
-The transport is static/friends.js (WebRTC data channels, signalled by hand: the offer in
-the seat's join link, the answer pasted back); the messages are :mod:`rami.room`'s, and
+The transport is static/friends.js: WebRTC data channels, signalled either by hand (the
+offer in the seat's join link, the answer pasted back: no internet needed on one network)
+or, once the host chooses codes, through public Nostr relays (Trystero), where the host's
+page and a friend's who typed the seat's code meet. The messages are :mod:`rami.room`'s, and
 every one from outside goes through its door. Nothing here runs, and nothing is contacted,
-until a person chooses to play with friends.
+until a person chooses to play with friends (and no relay until someone chooses codes).
 
 * :class:`Host`: the page that holds the game. A friend's seat (:class:`FriendSeat`) moves
   when the friend's move has come through the room; after every change of the game each
@@ -19,13 +21,14 @@ import asyncio
 import js
 from pyodide.ffi import create_proxy, to_js
 
-from ..i18n import _, language
-from ..room import Guest, Room, RoomError
+from ..i18n import N_, _, language
+from ..room import Guest, Room, RoomError, read_code
 from .page import nil
 from .seats import Seat
 from .worker import record
 
 JOIN = "join"                  # the address's fragment: #join=<offer>.<seat>.<secret>
+CODE = "code"                  # ... or #code=<the seat's code> (joining over the internet)
 GREETINGS = 30                 # hellos a friend's page sends, a second apart, until welcomed
 SCRIPT = "static/friends.js"
 
@@ -64,9 +67,18 @@ def join_link(code: str, seat: int, token: str) -> str:
     return f"{base}#{JOIN}={code}.{seat}.{token}"
 
 
+def code_link(code: str) -> str:
+    base = str(js.location.href).split("#")[0].split("?")[0]
+    return f"{base}#{CODE}={code}"
+
+
 def read_join(fragment: str) -> tuple[str, int, str] | None:
-    """(offer, seat, secret) from a join link's fragment, or None."""
+    """(offer, seat, secret) from a join link's fragment, or None; a code's link,
+    ("", -1, code)."""
     text = fragment.lstrip("#")
+    if text.startswith(CODE + "="):
+        code = read_code(text[len(CODE) + 1:])
+        return ("", -1, code) if code else None
     if not text.startswith(JOIN + "=") or len(text) > 4000:
         return None
     parts = text[len(JOIN) + 1:].split(".")
@@ -99,7 +111,9 @@ class Invite:
 
     def __init__(self, seat: int):
         self.seat = seat
-        self.link = None               # the JS connection (static/friends.js)
+        self.link = None               # the JS connection of the join link (static/friends.js)
+        self.meet = None               # ... of the seat's code, once the host chose codes
+        self.via = None                # the one the friend is connected by
         self.url = ""
         self.qr = ""                   # the link as a QR code (SVG), to scan from this screen
         self.state = "making"          # "making", "waiting" (for the answer), "connected",
@@ -174,15 +188,21 @@ class Host:
     async def invite(self, seat: int) -> None:
         """A new link for ``seat`` (its offer): at the start, and when its friend has gone."""
         inv = self.invites[seat]
-        inv.state, inv.problem = "making", ""
+        if inv.via is None:              # (a friend connected by code stays so meanwhile)
+            inv.state = "making"
+        inv.problem = ""
         if not await load_transport():
             inv.problem = _("The friends' connection could not be loaded.")
             return self.app.render()
+        cell: list = []
         inv.link = await js.window.ramiPeer.offer(handlers(
-            open_=lambda *a: self._opened(seat), message=lambda text: self._heard(seat, text),
-            close=lambda *a: self._closed(seat)))
+            open_=lambda *a: self._opened(seat, cell[0]),
+            message=lambda text: self._heard(seat, text),
+            close=lambda *a: self._closed(seat, cell[0] if cell else None)))
+        cell.append(inv.link)
         inv.url = join_link(str(inv.link.code), seat, self.room.token(seat))
-        inv.state = "waiting"
+        if inv.via is None:
+            inv.state = "waiting"
         self.app.render()
         inv.qr = str(await js.window.ramiPeer.qr(inv.url, _("Join link of {name}",
                                                               name=self.room.name(seat))))
@@ -199,8 +219,51 @@ class Host:
                             "friend's page shows.")
         self.app.render()
 
-    def _opened(self, seat: int) -> None:
-        self.invites[seat].state = "connected"
+    async def use_codes(self) -> None:
+        """The host's choice: each friend may also join by typing the seat's code, the pages
+        meeting through public relays (and again after a reload, until the match ends)."""
+        self.room.by_code = True
+        self.session.room = self.room.to_dict()
+        self.app.save()
+        if not await load_transport():
+            for inv in self.invites.values():
+                inv.problem = _("The friends' connection could not be loaded.")
+            return self.app.render()
+        for seat, inv in self.invites.items():
+            if inv.meet is not None or self.app.host is not self:
+                continue
+            early: list = []            # (the friend's page may be met before meet() returns)
+            try:
+                inv.meet = await js.window.ramiPeer.meet(self.room.token(seat), handlers(
+                    open_=lambda *a, seat=seat, early=early: self._met(seat, "open", early),
+                    message=lambda text, seat=seat: self._heard(seat, text),
+                    close=lambda *a, seat=seat, early=early: self._met(seat, "close", early)))
+            except Exception:                # (the relays' library could not be loaded)
+                inv.problem = _("The codes need the internet, which this device cannot "
+                                "reach now: the link still works on one network.")
+                continue
+            if early:
+                self._met(seat, early[-1], None)
+        self.app.render()
+
+    def _met(self, seat: int, event: str, early: list | None) -> None:
+        """A seat's code: the friend's page met (``open``) or gone (``close``)."""
+        inv = self.invites[seat]
+        if inv.meet is None:
+            if early is not None:
+                early.append(event)
+            return
+        if event == "open":
+            self._opened(seat, inv.meet)
+        else:
+            self._closed(seat, inv.meet)
+
+    def _opened(self, seat: int, link) -> None:
+        inv = self.invites[seat]
+        if link is None or link not in (inv.link, inv.meet):
+            return
+        inv.via = link
+        inv.state = "connected"
         self.session.away.discard(seat)
         self.away_since.pop(seat, None)
         if seat in self.session.bots:         # the friend is back: the stand-in goes
@@ -254,20 +317,22 @@ class Host:
             self.app.after_friend()
             self._wake()
 
-    def _closed(self, seat: int) -> None:
+    def _closed(self, seat: int, link) -> None:
         inv = self.invites[seat]
-        if inv.state == "closed" or self.app.host is not self:
-            return
+        if inv.state == "closed" or self.app.host is not self or link is not inv.via:
+            return                      # (a link the friend no longer uses)
         inv.state = "closed"
+        inv.via = None
         self.session.away.add(seat)
         self.away_since[seat] = js.Date.now()
         self._send(self.room.disconnected(seat))
         self.app.render()
-        asyncio.ensure_future(self.invite(seat))     # a new link, to come back by
+        if link is inv.link:            # a new link, to come back by (a code stays as it is)
+            asyncio.ensure_future(self.invite(seat))
 
     def _send(self, out) -> None:
         for seat, text in out:
-            link = self.invites[seat].link
+            link = self.invites[seat].via
             if link is not None and self.invites[seat].state == "connected":
                 link.send(text)
 
@@ -292,8 +357,9 @@ class Host:
         """The host leaves this table for another: every friend's connection closes."""
         for inv in self.invites.values():
             inv.state = "closed"             # (so that no new link is made for it)
-            if inv.link is not None:
-                inv.link.close()
+            for link in (inv.link, inv.meet):
+                if link is not None:
+                    link.close()
         self._stop_clock()
 
     def _stop_clock(self) -> None:
@@ -304,34 +370,58 @@ class Host:
 
 
 class Remote:
-    """A friend's page: its connection to the host, and the table it was last sent."""
+    """A friend's page: its connection to the host, and the table it was last sent. Opened
+    from a seat's join link (``offer``: the host's offer, answered by a code to send back) or
+    from its code (no offer: the pages meet through the relays, and meet again by themselves
+    after either reloads)."""
 
     def __init__(self, app, offer: str, seat: int, token: str):
         self.app = app
         self.offer, self.seat = offer, seat
+        self.by_code = not offer
         self.guest = Guest(token, language())
         self.link = None
-        self.code = ""                 # the answer code, for the host
-        self.state = "name"            # "name", "making", "answer", "connected", "closed"
-        self.problem = ""
-        self.name = ""
+        self.code = ""                 # the answer code, for the host (by link)
+        self.state = "name"            # "name", "making", "answer" (by link), "meeting" (by
+        self.problem = ""              # code: looking for the host's page), "connected",
+        self.name = ""                 # "closed"
+        self.welcomed = False          # the host has answered this connection's hello
         self.asked_at = None           # when the last move was sent (for the benchmark)
         self.qr = ""                   # the answer code as a QR code (SVG)
 
-    async def join(self, name: str) -> None:
+    async def join(self, name: str, typed: str | None = None) -> None:
+        """Take the seat, as ``name``; by code, ``typed`` is the code as the person typed it."""
         self.name = name
+        if self.by_code:
+            code = read_code(typed if typed is not None else self.guest.token)
+            if code is None:
+                self.problem = _("That is not a seat's code: a code has 12 letters and "
+                                 "digits, like {example}.", example="7KQ3 M2XF 9D4A")
+                return self.app.render()
+            self.guest = Guest(code, language())
+            # (a reload of this page joins the same seat again)
+            js.history.replaceState(None, "", code_link(code))
         self.state, self.problem = "making", ""
         self.app.render()
         if not await load_transport():
             self.state, self.problem = "name", _("The friends' connection could not be loaded.")
             return self.app.render()
+        calls = handlers(open_=lambda *a: self._opened(), message=lambda text: self._heard(text),
+                         close=lambda *a: self._closed())
         try:
-            self.link = await js.window.ramiPeer.answer(self.offer, handlers(
-                open_=lambda *a: self._opened(), message=lambda text: self._heard(text),
-                close=lambda *a: self._closed()))
+            if self.by_code:
+                self.link = await js.window.ramiPeer.meet(self.guest.token, calls)
+            else:
+                self.link = await js.window.ramiPeer.answer(self.offer, calls)
         except Exception:
             self.state = "name"
-            self.problem = _("This join link cannot be read: ask the host for a new one.")
+            self.problem = (_("The codes need the internet, which this device cannot reach "
+                              "now.") if self.by_code else
+                            _("This join link cannot be read: ask the host for a new one."))
+            return self.app.render()
+        if self.by_code:
+            if self.state == "making":        # (unless the host's page was met at once)
+                self.state = "meeting"
             return self.app.render()
         self.code = str(self.link.code)
         self.state = "answer"
@@ -341,6 +431,9 @@ class Remote:
 
     def _opened(self) -> None:
         self.state = "connected"
+        self.welcomed = False
+        if self.app.message == _(self.AWAY):
+            self.app.message = ""
         self.app.render()
         asyncio.ensure_future(self._greet())
 
@@ -349,7 +442,7 @@ class Remote:
         welcome comes: a message sent the moment a channel opens was seen lost on a busy
         device, and the host takes each one once."""
         for attempt in range(GREETINGS):
-            if self.state != "connected" or self.guest.seat is not None:
+            if self.state != "connected" or self.welcomed:
                 return
             self.link.send(self.guest.hello(self.name))
             for text in self.guest.resend():
@@ -362,6 +455,7 @@ class Remote:
         except RoomError as e:
             self.app.say(str(e))
             return
+        self.welcomed = self.guest.seat is not None
         if self.guest.reacted is not None:
             self.app.show_reaction(*self.guest.reacted)
         if changed:
@@ -374,9 +468,18 @@ class Remote:
         else:
             self.app.render()
 
+    # what the table says while a code's connection waits for the host's page to come back
+    AWAY = N_("The host's page is out of reach: this page joins it again by itself when it is "
+              "back.")
+
     def _closed(self) -> None:
         if self.app.remote is not self:      # (this page has opened another link since)
             return
+        if self.by_code:                     # (still in the code's room: met again later)
+            self.state = "meeting"
+            if self.app.screen == "table":
+                return self.app.say(_(self.AWAY))
+            return self.app.render()
         self.state = "closed"
         if self.app.screen == "table":
             return self.app.say(_("The connection to the host has closed. Ask the host for "
@@ -400,4 +503,4 @@ class Remote:
         """A quick reaction, for the host and the other friends."""
         if self.link is not None and self.state == "connected":
             self.link.send(self.guest.react(what))
-            self.app.show_reaction(self.seat, what)
+            self.app.show_reaction(self.guest.seat, what)

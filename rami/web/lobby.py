@@ -200,6 +200,7 @@ def _lobby_html(cat, var, form, notice, can_resume, update, saved, lang) -> str:
         data-act="howto">{_("How to play {game}", game=esc(_(var.title)))}</a> ·
         <a href="#settings" data-act="settings">{_("Settings")}</a>
         · <a href="#stats" data-act="stats">{_("Statistics")}</a>
+        · <a href="#code=" data-act="join-by-code">{_("Join a friend's table")}</a>
         <br>{_("Learn:")}
         <a href="{tutorial("gin", language())}">{_("Gin Rummy")}</a> · <a href="{
         tutorial("indian", language())}">{_("Indian Rummy's declaration")}</a><br><a

@@ -20,7 +20,7 @@ from __future__ import annotations
 from ..i18n import N_, _, join, n_, pieces
 from ..state import Phase
 from ..words import words_for
-from ..room import REACTIONS
+from ..room import REACTIONS, show_code
 from .parts import DOTS, esc, plain_text, pretty_text
 from .parts import LABEL_CLASS, face, short_names  # noqa: F401  (re-exported for callers)
 from .lobby import LEVEL_NAMES, PERSON, lobby_html, update_offer  # noqa: F401 (lobby_html: the app's)
@@ -567,11 +567,13 @@ def help_html(table: Table | None = None) -> str:
 
 FRIEND_STATES = {"making": N_("making the link…"),
                  "waiting": N_("waiting for the friend's answer code"),
-                 "connected": N_("connected"), "closed": N_("gone: a new link is ready")}
+                 "connected": N_("connected"),
+                 "closed": N_("gone: the seat waits for them, with a new link")}
 
 
-def friends_html(s: Session, host) -> str:
-    """The host's panel: each friend's seat, its join link, and where its answer code goes."""
+def friends_html(s: Session, host, code_url: str = "#code=") -> str:
+    """The host's panel: each friend's seat, its join link, and where its answer code goes;
+    and, once the host chose codes, each seat's code (``code_url``: its link, but the code)."""
     rows = []
     for seat in s.friends:
         inv = host.invites[seat]
@@ -589,16 +591,38 @@ def friends_html(s: Session, host) -> str:
         <span class="friend-row"><textarea rows="2" id="answer-{seat}" spellcheck="false"
           autocomplete="off"></textarea>
         <button type="button" class="btn small primary" data-act="answer:{seat}">{_("Connect")}</button></span></label>"""
+        if host.room.by_code and inv.state != "connected":
+            code = host.room.token(seat)
+            steps += f"""
+      <div class="by-code"><span>{_("Or, over the internet: they open rami, choose “Join a "
+                                    "friend's table” and type this code")}</span>
+        <span class="friend-row"><output class="seat-code" id="code-{seat}">{
+            esc(show_code(code))}</output>
+        <input readonly value="{esc(code_url + code)}" id="codelink-{seat}" aria-label="{
+            _("Code link of {name}", name=esc(host.room.name(seat)))}">
+        <button type="button" class="btn small" data-act="copy-codelink:{seat}">{
+            _("Copy the link")}</button></span></div>"""
         problem = f'<p class="friend-problem" role="alert">{esc(inv.problem)}</p>' \
             if inv.problem else ""
         rows.append(f"""<li class="friend friend-{inv.state}" data-seat="{seat}">
       <h3>{esc(host.room.name(seat))} <small class="friend-state">{esc(state)}</small></h3>{steps}{problem}</li>""")
+    if host.room.by_code:
+        said = _("Codes are on: this page waits for each friend at public relays (Nostr), "
+                 "which only pass on how to connect; the game goes straight between the "
+                 "devices.")
+        codes = f'<p class="friends-how">{said}</p>'
+    else:
+        said = _("Friends on another network, or far away? Codes work over the internet: the "
+                 "pages find each other through public relays (Nostr), which only pass on how "
+                 "to connect.")
+        codes = (f'<p class="friends-how">{said} <button type="button" class="btn small" '
+                 f'data-act="use-codes">{_("Use codes over the internet")}</button></p>')
     return f"""<div class="overlay" role="dialog" aria-modal="true" aria-labelledby="friends-title">
   <div class="summary friends-panel" id="friends">
   <h2 id="friends-title">{_("Friends at this table")}</h2>
   <p class="friends-how">{_("Each friend plays from their own device, with no server: the link holds "
                              "this page's address, and their page answers with a code for you to "
-                             "paste. On one network no internet is needed.")}</p>
+                             "paste. On one network no internet is needed.")}</p>{codes}
   <ol class="friends">{"".join(rows)}</ol>
   <div class="sum-go"><button type="button" class="btn primary" data-act="close">{_("Close")}</button></div>
   </div></div>"""
@@ -606,15 +630,33 @@ def friends_html(s: Session, host) -> str:
 
 def join_html(remote) -> str:
     """A friend's page, opened from a join link: a name, then the code for the host."""
+    back = (f'<button type="button" class="btn ghost" data-act="join-back">{_("Back")}</button>'
+            if remote.by_code else "")
     if remote.state in ("name", "making"):
         busy = remote.state == "making"
         problem = f'<p class="friend-problem" role="alert">{esc(remote.problem)}</p>' \
             if remote.problem else ""
-        body = f"""<p class="join-lead">{_("A friend has invited you to a table of rami.")}</p>{problem}
+        typed = ""
+        if remote.by_code:
+            lead = _("Type the code the host gives you for your seat.")
+            typed = f"""
+    <label><span>{_("The seat's code")}</span>
+      <input id="join-typed" maxlength="40" value="{esc(show_code(remote.guest.token))}"
+        autocomplete="off" autocapitalize="characters" spellcheck="false"
+        placeholder="7KQ3 M2XF 9D4A" class="code-input"></label>"""
+        else:
+            lead = _("A friend has invited you to a table of rami.")
+        body = f"""<p class="join-lead">{lead}</p>{problem}
     <label><span>{_("Your name")}</span>
-      <input id="join-name" maxlength="16" value="{esc(remote.name)}" autocomplete="nickname"></label>
-    <div class="lobby-go"><button type="button" class="btn primary big" data-act="join-go"
+      <input id="join-name" maxlength="16" value="{esc(remote.name)}" autocomplete="nickname"></label>{typed}
+    <div class="lobby-go">{back}<button type="button" class="btn primary big" data-act="join-go"
       id="join-go"{" disabled" if busy else ""}>{_("Take my seat")}</button></div>"""
+    elif remote.state == "meeting":
+        body = f"""<p class="join-lead join-wait">{_("Looking for the host's table over the "
+                                                   "internet…")}</p>
+    <p>{_("The host's page must be open, with codes on. This can take a few seconds.")}</p>
+    <p>{_("The seat's code")} <output class="seat-code">{esc(show_code(remote.guest.token))}</output></p>
+    <div class="lobby-go">{back}</div>"""
     elif remote.state == "answer":
         body = f"""<p class="join-lead">{_("Send this code back to the host, who pastes it in their "
                                           "Friends panel:")}</p>

@@ -51,7 +51,7 @@ def lobby_first() -> bool:
     """Whether the page opens on the lobby: no ``?deal=``, no join link, no match saved or
     kept."""
     deal = js.URLSearchParams.new(js.location.search).get("deal")
-    joining = str(js.location.hash or "").startswith("#join=")     # a friend's join link
+    joining = str(js.location.hash or "").startswith(("#join=", "#code="))   # a friend's link
     return not (isinstance(deal, str) and deal.strip()) and stored(SAVE_KEY) is None \
         and stored(KEPT_KEY) is None and not joining
 

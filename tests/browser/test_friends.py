@@ -4,6 +4,8 @@ machine, playing by clicks; at every step no page shows a card its seat may not 
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from tests.conftest import deep
@@ -277,3 +279,82 @@ def test_friends_and_the_host_come_back_and_a_forged_message_changes_nothing(pag
     assert len(host.evaluate(SAVE)["game"]["history"]) == moves
     play_moves(by_seat, 3)
     assert len(host.evaluate(SAVE)["game"]["history"]) > moves
+
+
+@pytest.fixture
+def relay():
+    from .relay import Relay
+    with Relay() as r:
+        yield r
+
+
+def relayed(page, relay) -> None:
+    """The page as a site owner who names its relays (here the one on loopback) would serve
+    it; no STUN server (one machine)."""
+    page.context.add_init_script(
+        "document.addEventListener('DOMContentLoaded', () => {"
+        f"  for (const [n, c] of [['rami-relays', '{json.dumps([relay.url])}'],"
+        "                         ['rami-ice-servers', '[]']]) {"
+        "    const m = document.createElement('meta'); m.name = n; m.content = c;"
+        "    document.head.append(m); } });")
+
+
+def test_a_friend_joins_by_code_through_a_relay_and_both_pages_come_back(pages, relay):
+    """The host turns codes on; the friend types the seat's code in the lobby (as people do:
+    small letters, spaces); the pages meet through a Nostr relay and play. The friend's page
+    reloads and takes the seat again; the host's reloads, and the friend's page finds it again
+    by itself."""
+    host, guest = pages(), pages()
+    relayed(host, relay)
+    relayed(guest, relay)
+    open_page(host)
+    assert relay.clients == 0                      # nothing contacted before codes are chosen
+    host.click('[data-act="variant:gin"]')
+    host.select_option('[data-field="level:0"]', "friend")
+    host.click("#start")
+    wait_for(host, "!!document.querySelector('#friends')", 30, "the friends' panel")
+    assert relay.clients == 0
+    host.click('[data-act="use-codes"]')
+    code = wait_for(host, "(document.getElementById('code-1') || {}).textContent", 30,
+                    "the seat's code")
+    assert len(code.replace(" ", "")) == 12
+    open_page(guest)
+    guest.click('[data-act="join-by-code"]')
+    guest.fill("#join-name", "Cy")
+    guest.fill("#join-typed", "12345")
+    guest.click("#join-go")
+    assert "12 letters" in guest.inner_text(".friend-problem")
+    guest.fill("#join-typed", code.lower().replace(" ", " - "))
+    guest.click("#join-go")
+    wait_for(guest, "!!document.querySelector('#table')", 60, "the friend's table, by code")
+    assert relay.clients >= 2 and relay.events > 0
+    wait_for(host, "!!document.querySelector('.friend-connected')", 10, "connected")
+    host.click('[data-act="close"]')
+    host.select_option("#pace", "instant")
+    assert "Cy" in host.inner_text(".seat[data-seat='1'] .seat-name")
+    by_seat = {0: host, 1: guest}
+    play_moves(by_seat, 3)
+    # the friend's page reloads: its address holds the code; one click, the same seat
+    guest.reload()
+    wait_for(guest, "document.body.dataset.ready === '1'", 120, "the friend's page again")
+    assert guest.input_value("#join-typed").replace(" ", "") == code.replace(" ", "")
+    guest.click("#join-go")
+    wait_for(guest, "!!document.querySelector('#table')", 60, "the friend's table again")
+    assert sorted(guest.evaluate(STATE)["hand"]) == \
+        sorted(host.evaluate(SAVE)["game"]["hands"][1])
+    play_moves(by_seat, 2)
+    # the host's page reloads: codes come back on from its save, and the friend's page,
+    # still in the code's room, is met again without a click
+    moves = len(host.evaluate(SAVE)["game"]["history"])
+    host.reload()
+    wait_for(host, "!!document.querySelector('#table')", 120, "the host's table again")
+    wait_for(host, "!!document.querySelector('.seat[data-seat=\"1\"] .presence.here')", 60,
+             "the friend met again")
+    assert "Cy" in host.inner_text(".seat[data-seat='1'] .seat-name")
+    wait_for(guest, "!document.querySelector('#message').textContent.includes('reach')", 30,
+             "the friend's page at the table again")
+    assert len(host.evaluate(SAVE)["game"]["history"]) == moves
+    play_moves(by_seat, 3)
+    assert len(host.evaluate(SAVE)["game"]["history"]) > moves
+    for p in (host, guest):           # (Trystero logs a peer's reload as an error of its own)
+        assert p.offsite == [] and [e for e in p.errors if "Trystero peer error" not in e] == []

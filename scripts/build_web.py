@@ -149,6 +149,17 @@ def main() -> int:
     shutil.copy2(ROOT / "node_modules" / "qrcode-generator" / "dist" / "qrcode.js",
                  VENDOR / "qrcode" / "qrcode.js")
     vendor_trystero(VENDOR / "trystero")
+    # the reader of QR codes (a friend's answer code, scanned by the host's camera) where the
+    # browser has no BarcodeDetector of its own: barcode-detector's ponyfill and the zxing
+    # reader it runs (MIT both), fetched when the host first scans
+    (VENDOR / "scan").mkdir()
+    shutil.copy2(ROOT / "node_modules" / "barcode-detector" / "dist" / "iife" / "ponyfill.js",
+                 VENDOR / "scan" / "ponyfill.js")
+    shutil.copy2(ROOT / "node_modules" / "zxing-wasm" / "dist" / "reader" / "zxing_reader.wasm",
+                 VENDOR / "scan" / "zxing_reader.wasm")
+    for package in ("barcode-detector", "zxing-wasm"):
+        shutil.copy2(ROOT / "node_modules" / package / "LICENSE",
+                     VENDOR / "scan" / f"LICENSE-{package}")
     size = sum(f.stat().st_size for f in VENDOR.rglob("*") if f.is_file())
     print(f"static/vendor: {dirs['pyodide']} (standard library precompiled), "
           f"{dirs['pyscript']}, rami.zip ({size / 1e6:.1f} MB)")

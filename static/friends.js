@@ -238,9 +238,104 @@
     return link;
   }
 
+  // -- scanning a friend's answer code with this device's camera -------------------------------
+  // The browser's own BarcodeDetector where it reads QR codes (Android, macOS, ChromeOS), else
+  // barcode-detector's ponyfill over the zxing reader (static/vendor/scan, MIT), loaded then.
+  let reader = null;
+  function loadReader() {
+    if (!reader) {
+      reader = (async () => {
+        if ("BarcodeDetector" in window) {
+          try {
+            const formats = await window.BarcodeDetector.getSupportedFormats();
+            if (formats.includes("qr_code")) return new window.BarcodeDetector({ formats: ["qr_code"] });
+          } catch (e) { /* the ponyfill, below */ }
+        }
+        await new Promise((resolve, reject) => {
+          const tag = document.createElement("script");
+          tag.src = new URL("vendor/scan/ponyfill.js", HERE).href;
+          tag.onload = resolve;
+          tag.onerror = () => reject(new Error("no QR reader"));
+          document.head.appendChild(tag);
+        });
+        const api = window.BarcodeDetectionAPI;
+        const wasm = new URL("vendor/scan/zxing_reader.wasm", HERE).href;
+        api.prepareZXingModule({ overrides: { locateFile: (path, prefix) =>
+          (path.endsWith(".wasm") ? wasm : prefix + path) } });
+        return new api.BarcodeDetector({ formats: ["qr_code"] });
+      })();
+      reader.catch(() => { reader = null; });
+    }
+    return reader;
+  }
+
+  // A layer over the page: the camera's picture, what to do, and a way out. Resolves with the
+  // first QR code's text that `accept(text)` takes, or "" (closed, or no camera: then
+  // `words.nocamera` is shown first).
+  async function scan(words, accept) {
+    const layer = document.createElement("div");
+    layer.className = "scan-layer";
+    layer.setAttribute("role", "dialog");
+    layer.setAttribute("aria-modal", "true");
+    layer.setAttribute("aria-label", words.title);
+    const video = document.createElement("video");
+    video.muted = true;
+    video.playsInline = true;
+    video.setAttribute("aria-hidden", "true");
+    const said = document.createElement("p");
+    said.textContent = words.title;
+    said.setAttribute("aria-live", "polite");
+    const stop = document.createElement("button");
+    stop.type = "button";
+    stop.className = "btn primary";
+    stop.textContent = words.cancel;
+    layer.append(video, said, stop);
+    document.body.append(layer);
+    stop.focus();
+    let stream = null;
+    let done = false;
+    const finish = (text) => {
+      if (done) return;
+      done = true;
+      if (stream) stream.getTracks().forEach((t) => t.stop());
+      layer.remove();
+      ended(text);
+    };
+    let ended;
+    const result = new Promise((resolve) => { ended = resolve; });
+    stop.onclick = () => finish("");
+    layer.addEventListener("keydown", (e) => { if (e.key === "Escape") finish(""); });
+    try {
+      const detector = await loadReader();
+      stream = await navigator.mediaDevices.getUserMedia({
+        video: { facingMode: "environment" }, audio: false });
+      if (done) { stream.getTracks().forEach((t) => t.stop()); return result; }
+      video.srcObject = stream;
+      await video.play();
+      const look = async () => {
+        if (done) return;
+        try {
+          for (const code of await detector.detect(video)) {
+            if (accept(code.rawValue)) return finish(code.rawValue);
+          }
+        } catch (e) { /* a frame not ready yet */ }
+        setTimeout(look, 200);
+      };
+      look();
+    } catch (e) {
+      said.textContent = words.nocamera;
+      said.setAttribute("role", "alert");
+    }
+    return result;
+  }
+
   window.ramiPeer = {
     links,
     meet,
+    // the answer code in a QR code, read by this device's camera ("" if none was)
+    scanAnswer: (words) => scan(words, (text) => {
+      try { unpack(text, "a"); return true; } catch (e) { return false; }
+    }),
     // an SVG drawing of `text` as a QR code ("" when the maker cannot be loaded: offline,
     // never fetched)
     async qr(text, title) {

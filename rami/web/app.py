@@ -545,6 +545,11 @@ class App:
                 js.history.replaceState(None, "", str(js.location.href).split("#")[0])
             self.screen, self.focus_act = "lobby", "join-by-code"
             return self.render()
+        if act.startswith("scan:") and self.host is not None:
+            seat = act.split(":")[1]
+            if seat.isdigit() and int(seat) in self.host.invites:
+                asyncio.ensure_future(self.host.scan(int(seat)))
+            return None
         if act == "use-codes" and self.host is not None:
             asyncio.ensure_future(self.host.use_codes())
             return None

@@ -293,7 +293,8 @@ class Drawing:
         kind = d[0]
         if kind == "friends" and s is not None and self.app.host is not None:
             from .friends import code_link
-            return render.friends_html(s, self.app.host, code_link(""))
+            camera = nil(getattr(js.navigator, "mediaDevices", None)) is not None
+            return render.friends_html(s, self.app.host, code_link(""), camera)
         if kind == "help":
             return render.help_html(s.table if s is not None and self.app.screen == "table"
                                     else None)

@@ -258,6 +258,21 @@ class Host:
         else:
             self._closed(seat, inv.meet)
 
+    async def scan(self, seat: int) -> None:
+        """The friend's answer code read by this device's camera (from the QR code their
+        page shows), then connected as if pasted."""
+        inv = self.invites[seat]
+        if inv.link is None or not await load_transport():
+            return
+        words = to_js({"title": _("Hold the friend's screen, with its QR code, in front of "
+                                  "the camera"),
+                       "cancel": _("Stop"),
+                       "nocamera": _("No camera could be opened here: paste the code "
+                                     "instead.")}, dict_converter=js.Object.fromEntries)
+        text = await js.window.ramiPeer.scanAnswer(words)
+        if text and self.invites[seat] is inv and inv.state == "waiting":
+            await self.answer(seat, str(text))
+
     def _opened(self, seat: int, link) -> None:
         inv = self.invites[seat]
         if link is None or link not in (inv.link, inv.meet):

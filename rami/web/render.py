@@ -571,9 +571,10 @@ FRIEND_STATES = {"making": N_("making the link…"),
                  "closed": N_("gone: the seat waits for them, with a new link")}
 
 
-def friends_html(s: Session, host, code_url: str = "#code=") -> str:
-    """The host's panel: each friend's seat, its join link, and where its answer code goes;
-    and, once the host chose codes, each seat's code (``code_url``: its link, but the code)."""
+def friends_html(s: Session, host, code_url: str = "#code=", scan: bool = False) -> str:
+    """The host's panel: each friend's seat, its join link, and where its answer code goes
+    (pasted, or scanned where the page may use a camera: ``scan``); and, once the host chose
+    codes, each seat's code (``code_url``: its link, but the code)."""
     rows = []
     for seat in s.friends:
         inv = host.invites[seat]
@@ -590,7 +591,9 @@ def friends_html(s: Session, host, code_url: str = "#code=") -> str:
       <label><span>{_("2. Paste the code their page shows")}</span>
         <span class="friend-row"><textarea rows="2" id="answer-{seat}" spellcheck="false"
           autocomplete="off"></textarea>
-        <button type="button" class="btn small primary" data-act="answer:{seat}">{_("Connect")}</button></span></label>"""
+        <button type="button" class="btn small primary" data-act="answer:{seat}">{_("Connect")}</button></span></label>{
+        f'<p class="scan-row"><button type="button" class="btn small" data-act="scan:{seat}">'
+        f'{_("Or scan the QR code on their screen")}</button></p>' if scan else ""}"""
         if host.room.by_code and inv.state != "connected":
             code = host.room.token(seat)
             steps += f"""
@@ -659,7 +662,8 @@ def join_html(remote) -> str:
     <div class="lobby-go">{back}</div>"""
     elif remote.state == "answer":
         body = f"""<p class="join-lead">{_("Send this code back to the host, who pastes it in their "
-                                          "Friends panel:")}</p>
+                                          "Friends panel, or show them this screen: their "
+                                          "camera can read the QR code below.")}</p>
     <textarea readonly id="join-code" rows="5" spellcheck="false"
       aria-label="{_("Your answer code")}">{esc(remote.code)}</textarea>{
         f'<figure class="qr">{remote.qr}</figure>' if remote.qr.startswith("<svg") else ""}

@@ -358,3 +358,68 @@ def test_a_friend_joins_by_code_through_a_relay_and_both_pages_come_back(pages, 
     assert len(host.evaluate(SAVE)["game"]["history"]) > moves
     for p in (host, guest):           # (Trystero logs a peer's reload as an error of its own)
         assert p.offsite == [] and [e for e in p.errors if "Trystero peer error" not in e] == []
+
+
+SCANNED = """async (text) => {
+  const svg = await ramiPeer.qr(text, "");
+  const img = new Image();
+  img.src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(svg);
+  await img.decode();
+  const c = document.createElement("canvas");
+  c.width = 640; c.height = 480;
+  const g = c.getContext("2d");
+  g.fillStyle = "#fff"; g.fillRect(0, 0, 640, 480);
+  g.imageSmoothingEnabled = false;
+  g.drawImage(img, 90, 10, 460, 460);
+  const d = g.getImageData(0, 0, 640, 480).data;
+  let out = "";
+  for (let i = 0; i < 640 * 480; i++) out += String.fromCharCode(d[i * 4]);
+  return btoa(out);
+}"""
+
+
+def test_the_host_scans_the_answer_code_with_its_camera(pages, playwright_driver, site,
+                                                        tmp_path):
+    """The friend's page shows its answer as a QR code; the host's camera (Chromium's fake
+    camera, playing a picture of that QR code) reads it, and the two pages connect."""
+    import base64
+    from .conftest import ARGS, CHROMIUM
+    film = tmp_path / "camera.y4m"
+    camera = playwright_driver.chromium.launch(executable_path=CHROMIUM, args=ARGS + [
+        "--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream",
+        f"--use-file-for-fake-video-capture={film}"])
+    try:
+        context = camera.new_context(viewport={"width": 1280, "height": 800},
+                                     service_workers="block")
+        seen, offsite = guard(context, (site,))
+        host = context.new_page()
+        host.site = site
+        errors = []
+        host.on("pageerror", lambda e: errors.append(str(e)))
+        open_page(host)
+        host.click('[data-act="variant:gin"]')
+        host.select_option('[data-field="level:0"]', "friend")
+        host.click("#start")
+        link = wait_for(host, "(document.getElementById('link-1') || {}).value", 30, "link")
+        guest = pages()
+        guest.goto(link)
+        wait_for(guest, "document.body.dataset.ready === '1'", 120, "the friend's page")
+        guest.fill("#join-name", "Bea")
+        guest.click("#join-go")
+        code = wait_for(guest, "(document.getElementById('join-code') || {}).value", 30,
+                        "the answer code")
+        wait_for(guest, "!!document.querySelector('.join-card .qr svg')", 30, "its QR code")
+        luma = base64.b64decode(guest.evaluate(SCANNED, code))
+        frame = b"FRAME\n" + luma + bytes([128]) * (640 * 480 // 2)
+        film.write_bytes(b"YUV4MPEG2 W640 H480 F5:1 Ip A1:1 C420jpeg\n" + frame * 2)
+        host.click('[data-act="scan:1"]')
+        wait_for(host, "!!document.querySelector('.scan-layer video')", 10, "the camera")
+        wait_for(host, "document.querySelector('.friend-connected') !== null", 60,
+                 "connected by the scanned code")
+        assert not host.query_selector(".scan-layer")            # (the camera is closed)
+        wait_for(guest, "!!document.querySelector('#table')", 30, "the friend's table")
+        # (Linux's Chromium has no BarcodeDetector: the vendored reader, not a CDN's, read it)
+        assert any(u.endswith("vendor/scan/zxing_reader.wasm") for u in seen)
+        assert errors == [] and offsite == []
+    finally:
+        camera.close()

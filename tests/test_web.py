@@ -516,3 +516,30 @@ def test_gin_and_basic_hands_are_kept_in_their_melds_until_the_player_orders_the
     s.selected = [len(s.order) - 1]
     s.play(Discard.of(Card.parse(s.order[-1])))
     assert s.order == mine[:-1]
+
+
+def test_one_table_mixes_a_person_here_a_friend_and_a_computer_player():
+    """Pass-and-play, a friend's seat and a bot at one table: the save keeps each seat's
+    kind and the room; each seat says who plays it, and a friend's whether connected."""
+    import re
+    from rami.room import Room
+    from rami.state import GameState
+    st = GameState("push", 4, seed=3)
+    s = Session(st, 0, {1: "person", 2: "friend", 3: "expert"})
+    assert (s.humans, s.friends, s.levels) == ([0, 1], [2], {3: "expert"})
+    s.room = Room(st, s.friends).to_dict()
+    again = Session.from_json(json.dumps(s.to_dict()))
+    assert (again.humans, again.friends, again.levels, again.room) == \
+        ([0, 1], [2], {3: "expert"}, s.room)
+
+    def seats(html):
+        return {int(k): (tag, "presence here" in rest, "presence away" in rest) for k, rest, tag
+                in re.findall(r'class="seat[^"]*" data-seat="(\d)">(.*?)'
+                              r'seat-level-tag">([^<]*)<', html, re.S)}
+    assert seats(render.table_html(again)) == {
+        1: ("Person", False, False), 2: ("partner · Friend", True, False),   # (Push: seat
+        3: ("Expert", False, False)}                                        # 2 is 0's partner)
+    again.away = {2}
+    assert seats(render.table_html(again))[2] == ("partner · Friend", False, True)
+    again.stand_in(2, True)
+    assert seats(render.table_html(again))[2][0].startswith("partner · Friend, away")

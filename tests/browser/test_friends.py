@@ -156,8 +156,11 @@ def at_table(host, guest) -> None:
     wait_for(host, "!document.querySelector('.reaction')", 10, "the reactions fading")
 
 
-@deep                           # (four pages booting, a hundred moves: make soak)
-def test_a_four_player_push_deal_with_three_friends(pages):
+@deep                     # (four pages booting, five deals of Push by clicks: make soak)
+def test_a_push_match_with_three_friends_one_dropping_out_and_coming_back(pages):
+    """Four browsers play a whole Push match (five deals) by link: every page shows only
+    what its seat may see at every few steps; in the second deal a friend's page reloads
+    and comes back to the same seat by a new link."""
     host = pages()
     open_page(host)
     host.click('[data-act="variant:push"]')
@@ -167,25 +170,40 @@ def test_a_four_player_push_deal_with_three_friends(pages):
     host.click("#start")
     wait_for(host, "!!document.querySelector('#friends')", 30, "the friends' panel")
     by_seat = {0: host}
-    for seat, name in ((1, "Bea"), (2, "Cai"), (3, "Dan")):
+    names = {1: "Bea", 2: "Cai", 3: "Dan"}
+    for seat, name in names.items():
         by_seat[seat] = pages()
         seat_friend(host, by_seat[seat], seat, name)
     wait_for(host, "document.querySelectorAll('.friend-connected').length === 3", 10)
     host.click('[data-act="close"]')
     host.select_option("#pace", "instant")
-    moved = set()
-    for step in range(1500):
+    moved, deals, dropped = set(), 0, False
+    for step in range(8000):
         save = host.evaluate(SAVE)
         game = save["game"]
-        if game["phase"] in ("hand_over", "match_over"):
+        if game["phase"] == "match_over":
             break
-        if step % 5 == 0:                     # no page shows a card hidden from its seat
+        if game["phase"] == "hand_over":
+            deals += 1
+            for page in by_seat.values():
+                wait_for(page, "!!document.querySelector('#summary')", 30, "every summary")
+            host.click("#next")
+            wait_for(host, f"{SAVE}.game.hand_no === {game['hand_no'] + 1}", 30, "next deal")
+            continue
+        if step % 7 == 0:                     # no page shows a card hidden from its seat
             for seat, page in by_seat.items():
                 text = page.evaluate(SHOWN)
                 for other in range(4):
                     if other != seat:       # (two decks: the page's own copy is its own)
                         for code in hidden_cards({**save, "human": seat}, other):
                             assert not shows(text, code), (seat, other, code)
+        if deals == 1 and not dropped and len(game["history"]) > 20:
+            dropped = True                    # Bea's page reloads; a new link; the same seat
+            by_seat[1].reload()
+            rejoin(host, by_seat[1], 1, names[1])
+            assert sorted(by_seat[1].evaluate(STATE)["hand"]) == \
+                sorted(host.evaluate(SAVE)["game"]["hands"][1])
+            continue
         turn = game["turn"]
         page = by_seat[turn]
         s = wait_for(page, "(() => { const s = " + STATE + "; return s && (s.summary || "
@@ -199,8 +217,8 @@ def test_a_four_player_push_deal_with_three_friends(pages):
         wait_for(host, f"{SAVE}.game.history.length > {before} || "
                        "!!document.querySelector('#summary')", 30, "the move at the host")
     else:
-        pytest.fail("the deal did not end")
-    assert moved == {0, 1, 2, 3}
+        pytest.fail("the match did not end")
+    assert moved == {0, 1, 2, 3} and deals == 4 and dropped    # (the fifth: the match's end)
     for page in by_seat.values():
         wait_for(page, "!!document.querySelector('#summary')", 30, "every page's summary")
         assert page.offsite == [] and page.errors == []

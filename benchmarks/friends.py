@@ -31,7 +31,8 @@ from playwright.sync_api import sync_playwright            # noqa: E402
 from rami.serve import serve_in_background                 # noqa: E402
 from tests.browser.conftest import ARGS, CHROMIUM, wait_for  # noqa: E402
 from tests.browser.relay import Relay                      # noqa: E402
-from tests.browser.test_table import STATE, take_turn       # noqa: E402
+from tests.browser.test_friends import play_moves           # noqa: E402
+from tests.browser.test_table import STATE                  # noqa: E402
 
 SAVE = "JSON.parse(localStorage.getItem('rami.save') || 'null')"
 FIGURES = "ramiPeer.links.map(l => [l.figures.sent, l.figures.received, l.figures.made, " \
@@ -78,17 +79,8 @@ def main() -> int:
         print(f"offer in the link: {len(link)} characters; answer code: {len(code)}")
         sent0 = [sum(f[0] for f in page.evaluate(FIGURES)) for page in (host, guest)]
         for hand in range(args.hands):
-            for _ in range(600):
-                game = host.evaluate(SAVE)["game"]
-                if game["phase"] in ("hand_over", "match_over"):
-                    break
-                page = host if game["turn"] == 0 else guest
-                s = wait_for(page, "(() => { const s = " + STATE + "; return s && (s.summary"
-                             f" || (s.buttons.length && s.turn === {game['turn']})) ? s : null"
-                             " })()", 30)
-                before = len(game["history"])
-                take_turn(page, s)
-                wait_for(host, f"{SAVE}.game.history.length > {before}", 30)
+            play_moves({0: host, 1: guest}, 600)          # (to the hand's end)
+            game = host.evaluate(SAVE)["game"]
             sent = [sum(f[0] for f in page.evaluate(FIGURES)) for page in (host, guest)]
             per_hand.append((sent[0] - sent0[0], sent[1] - sent0[1]))
             sent0 = sent
@@ -151,17 +143,7 @@ def by_code(browser, url: str, relay, moves: int = 30) -> tuple:
     drawn = (time.perf_counter() - t0) * 1000
     host.click('[data-act="close"]')
     host.select_option("#pace", "instant")
-    for _ in range(moves):
-        game = host.evaluate(SAVE)["game"]
-        if game["phase"] in ("hand_over", "match_over"):
-            break
-        page = host if game["turn"] == 0 else guest
-        s = wait_for(page, "(() => { const s = " + STATE + "; return s && (s.summary"
-                     f" || (s.buttons.length && s.turn === {game['turn']})) ? s : null"
-                     " })()", 30)
-        before = len(game["history"])
-        take_turn(page, s)
-        wait_for(host, f"{SAVE}.game.history.length > {before}", 30)
+    play_moves({0: host, 1: guest}, moves)
     trips = [b - a for a, b in guest.evaluate("window.ramiFriendTrips")]
     host.context.close()
     guest.context.close()

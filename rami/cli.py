@@ -480,6 +480,69 @@ def serve_cmd(args) -> int:
     return 0
 
 
+MAX_FILE = 2_000_000      # characters of a match file read (rami.record's limit)
+
+
+def replay_cmd(args) -> int:
+    """A match file (the browser's *Download the match*), replayed: each hand's moves in
+    words and its scoring, then the match's result."""
+    from .record import RecordError, read_match
+    try:
+        with open(args.file, encoding="utf-8") as f:
+            text = f.read(MAX_FILE + 1)
+    except (OSError, UnicodeDecodeError) as e:
+        raise RecordError(_("The match file cannot be read: {reason}",
+                            reason=getattr(e, "strerror", None) or type(e).__name__)) from None
+    whole = read_match(text)                        # (checked whole before a word is said)
+    paint = Painter(sys.stdout)
+    words = words_for(whole.variant)
+
+    def say(text: str) -> str:
+        return words.plain(text, symbols=paint.unicode)
+    g = GameState(whole.variant.name, list(whole.names), dict(whole.options), whole.seed)
+    hand_word = HAND_TITLES.get(g.variant.hand_word, HAND_TITLES["hand"])
+    moves = [str(a) for a in whole.history]
+
+    def show(hand: int) -> bool:
+        return args.hand is None or args.hand == hand
+
+    def told(events, hand: int) -> None:
+        for e in events:
+            if e.kind not in ("hand_over", "match_over") and show(hand):
+                print("  - " + say(e.describe(g.names)))
+    hand = 1
+    if show(hand):
+        print(_(hand_word, n=hand))
+    told(g.events, hand)
+    for k, move in enumerate(moves):
+        if move == "deal":
+            hand += 1
+            if show(hand):
+                print("\n" + _(hand_word, n=hand))
+        before = len(g.results)
+        told(g.apply(move), hand)
+        if len(g.results) > before and show(hand):
+            r = g.results[-1]
+            print("  " + say(r["headline"]))
+            for line in r["lines"]:
+                print("    " + say(line))
+            for line in hand_groups(g, r, paint):
+                print("    " + line)
+    if args.hand is not None and args.hand > hand:
+        said = {"deal": n_("This match has {n} deal.", "This match has {n} deals.", hand),
+                "game": n_("This match has {n} game.", "This match has {n} games.", hand)}
+        raise RecordError(said.get(g.variant.hand_word) or n_(
+            "This match has {n} hand.", "This match has {n} hands.", hand))
+    if g.final and args.hand is None:
+        print("\n" + say(g.final["headline"]))
+        for line in g.final["lines"]:
+            print("  " + say(line))
+    elif args.hand is None:
+        print("\n" + _("The match goes on from here: {scores}", scores=", ".join(
+            f"{g.names[s]} {g.scores[g.side(s)]}" for s in range(g.n))))
+    return 0
+
+
 def variants_cmd(args) -> int:
     for name in variant_names():
         v = find_variant(name)
@@ -495,9 +558,11 @@ def variants_cmd(args) -> int:
 
 def main(argv=None) -> int:
     lang = argparse.ArgumentParser(add_help=False)
-    lang.add_argument("--lang", choices=list(LANGUAGES), default=None,
+    lang.add_argument("--lang", choices=list(LANGUAGES), default=argparse.SUPPRESS,
                       help="the language of the game (default: the terminal's, from LANGUAGE, "
                            "LC_ALL, LC_MESSAGES or LANG)")
+    # (before or after the command: a subcommand's --lang, when not given, leaves the main
+    # one as it is)
     p = argparse.ArgumentParser(prog="python -m rami", description="rami: the rummy family",
                                 parents=[lang])
     sub = p.add_subparsers(dest="cmd", required=True)
@@ -518,18 +583,25 @@ def main(argv=None) -> int:
     ps.add_argument("--max-hands", type=int, default=500)
     ps.add_argument("--option", "-o", action="append", metavar="NAME=VALUE")
     sub.add_parser("variants", help="list the variants and their house rules", parents=[lang])
+    pr = sub.add_parser("replay", help="replay a match file (the browser's Download the "
+                                       "match)", parents=[lang])
+    pr.add_argument("file", help="the match file (.rami.txt)")
+    pr.add_argument("--hand", type=int, default=None, help="only this hand (1, 2, ...)")
     pv = sub.add_parser("serve", help="serve the site on this machine", parents=[lang])
     pv.add_argument("--port", type=int, default=8000)
     pv.add_argument("--dir", default=".", help="the folder to serve (default: here)")
     pv.add_argument("--verbose", action="store_true", help="log every request")
     args = p.parse_args(argv)
-    set_language(args.lang or from_environment())
+    set_language(getattr(args, "lang", None) or from_environment())
     try:
         return {"play": play, "simulate": simulate, "variants": variants_cmd,
-                "serve": serve_cmd}[args.cmd](args)
+                "serve": serve_cmd, "replay": replay_cmd}[args.cmd](args)
     except RamiError as e:
         print(f"rami: {e}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("\n" + _("Goodbye."))
         return 130
+    except BrokenPipeError:              # (the output piped into `head`, which has had enough)
+        sys.stdout = open(os.devnull, "w")
+        return 0

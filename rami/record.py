@@ -34,26 +34,31 @@ import json
 from .checks import read_json
 from .errors import RamiError
 from .i18n import _
+from .scenario import from_deal
 from .state import GameState
 
 HEADER = "rami match 1"
 MAX_CHARS = 2_000_000            # a long Basic Rummy match to 500 is about 40,000 moves
 MAX_MOVE = 200                   # characters of one move
 KEYS = ("variant", "names", "options", "seed")
+DEAL = "deal"                    # a match that began from a given position (a deal string)
 
 
 class RecordError(RamiError):
     """A match file that cannot be replayed; its words say where and why."""
 
 
-def match_text(g: GameState) -> str:
-    """The file of ``g``'s match so far: replayed, it is ``g`` again."""
+def match_text(g: GameState, deal: str | None = None) -> str:
+    """The file of ``g``'s match so far: replayed, it is ``g`` again. ``deal``: the position
+    the match began from, when it was not dealt from its seed (a tutorial's, an editor's)."""
     head = [HEADER,
             f"variant: {json.dumps(g.variant.name)}",
             f"names: {json.dumps(list(g.names), ensure_ascii=False)}",
             f"options: {json.dumps(dict(g.options), sort_keys=True)}",
-            f"seed: {json.dumps(g.seed, ensure_ascii=False)}",
-            "moves:"]
+            f"seed: {json.dumps(g.seed, ensure_ascii=False)}"]
+    if deal is not None:
+        head.append(f"{DEAL}: {json.dumps(deal, ensure_ascii=False)}")
+    head.append("moves:")
     lines, hand = ["# hand 1"], 1
     for a in g.history:
         text = str(a)
@@ -90,7 +95,7 @@ def read_match(text, most_moves: int | None = None) -> GameState:
             break
         key, sep, raw = line.partition(":")
         key = key.strip()
-        if not sep or key not in KEYS:
+        if not sep or key not in KEYS + (DEAL,):
             raise RecordError(_("Line {line} of the match file is not understood: "
                                 "“{text}”.", line=number, text=line[:60]))
         try:
@@ -111,7 +116,16 @@ def read_match(text, most_moves: int | None = None) -> GameState:
                             "of texts, the house rules a mapping, the seed a number or a "
                             "text."))
     try:
-        g = GameState(v, names, options, seed)
+        if DEAL in values:
+            if not isinstance(values[DEAL], str):
+                raise RecordError(_("The match file's deal is a text (a deal string)."))
+            g = from_deal(values[DEAL], seed)
+            if len(names) == g.n and all(0 < len(x) <= 40 for x in names):
+                g.names = tuple(names)          # (the table's names, not the deal's)
+        else:
+            g = GameState(v, names, options, seed)
+    except RecordError:
+        raise
     except RamiError as e:
         raise RecordError(_("The match file's game cannot be set up: {reason}",
                             reason=str(e))) from None

@@ -27,7 +27,7 @@ from collections import Counter
 from .cards import Card, CardSyntaxError, deal_rng, parse_cards, shuffled
 from .errors import RamiError
 from .melds import interpretations, parse_meld_tokens
-from .state import GameState, Phase, TableMeld, _tile_game
+from .state import GameState, Phase, TableMeld, _tile_game, default_names
 from .i18n import _, pieces
 
 
@@ -255,6 +255,11 @@ def to_deal(g: GameState) -> str:
     parts += [f"turn: {g.turn}", f"phase: {g.phase.value}", f"dealer: {g.dealer}"]
     if g.hand_no:               # the hand number can matter (Push: this deal's contract)
         parts.append(f"hand: {g.hand_no + 1}")
+    if any(g.scores):           # the match so far (its end can come with this hand)
+        parts.append("scores: " + " ".join(map(str, g.scores)))
+    if list(g.names) != default_names(g.n):     # (a comma or a bar would end the name)
+        parts.append("names: " + ", ".join(
+            " ".join(x.replace(",", " ").replace("|", " ").split()) or "?" for x in g.names))
     if g.taken:
         parts.append(f"taken: {g.taken}")
     return " | ".join(parts)

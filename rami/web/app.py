@@ -27,7 +27,7 @@ import json
 import traceback
 
 import js
-from pyodide.ffi import create_once_callable, create_proxy
+from pyodide.ffi import create_once_callable, create_proxy, to_js
 
 from ..errors import RamiError
 from ..room import REACTIONS
@@ -48,7 +48,32 @@ from .storage import (PREFS_KEY, SAVE_KEY, SET_ASIDE_KEY, STATS_KEY, KeptSlot, l
                       put_quietly, save_match, set_aside, stored)
 from .updates import Updates
 from .worker import BotWorker, record, sliced
-from ..i18n import _
+from ..i18n import _, language
+
+
+def copy_field(element_id: str) -> None:
+    """Select a field's text and copy it (where there is no clipboard, it stays selected for
+    the person to copy)."""
+    field = nil(js.document.getElementById(element_id))
+    if field is not None:
+        field.select()
+        try:
+            js.navigator.clipboard.writeText(field.value)
+        except Exception:
+            pass
+
+
+def download(name: str, text: str) -> None:
+    """Save ``text`` as a file called ``name`` (the browser's download; nothing is sent)."""
+    blob = js.Blob.new(to_js([text]), to_js({"type": "text/plain;charset=utf-8"},
+                                            dict_converter=js.Object.fromEntries))
+    url = js.URL.createObjectURL(blob)
+    link = js.document.createElement("a")
+    link.href, link.download = url, name
+    js.document.body.appendChild(link)
+    link.click()
+    link.remove()
+    js.setTimeout(create_once_callable(lambda: js.URL.revokeObjectURL(url)), 10_000)
 
 
 REACTION_MS = 4000          # how long a quick reaction shows beside its seat
@@ -78,6 +103,7 @@ class App:
         self.persist = True                  # save to localStorage (not for a ?deal= page)
         self.host = None                     # friends at this table: the room (friends.py)
         self.remote = None                   # this page is a friend's: its connection
+        self.shared: dict | None = None      # the hand shared last (rami.web.share)
         self._reactions_shown = 0            # (the latest reaction shown: it fades alone)
         self._reacted_at = 0                 # when the person last reacted
         self.saved = False                   # did the last save work?
@@ -322,7 +348,9 @@ class App:
             names = list(state.names)
             if names == default_names(state.n):
                 state.names = tuple([self.form["name"]] + [bot_name(i) for i in range(state.n - 1)])
-            self.sit(Session(state, 0))
+            session = Session(state, 0)
+            session.start_deal = deal            # (a hand shared replays from it)
+            self.sit(session)
         except Exception as e:         # a page's bad deal must not stop the page
             reason = str(e) if isinstance(e, RamiError) else type(e).__name__
             self.notice = _("The deal in this page's address could not be read. {reason}.",
@@ -507,16 +535,20 @@ class App:
             return self.render()
         if act.startswith("stand-in:") and self.host is not None:
             return self.host.stand_in(int(act.split(":")[1]))
-        if act.startswith(("copy-link:", "copy-codelink:")) or act == "copy-code":
-            field = nil(js.document.getElementById(
-                "join-code" if act == "copy-code" else
-                f"{act.split(':')[0][5:]}-{act.split(':')[1]}"))
-            if field is not None:
-                field.select()
-                try:
-                    js.navigator.clipboard.writeText(field.value)
-                except Exception:            # (no clipboard here: it is selected, to copy)
-                    pass
+        if act == "share" and s is not None and getattr(s, "outbox", None) is None \
+                and s.state.results:
+            from .share import share
+            base = str(js.location.href).split("#")[0].split("?")[0].rsplit("/", 1)[0] + "/"
+            self.shared = share(s.state, s.human, base, language(), s.start_deal)
+            self.focus_act = "copy-share:link"
+            return self.open_dialog(("share",))
+        if act == "download-match" and self.shared is not None:
+            return download(self.shared["file_name"], self.shared["file"])
+        if act.startswith(("copy-link:", "copy-codelink:", "copy-share:")) \
+                or act == "copy-code":
+            # the field copied: link-N, codelink-N, share-link, share-html, join-code
+            kind, _sep, which = act[5:].partition(":")
+            copy_field("join-code" if act == "copy-code" else f"{kind}-{which}")
             return None
         if act.startswith("answer:") and self.host is not None:
             seat = int(act.split(":")[1])

@@ -291,6 +291,8 @@ class Drawing:
         if d is None:
             return ""
         kind = d[0]
+        if kind == "share" and s is not None and self.app.shared is not None:
+            return render.share_html(s, self.app.shared)
         if kind == "friends" and s is not None and self.app.host is not None:
             from .friends import code_link
             camera = nil(getattr(js.navigator, "mediaDevices", None)) is not None

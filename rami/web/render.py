@@ -442,7 +442,40 @@ def summary_html(s: Session, v=None, update: bool = False) -> str:
     """The end of a hand or of the match, over the table (with a new version's offer)."""
     v = v or s.view()
     hands, button, cls = s.table.summary(s, v)
+    if getattr(s, "outbox", None) is None and s.state.results:    # (not a friend's copy)
+        button = (f'<button type="button" class="btn" data-act="share" id="share">'
+                  f'{_("Share this hand")}</button>') + button
     return _summary_frame(s, v, hands, update_offer() + button if update else button, cls)
+
+
+@in_game_words
+def share_html(s: Session, shared: dict) -> str:
+    """*Share this hand*: the board for a page, the link, and (when it gives nothing away)
+    the whole match as a file."""
+    st = s.state
+    whole = st.phase == Phase.MATCH_OVER or (len(s.humans) == 1 and not s.friends)
+    download = (f"""<h3>{_("The whole match")}</h3>
+    <p>{_("A text file that replays every hand: open it in a terminal with {command}.",
+          command="<code>python -m rami replay FILE</code>")}</p>
+    <p><button type="button" class="btn" data-act="download-match" id="download-match">{
+        _("Download the match")}</button></p>""" if whole else "")
+    return f"""<div class="overlay" role="dialog" aria-modal="true" aria-labelledby="share-title">
+  <div class="summary share-panel" id="share-panel">
+  <h2 id="share-title">{_("Share this hand")}</h2>
+  <p class="share-what">{esc(shared["title"])}: {_("step through it as you saw it; the others' "
+                                                  "cards show when the hand's end shows them.")}</p>
+  <label class="share-field"><span>{_("A link to the hand")}</span>
+    <span class="friend-row"><input readonly id="share-link" value="{esc(shared["link"])}">
+    <button type="button" class="btn small" data-act="copy-share:link">{_("Copy")}</button>
+    <a class="btn small" href="{esc(shared["link"])}" target="_blank" rel="noopener">{
+        _("Open")}</a></span></label>
+  <label class="share-field"><span>{_("The board for your own page (HTML)")}</span>
+    <span class="friend-row"><textarea readonly id="share-html" rows="4" spellcheck="false">{
+        esc(shared["html"])}</textarea>
+    <button type="button" class="btn small" data-act="copy-share:html">{_("Copy")}</button></span></label>
+  {download}
+  <div class="sum-go"><button type="button" class="btn primary" data-act="close">{_("Close")}</button></div>
+  </div></div>"""
 
 
 def confirm_html(text: str, name: str, label: str) -> str:

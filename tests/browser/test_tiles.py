@@ -97,3 +97,50 @@ def test_two_and_four_player_games_from_the_lobby_to_their_end(page):
         final = play_match(page)
         assert "after 1 game" in final
     assert page.offsite == [] and page.errors == []
+
+
+OUT = ("tiles | 0: r1 r2 r3 y7 | 1: b1 y4 y9 k12 r3 y1 r4 | 2: k3 k4 y13 b6 r9 b12 "
+       "| table: 2=r5 r6 joly=r7 r8; 1=y10 b10 k10; 0=k1 k2 k3 k4 | melded: 0 1 2 "
+       "| crosswise: k13 | exposed: y12 | dealer: 1 | phase: play | turn: 0 "
+       "| discard: k2 y7 r1 k8 b13 y6 r11")
+
+
+def test_share_this_game_gives_a_board_that_replays_it_to_its_score(page, tmp_path):
+    """At a tile game's end, Share this game: its link opens rami's page for shared hands,
+    whose board steps through the same game to the same score; the match downloads as a file
+    that replays it."""
+    from rami.record import read_match
+    open_page(page, "?deal=" + urllib.parse.quote(OUT))
+    page.select_option("#pace", "instant")
+    my_move(page)
+    select(page, "r1", "r2", "r3")
+    click_act(page, "btn:meld")
+    select(page, "y7")
+    click_act(page, "btn:discard")
+    wait_for(page, "!!document.querySelector('#summary')", 30, "the game's end")
+    headline = page.inner_text("#sum-title")
+    page.click("#share")
+    wait_for(page, "!!document.querySelector('#share-panel')", 10, "the share panel")
+    assert "Share this game" in page.inner_text("#share-title")        # (tile Rami's word)
+    link = page.input_value("#share-link")
+    assert "learn/hand.html#deal=" in link and page.input_value("#share-html").startswith(
+        "<script src=")
+    with page.expect_download() as got:
+        page.click("#download-match")
+    path = tmp_path / "match.rami.txt"
+    got.value.save_as(path)
+    assert got.value.suggested_filename.endswith(".rami.txt")
+    assert read_match(path.read_text(encoding="utf-8")).results[-1]["headline"] == headline
+    other = page.context.new_page()
+    other.goto(link)
+    wait_for(other, "(() => { const b = document.querySelector('rami-board'); return b && "
+                    "b.shadowRoot && b.shadowRoot.querySelector('.rb [data-act]') })()", 90,
+             "the shared board")
+    assert "as Player played it" in other.inner_text("h1")
+    other.evaluate("document.querySelector('rami-board').shadowRoot"
+                   ".querySelector('[data-act=\"step:last\"]').click()")
+    said = "(document.querySelector('rami-board').shadowRoot.querySelector('.rb') || {})" \
+           ".innerText || ''"
+    wait_for(other, f"({said}).includes({headline!r})", 30, "the same score, at the end")
+    other.close()
+    assert page.errors == [] and page.offsite == []

@@ -53,14 +53,7 @@ def main() -> int:
     connect, tables, trips, per_hand = [], [], [], []
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        host = browser.new_context().new_page()
-        guest = browser.new_context().new_page()
-        guest.add_init_script("window.ramiFriendTrips = [];")
-        host.goto(url + "?bots=page")
-        wait_for(host, "document.body.dataset.ready === '1'", 120)
-        host.click('[data-act="variant:gin"]')
-        host.select_option('[data-field="level:0"]', "friend")
-        host.click("#start")
+        host, guest = gin_table(browser, url)
         link = wait_for(host, "(document.getElementById('link-1') || {}).value", 30)
         guest.goto(link)
         wait_for(guest, "document.body.dataset.ready === '1'", 120)
@@ -113,22 +106,30 @@ def main() -> int:
     return 0
 
 
-def by_code(browser, url: str, relay, moves: int = 30) -> tuple:
-    """A Gin table joined by code through ``relay``; (met ms, table ms, round trips)."""
-    metas = ("document.addEventListener('DOMContentLoaded', () => { for (const [n, c] of "
-             f"[['rami-relays', '[\"{relay.url}\"]'], ['rami-ice-servers', '[]']]) {{"
-             " const m = document.createElement('meta'); m.name = n; m.content = c;"
-             " document.head.append(m); } });")
+def gin_table(browser, url: str, script: str = "") -> tuple:
+    """A host's page dealing Gin with a friend's seat, and the friend's page (not opened
+    yet); ``script`` runs first in both."""
     host = browser.new_context().new_page()
     guest = browser.new_context().new_page()
     for page in (host, guest):
-        page.add_init_script(metas)
+        if script:
+            page.add_init_script(script)
     guest.add_init_script("window.ramiFriendTrips = [];")
     host.goto(url + "?bots=page")
     wait_for(host, "document.body.dataset.ready === '1'", 120)
     host.click('[data-act="variant:gin"]')
     host.select_option('[data-field="level:0"]', "friend")
     host.click("#start")
+    return host, guest
+
+
+def by_code(browser, url: str, relay, moves: int = 30) -> tuple:
+    """A Gin table joined by code through ``relay``; (met ms, table ms, round trips)."""
+    metas = ("document.addEventListener('DOMContentLoaded', () => { for (const [n, c] of "
+             f"[['rami-relays', '[\"{relay.url}\"]'], ['rami-ice-servers', '[]']]) {{"
+             " const m = document.createElement('meta'); m.name = n; m.content = c;"
+             " document.head.append(m); } });")
+    host, guest = gin_table(browser, url, metas)
     wait_for(host, "!!document.querySelector('#friends')", 30)
     host.click('[data-act="use-codes"]')
     code = wait_for(host, "(document.getElementById('code-1') || {}).textContent", 30)

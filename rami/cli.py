@@ -294,6 +294,15 @@ Tile Rami: doubla r7 | twin | open r5 r6 r7 / k9 y9 joly=9 | take (the last disc
 Other commands: moves (list legal moves), sort suit | sort rank, hint, log, help, quit""")
 
 
+def tell_result(g: GameState, r: dict, say, paint: Painter, indent: str) -> None:
+    """A hand's scoring: its headline, its lines, and each hand as it was grouped."""
+    print(indent + say(r["headline"]))
+    for line in r["lines"]:
+        print(indent + "  " + say(line))
+    for line in hand_groups(g, r, paint):
+        print(indent + "  " + line)
+
+
 def play(args) -> int:
     with pieces(find_variant(args.variant).uses_tiles):     # the game's own words
         return _play(args)
@@ -335,12 +344,8 @@ def _play(args) -> int:
         shown = len(view.events)
         if g.phase in (Phase.HAND_OVER, Phase.MATCH_OVER) and summarized < len(g.results):
             summarized = len(g.results)
-            r = g.results[-1]
-            print("\n" + say(r["headline"]))
-            for line in r["lines"]:
-                print("  " + say(line))
-            for line in hand_groups(g, r, paint):
-                print("  " + line)
+            print()
+            tell_result(g, g.results[-1], say, paint, "")
             if g.phase == Phase.HAND_OVER:
                 print("  " + _("Scores: {scores}", scores=", ".join(
                     f"{g.names[s]} {g.scores[g.side(s)]}" for s in range(n))))
@@ -522,12 +527,7 @@ def replay_cmd(args) -> int:
         before = len(g.results)
         told(g.apply(move), hand)
         if len(g.results) > before and show(hand):
-            r = g.results[-1]
-            print("  " + say(r["headline"]))
-            for line in r["lines"]:
-                print("    " + say(line))
-            for line in hand_groups(g, r, paint):
-                print("    " + line)
+            tell_result(g, g.results[-1], say, paint, "  ")
     if args.hand is not None and args.hand > hand:
         said = {"deal": n_("This match has {n} deal.", "This match has {n} deals.", hand),
                 "game": n_("This match has {n} game.", "This match has {n} games.", hand)}

@@ -334,8 +334,14 @@ class Host:
 
     def _closed(self, seat: int, link) -> None:
         inv = self.invites[seat]
-        if inv.state == "closed" or self.app.host is not self or link is not inv.via:
-            return                      # (a link the friend no longer uses)
+        if self.app.host is not self or inv.state == "closed":
+            return
+        if link is not inv.via:
+            # a link that failed before it ever connected (say, no route between the two
+            # devices): a new one for the seat; any other is one the friend no longer uses
+            if link is not None and link is inv.link and inv.via is None:
+                asyncio.ensure_future(self.invite(seat))
+            return
         inv.state = "closed"
         inv.via = None
         self.session.away.add(seat)

@@ -215,6 +215,11 @@ def test_axe_finds_nothing_serious_in_the_lobby_the_tables_summaries_and_dialogs
     assert page.evaluate("!!document.activeElement.closest('#summary')"), \
         "the summary takes focus"
     found["the hand's summary"] = axe(page)
+    page.click("#share")                        # Share this hand: its panel takes focus
+    wait_for(page, "!!document.activeElement.closest('#share-panel')", 10, "the share panel")
+    found["sharing the hand"] = axe(page)
+    page.keyboard.press("Escape")
+    wait_for(page, "!document.querySelector('#share-panel')", 10, "the share panel closed")
     open_deal(page, INDIAN)                 # a valid declaration: the declaration screen
     page.select_option("#pace", "instant")
     page.click('[data-act="draw"]')

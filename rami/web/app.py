@@ -261,7 +261,7 @@ class App:
         name = self.remote.name if self.remote is not None else self.form["name"]
         if self.remote is not None:
             self.remote.close()
-        self.remote = Remote(self, offer, seat, token)
+        self.remote = Remote(self, offer, token)     # (the seat: the host's, by the token)
         self.remote.name = name
         if not keep:
             self.session, self.seats = None, []

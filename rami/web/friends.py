@@ -396,9 +396,9 @@ class Remote:
     from its code (no offer: the pages meet through the relays, and meet again by themselves
     after either reloads)."""
 
-    def __init__(self, app, offer: str, seat: int, token: str):
+    def __init__(self, app, offer: str, token: str):
         self.app = app
-        self.offer, self.seat = offer, seat
+        self.offer = offer
         self.by_code = not offer
         self.guest = Guest(token, language())
         self.link = None

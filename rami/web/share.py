@@ -25,6 +25,7 @@ from ..i18n import _
 from ..record import match_text
 from ..scenario import from_deal, to_deal
 from ..state import GameState
+from .render import HAND_TITLES
 
 PAGE = "learn/hand.html"          # the page that shows a shared hand (from its address)
 
@@ -80,7 +81,6 @@ def share(g: GameState, seat: int, base: str, lang: str = "",
           start: str | None = None) -> dict:
     """Everything *Share this hand* offers for ``g``'s last hand, seen from ``seat``
     (``start``: the deal string the match began from, if not its seed's)."""
-    from .render import HAND_TITLES             # (render draws the dialog: imported late)
     deal, moves = hand_of(g, None, start)
     number = len([a for a in g.history if str(a) == "deal"]) + 1
     hand = _(HAND_TITLES.get(g.variant.hand_word, HAND_TITLES["hand"]), n=number)

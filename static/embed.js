@@ -35,6 +35,10 @@
   const LOOKS = ["theme", "felt", "card-size"];         // read here, not by Python
   const SIZES = { small: "44px", medium: "56px", large: "72px" };
   const WAIT = 120000;                                  // no runtime by then: say so
+  // a rami page that runs Python itself (the board editor) draws its boards there, with no
+  // frame: it sets window.ramiBoardsHere = {} before this script, then its Python gives it
+  // send(text) and ready, and this script gives it answer(text)
+  const LOCAL = window.ramiBoardsHere || null;
 
   // what this script says itself, in each language rami speaks (written in by `make dist`
   // from the catalogues; English without it)
@@ -84,6 +88,12 @@
     frame: null, ready: false, failed: "", queue: [], boards: new Map(), next: 1,
     start() {
       if (this.frame) return;
+      if (LOCAL) {
+        this.frame = LOCAL;
+        LOCAL.answer = (text) => this.take(text);
+        if (LOCAL.ready) this.take(JSON.stringify({ type: "ready" }));
+        return;
+      }
       const f = document.createElement("iframe");
       f.src = FRAME;
       f.title = t("rami boards (hidden)", null, langOf(document.documentElement));
@@ -101,12 +111,16 @@
     },
     send(msg) {
       if (!this.ready) { this.queue.push(msg); return; }
-      this.frame.contentWindow.postMessage(JSON.stringify(msg), RAMI);
+      if (LOCAL) LOCAL.send(JSON.stringify(msg));
+      else this.frame.contentWindow.postMessage(JSON.stringify(msg), RAMI);
     },
     receive(e) {
       if (!this.frame || e.source !== this.frame.contentWindow || e.origin !== RAMI) return;
+      this.take(e.data);
+    },
+    take(data) {
       let msg;
-      try { msg = JSON.parse(e.data); } catch (_) { return; }
+      try { msg = JSON.parse(data); } catch (_) { return; }
       if (msg.type === "ready") {
         this.ready = true;
         clearTimeout(this.timer);
@@ -153,9 +167,23 @@
     }
 
     attributeChangedCallback(name, before, after) {
-      if (!this.shadowRoot || before === after) return;
+      if (!this.shadowRoot || before === after || this.batch) return;
       this.look();
       if (LOOKS.includes(name)) return;
+      if (this.bid) this.request(); else this.placeholder();
+    }
+
+    // many attributes at once, the board drawn once: {name: text, or null to remove it}
+    assign(attrs) {
+      this.batch = true;
+      try {
+        for (const [name, value] of Object.entries(attrs)) {
+          if (value === null || value === undefined) this.removeAttribute(name);
+          else this.setAttribute(name, String(value));
+        }
+      } finally { this.batch = false; }
+      if (!this.shadowRoot) return;
+      this.look();
       if (this.bid) this.request(); else this.placeholder();
     }
 

@@ -223,6 +223,8 @@ def same_move(a: Action, b: Action) -> bool:
 class Board:
     """One board: its position, its mode, and where the reader is in it."""
 
+    restart = True              # a puzzle offers to start again (the editor's table: not)
+
     def __init__(self, attrs: dict):
         self.lang = board_language(attrs)
         self.tiles = False
@@ -774,7 +776,8 @@ class Board:
             buttons += ('<button type="button" class="btn ghost" data-act="answer">'
                         f'{esc(_("Show the answer"))}</button>') \
                 if not (self.solved or self.shown) else ""
-        if self.done or self.message or self.shown or self.solved or s.selected:
+        if self.restart and (self.done or self.message or self.shown or self.solved or
+                             s.selected):
             buttons += ('<button type="button" class="btn ghost" data-act="reset">'
                         f'{esc(_("Start again"))}</button>')
         said = self.message or (self.prompt if not (self.solved or self.shown) else "")

@@ -33,18 +33,32 @@ MAX_MESSAGE = 200_000
 
 
 class Runtime:
-    def __init__(self):
+    """The boards of one page. In ``board.html`` it hears the embedding page's messages and
+    answers its parent; a rami page that runs Python itself (the board editor) draws its
+    boards with one of its own: ``post`` gives it the answers, :meth:`receive` the
+    messages, ``make`` builds each board (the editor's recording table is one), and
+    ``after`` hears of each press once the board is drawn again."""
+
+    def __init__(self, post=None, make=None, after=None, base: str = ""):
         self.boards: dict[str, Board] = {}
         self.captions: dict[str, str] = {}
         self.langs: dict[str, str] = {}         # each board's language, for its errors
         self.fetching: dict[str, asyncio.Future] = {}
-        self._proxy = create_proxy(self.on_message)
-        js.window.addEventListener("message", self._proxy)
+        self.post_text = post or (lambda text: js.window.parent.postMessage(text, "*"))
+        self.make = make or (lambda bid, attrs: Board(attrs))
+        self.after = after
+        self.base = base                        # where static/ is, from the page
+        if post is None:
+            self._proxy = create_proxy(self.on_message)
+            js.window.addEventListener("message", self._proxy)
 
     def on_message(self, event) -> None:
         if event.source != js.window.parent:
             return
-        data = event.data
+        self.receive(event.data)
+
+    def receive(self, data) -> None:
+        """One message of the embed script (a JSON text)."""
         if not isinstance(data, str) or len(data) > MAX_MESSAGE:
             return
         try:
@@ -69,7 +83,7 @@ class Runtime:
         """Fetch a language's catalogue (once for all the boards that speak it), then draw;
         offline and never fetched, the board speaks English."""
         if code not in self.fetching:
-            self.fetching[code] = asyncio.ensure_future(fetch_catalogue(code))
+            self.fetching[code] = asyncio.ensure_future(fetch_catalogue(code, self.base))
         await self.fetching[code]
         self.handle(msg["id"][:40], msg)
 
@@ -89,24 +103,29 @@ class Runtime:
                 if len(self.boards) >= MAX_BOARDS:
                     raise BoardError(_("A page may hold at most {count} boards.",
                                        count=MAX_BOARDS))
-                self.boards[bid] = Board(attrs)
+                self.boards[bid] = self.make(bid, attrs)
             elif kind == "act" and bid in self.boards:
                 self.boards[bid].act(str(msg.get("act", "")))
             else:
                 return
-            board = self.boards[bid]
-            self.post(bid, board.html(), board.state_name())
+            self.redraw(bid)
         except Exception as e:            # BoardError, or a bug: said on the board
             if not isinstance(e, BoardError):
                 js.console.error("".join(traceback.format_exception(e)))
             self.boards.pop(bid, None)
             with speaking(self.langs.get(bid, DEFAULT)):
                 self.post(bid, error_html(e, self.captions.get(bid, "")), "error")
+            return
+        if kind == "act" and self.after is not None:
+            self.after(bid)
 
-    @staticmethod
-    def post(bid: str, html: str, state: str) -> None:
-        js.window.parent.postMessage(json.dumps({"type": "html", "id": bid, "html": html,
-                                                 "state": state}), "*")
+    def redraw(self, bid: str) -> None:
+        """A board drawn again, as it now stands."""
+        board = self.boards[bid]
+        self.post(bid, board.html(), board.state_name())
+
+    def post(self, bid: str, html: str, state: str) -> None:
+        self.post_text(json.dumps({"type": "html", "id": bid, "html": html, "state": state}))
 
 
 def main() -> Runtime:

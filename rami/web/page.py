@@ -91,10 +91,11 @@ def choose_language(settings: dict) -> str:
     return code
 
 
-async def fetch_catalogue(code: str) -> bool:
+async def fetch_catalogue(code: str, base: str = "") -> bool:
     """A language's catalogue, fetched once (static/boot.js has asked for the page's own
     while the runtime loaded; the service worker keeps each one spoken, for offline play):
-    True when it is at hand."""
+    True when it is at hand. ``base``: where static/ is from the page (``../`` from
+    learn/)."""
     if available(code):
         return True
     try:
@@ -102,7 +103,7 @@ async def fetch_catalogue(code: str) -> bool:
         if pending is not None and pending.lang == code:
             data = await pending.bytes
         else:
-            response = await js.fetch(f"static/vendor/locale/{code}.mo.gz")
+            response = await js.fetch(f"{base}static/vendor/locale/{code}.mo.gz")
             data = await response.arrayBuffer() if response.ok else None
         data = nil(data)
         return install(code, bytes(data.to_py())) if data is not None else False

@@ -93,7 +93,8 @@ def sources_key() -> str:
 def precompile() -> None:
     stamp = CACHE / "key"
     key = sources_key()
-    if stamp.exists() and stamp.read_text() == key and (CACHE / "rami.zip").exists():
+    if stamp.exists() and stamp.read_text() == key and (CACHE / "rami.zip").exists() \
+            and (CACHE / "editor.zip").exists():
         return
     shutil.rmtree(CACHE, ignore_errors=True)
     subprocess.run(["node", str(ROOT / "scripts" / "precompile.mjs"), str(CACHE)], check=True)
@@ -129,6 +130,7 @@ def main() -> int:
     for name in pyscript_files(src):
         shutil.copy2(src / name, pyscript / name)
     shutil.copy2(CACHE / "rami.zip", VENDOR / "rami.zip")
+    shutil.copy2(CACHE / "editor.zip", VENDOR / "editor.zip")       # (learn/editor.html's)
     # what the page says in each language before Python runs (static/boot.js)
     sys.path.insert(0, str(ROOT / "scripts"))
     from catalogues import write_boot_messages

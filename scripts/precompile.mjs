@@ -22,6 +22,9 @@
 //   before the engine is imported). The page puts the zip in Python's working directory and
 //   on `sys.path`, so Python imports from it as it does from the standard library's
 //   (unpacking it cost 50 ms more).
+// * editor.zip: the board editor's own modules (learn/editor.html), out of rami.zip: only
+//   its page loads them (as a second folder of the package rami.web), and the service
+//   worker keeps them once fetched instead of sending them on every first visit.
 // * modules.json: what was shipped and why (read by check_vendor.mjs and the benchmarks).
 // The bytecode is compiled with optimisation level 2 (no docstrings, no asserts: neither
 // rami nor the page reads a docstring), keeps line numbers but not columns (which only
@@ -142,10 +145,20 @@ def stdlib(dest: str) -> list[str]:
     return sorted(files)
 
 
-def app(dest: str) -> list[str]:
+EDITOR = ("rami.web.editor", "rami.web.editor_app")     # editor.zip's, not rami.zip's
+
+
+def app(dest: str, editor: str) -> list[str]:
     mods = namespace["browser_modules"]("/repo")
+    with zipfile.ZipFile(editor, "w") as zed:
+        for mod in EDITOR:
+            rel = sys.modules[mod].__file__[len("/repo/"):]
+            entry(zed, rel + "c", pyc(open("/repo/" + rel, "rb").read(),
+                                      f"/home/pyodide/editor.zip/{rel}"))
     with zipfile.ZipFile(dest, "w") as zout:
         for mod in mods:
+            if mod in EDITOR:
+                continue
             rel = sys.modules[mod].__file__[len("/repo/"):]
             data = open("/repo/" + rel, "rb").read()
             # where the page puts it: /home/pyodide/rami.zip, Python's working directory
@@ -163,7 +176,7 @@ def app(dest: str) -> list[str]:
 
 
 std = stdlib("/out/python_stdlib.zip")
-mods = app("/out/rami.zip")
+mods = app("/out/rami.zip", "/out/editor.zip")
 json.dump({"python": sys.version.split()[0], "boot": sorted(boot),
            "stdlib": std, "rami": mods, "pyscript_imports": pyscript_imports},
           open("/out/modules.json", "w"), indent=1)

@@ -158,7 +158,7 @@ def test_offline_reload_resumes_the_match_and_plays(browser, serve):
         # ... and for the tutorials and their boards, which the game does not load, and the
         # worker that keeps the runtime's snapshot (started once the page is idle)
         tutorials = {"board.html", "static/embed.js", "static/board.css", "static/learn.css",
-                     "static/snapshot-worker.mjs",
+                     "static/snapshot-worker.mjs", "static/editor.css",
                      # (friends' connections: loaded when a person chooses to play with
                      # friends, kept for a table of friends on one network with no internet)
                      "static/friends.js",
@@ -167,6 +167,11 @@ def test_offline_reload_resumes_the_match_and_plays(browser, serve):
             | {p for p in listed if p.startswith("learn/")}
         assert {p for p in listed - loaded if not p.startswith("static/icons/")} \
             <= {"static/manifest.webmanifest"} | tutorials, listed - loaded
+        # the board editor, opened once online: its modules are kept for offline use
+        page.goto(site + "learn/editor.html")
+        wait_for(page, "document.body.dataset.ready === '1'", 120, "the editor")
+        page.goto(site)
+        wait_for(page, READY, 120, "the page again")
         before = my_move(page)
         context.set_offline(True)
         page.reload()
@@ -189,6 +194,12 @@ def test_offline_reload_resumes_the_match_and_plays(browser, serve):
         page.goto(site + "learn/gin.html")
         wait_for(page, "document.querySelector('rami-board').getAttribute('state') === 'ready'",
                  120, "a tutorial's board offline")
+        page.goto(site + "learn/editor.html")
+        wait_for(page, "document.body.dataset.ready === '1' && document.querySelector("
+                       "'#ed-preview').getAttribute('state') === 'ready'", 120,
+                 "the board editor offline")
+        page.click("[data-act='random']")
+        assert "A sound position." in page.inner_text("#ed-status")
         assert page.errors == [] and page.offsite == []
     finally:
         context.close()

@@ -86,7 +86,8 @@ def test_the_lobby_links_the_tutorials():
     form = {"variant": "gin", "players": 2, "name": "Ann", "bot_names": [bot_name(0)],
             "levels": ["heuristic"], "options": {}}
     lobby = lobby_html(form)
-    for target in ("learn/gin.html", "learn/indian.html", "learn/boards.html"):
+    for target in ("learn/gin.html", "learn/indian.html", "learn/boards.html",
+                   "learn/editor.html"):
         assert f'href="{target}"' in lobby and (LEARN.parent / target).exists()
     from rami.i18n import speaking
     for lang, target in (("fr", "learn/gin.fr.html"), ("hi", "learn/indian.hi.html")):

@@ -205,7 +205,8 @@ def _lobby_html(cat, var, form, notice, can_resume, update, saved, lang) -> str:
         <a href="{tutorial("gin", language())}">{_("Gin Rummy")}</a> · <a href="{
         tutorial("indian", language())}">{_("Indian Rummy's declaration")}</a><br><a
         href="learn/boards.html"{"" if language() == "en" else ' hreflang="en"'}>{
-        _("Boards for your own pages")}</a>
+        _("Boards for your own pages")}</a> · <a href="learn/editor.html">{
+        _("Board editor")}</a>
       </nav><label class="lang-pick"><span aria-hidden="true">🌐</span>
         <span class="sr-only">{_("Language")}</span>{language_menu(lang, "lang")}</label></div>
     <div class="lobby-go">{resume}

@@ -35,6 +35,8 @@ def record(ed: Editor, moves) -> Recorder:
     rec = Recorder(ed, ed.deal(), ed.recorder_line())
     for text in moves:
         st = rec.state
+        if st.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
+            break
         if text is None:
             action = make_bot("good", st.variant.name, seed=1).choose(
                 PlayerView.of(st, st.turn))
@@ -157,7 +159,7 @@ def test_a_gin_puzzle_recorded_with_an_other_answer_and_a_mistake():
     assert b.solved and "Knocking at once" in b.message
 
 
-def test_an_indian_replay_recorded_to_the_declaration():
+def test_an_indian_replay_recorded_with_notes():
     ed = Editor("indian", seed=21)
     ed.act("kind:replay")
     rec = record(ed, [None] * 12)
@@ -278,3 +280,22 @@ def test_a_puzzle_seat_and_hand_over_in_the_recorder():
     assert rec.prompt == "The hand is over." and "Start again" not in rec.html()
     with pytest.raises(EditorError):
         ed._act("players", "9")
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_in_every_game_a_recorded_line_is_a_replay_and_a_puzzle(variant):
+    ed = Editor(variant, seed=13)
+    ed.act("kind:replay")
+    rec = record(ed, [None] * 10)
+    assert 0 < len(ed.line) <= 10 and ed.problem == ""
+    b = Board(ed.attrs())
+    assert b.problem is None and b.mode == "replay" and len(b.steps) == len(ed.line)
+    b.act("step:last")
+    assert b.state.history == rec.state.history
+    ed.act("kind:puzzle")
+    b = Board(ed.attrs())
+    assert b.problem is None and b.mode == "puzzle" and b.seat == ed.start.turn
+    while not b.solved:                        # the reader plays the line's moves: solved
+        assert b.state.turn == b.seat and b.tone in ("", "right"), b.message
+        b.play(b.state.parse_action(ed.line[b.done].text))
+    assert b.done == len(ed.line)

@@ -227,6 +227,18 @@ def test_what_rami_writes_opens_in_the_editor():
     assert [s.text for s in ed.line] == shared["moves"]
     ed.act("matchhand", "0")
     assert ed.match_hand == 0 and ed.line and ed.problem == ""
+    # a long match's file (every hand of it)
+    g = GameState("basic", ["Ada", "Bo", "Cy"], seed=9)
+    bots = [make_bot("good", "basic", seed=i) for i in range(3)]
+    while len(g.history) < 700 and not g.is_over:
+        if "deal" in [str(a) for a in g.legal_actions()]:
+            g.apply("deal")
+            continue
+        g.apply(bots[g.turn].choose(PlayerView.of(g, g.turn)))
+    text = share(g, 0, BASE)["file"]
+    assert len(text) > 4000
+    ed.act("open", text)
+    assert ed.hands_in_match() == len(g.results) + (not g.is_over) > 4 and ed.problem == "" and ed.draft.names == ["Ada", "Bo", "Cy"]
     # a game's link with ?deal=
     ed.act("open", ed.game_link(BASE))
     assert ed.problem == "" and ed.kind == "show"

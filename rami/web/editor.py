@@ -381,7 +381,6 @@ class Editor:
         self.target = "hand:0"
         self.alt: tuple[str, int] | None = None      # recording another answer or a mistake
         self.notice = ""                            # what the last press did, if worth saying
-        self.opened = ""                            # the text last opened
         self.match: GameState | None = None          # a match file opened: its hands
         self.match_deal: str | None = None
         self.match_hand = 0
@@ -478,7 +477,7 @@ class Editor:
         field's value); one that cannot be done is said in :attr:`notice`."""
         self.notice = ""
         name = str(name)[:80]
-        value = str(value)[:4000]
+        value = str(value) if name == "open" else str(value)[:4000]    # (a match file: long)
         with pieces(self.tiles):
             try:
                 self._act(name, value)

@@ -129,11 +129,17 @@ class EditorPage:
         the control that had it; the preview and the output follow."""
         active = nil(js.document.activeElement)
         key = None
+        row = None                  # a piece's place among its neighbours (it may go)
         if active is not None and self.root.contains(active):
             for name in ("data-field", "data-act", "id"):
                 if attr(active, name):
                     key = (name, attr(active, name))
                     break
+            group = closest(active, ".ed-picker, .ed-zone")
+            if group is not None and closest(active, ".ed-pick, .ed-card") is not None:
+                pieces = list(group.querySelectorAll(".ed-pick, .ed-card"))
+                row = (attr(group, "data-zone") or "picker",
+                       next((i for i, x in enumerate(pieces) if x == active), 0))
         parts = self.ed.html()
         parts["ed-out"] = self.ed.out_html(self.base)
         for pid, html in parts.items():
@@ -144,11 +150,27 @@ class EditorPage:
                 el.innerHTML = html
         if key is not None:
             again = nil(self.root.querySelector(f'[{key[0]}="{js.CSS.escape(key[1])}"]'))
+            if (again is None or again.disabled) and row is not None:
+                again = self._neighbour(*row)
             if again is not None and again is not active:
                 again.focus()
         self.preview()
         if recorder:
             self.refresh_recorder()
+
+    def _neighbour(self, zone: str, index: int):
+        """The piece now nearest a pressed one that went (placed, or put back): the same
+        place in its row, else the one before; an emptied zone, its Place here button."""
+        group = nil(self.root.querySelector(".ed-picker" if zone == "picker" else
+                                            f'[data-zone="{js.CSS.escape(zone)}"]'))
+        if group is None:
+            return None
+        pieces = list(group.querySelectorAll(".ed-pick, .ed-card"))
+        order = list(range(index, len(pieces))) + list(range(min(index, len(pieces)) - 1,
+                                                             -1, -1))
+        found = next((pieces[i] for i in order if not pieces[i].disabled), None)
+        return found if found is not None else \
+            nil(group.querySelector("[data-act^='target:']"))
 
     def preview(self) -> None:
         board = js.document.getElementById("ed-preview")
@@ -275,6 +297,12 @@ async def main() -> EditorPage | None:
         await fetch_catalogue(code, BASE)
     code = set_language(code if available(code) else DEFAULT)
     js.document.documentElement.lang = code
+    if code == "hi":           # Devanagari's font first: text laid out before it stays boxes
+        for weight in (400, 700):
+            try:
+                await js.document.fonts.load(f'{weight} 16px "Noto Sans Devanagari"', "क")
+            except Exception:           # (drawn in the fallback font, then)
+                pass
     try:
         page = EditorPage(code)
     except EditorError as e:

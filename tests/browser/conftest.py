@@ -180,3 +180,10 @@ def wait_for(page, expression: str, timeout: float = 60.0, what: str = ""):
             raise AssertionError(f"timed out waiting for {what or expression}; "
                                  f"page errors: {getattr(page, 'errors', '?')}")
         time.sleep(0.05)
+
+
+def settled(page) -> None:
+    """After a resize: the page's resize handlers have run and a frame is painted (two
+    animation frames; a resize event is dispatched before the next frame's callbacks)."""
+    page.evaluate("new Promise((done) => requestAnimationFrame(() => "
+                  "requestAnimationFrame(done)))")

@@ -9,7 +9,7 @@ import urllib.parse
 import pytest
 
 from ..positions import crowded
-from .conftest import wait_for
+from .conftest import settled, wait_for
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
@@ -97,7 +97,7 @@ def test_the_table_fits_every_seat_count_at_every_size(page, seats):
     assert page.locator(".seat").count() == seats - 1
     for w, h in SIZES:
         page.set_viewport_size({"width": w, "height": h})
-        page.wait_for_timeout(150)
+        settled(page)
         problems = page.evaluate(LAYOUT)
         assert not problems, f"{seats} seats at {w}x{h}: {problems}"
         if seats == 8 and w > 700:

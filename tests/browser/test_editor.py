@@ -63,8 +63,12 @@ def test_a_gin_puzzle_and_an_indian_replay_made_by_clicks_work_on_another_site(
     assert page.locator("#ed-out-html").count() == 0
     wait_for(page, "document.querySelector('#ed-preview').getAttribute('state') === 'error'",
              20, "the preview's error")
-    # -- the Gin puzzle, placed card by card
-    for card in GIN_0:
+    # -- the Gin puzzle, placed card by card: the first from the keyboard (the focus then
+    # moves on to the next card left), the others by clicks, one by a drag
+    page.focus("[data-act='pick:Ah']")
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.dataset.act") == "pick:2h"
+    for card in GIN_0[1:]:
         page.click(f"[data-act='pick:{card}']")
     page.click("[data-act='target:hand:1']")
     for card in GIN_1:
@@ -178,3 +182,16 @@ def test_a_gin_puzzle_and_an_indian_replay_made_by_clicks_work_on_another_site(
         assert offsite == [] and errors == []
     finally:
         context.close()
+
+
+def test_the_editor_speaks_the_page_s_language_in_its_font(page, site):
+    """In Hindi, Devanagari's font is loaded before the editor draws (text laid out in the
+    fallback's boxes stays boxes in Chromium), and the editor speaks Hindi."""
+    page.goto(site + "learn/editor.html?game=indian&lang=hi")
+    wait_for(page, "document.body.dataset.ready === '1'", 90, "the editor in Hindi")
+    assert page.evaluate("document.documentElement.lang") == "hi"
+    assert page.evaluate("""['400', '700'].every((w) => document.fonts.check(
+        `${w} 16px "Noto Sans Devanagari"`, 'क'))""")
+    assert page.inner_text("#ed-game-h") == "1. खेल"
+    assert "एक सही स्थिति।" in status(page)
+    assert not page.errors

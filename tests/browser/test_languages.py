@@ -20,7 +20,7 @@ from tests.conftest import DEEP
 from tests.positions import mid_hand
 from tests.test_i18n import _english_of
 
-from .conftest import wait_for
+from .conftest import settled, wait_for
 from .test_access import CROWDS, LAYOUT, SIZES
 from .test_presentation import MELDS_IN_SIGHT, SEATS, TOP_BAR
 from .test_table import click_act, my_move, state
@@ -184,7 +184,7 @@ def test_the_tables_fit_in_the_longest_languages(page, lang):
         open_table(page, lang, CROWDS[seats]())
         for w, h in SIZES:
             page.set_viewport_size({"width": w, "height": h})
-            page.wait_for_timeout(150)
+            settled(page)
             problems = page.evaluate(LAYOUT)
             assert not problems, f"{lang}, {seats} seats at {w}x{h}: {problems}"
             bar = page.evaluate(TOP_BAR)
@@ -193,7 +193,7 @@ def test_the_tables_fit_in_the_longest_languages(page, lang):
         open_table(page, lang, mid_hand(game, seats))
         for w, h in SIZES:
             page.set_viewport_size({"width": w, "height": h})
-            page.wait_for_timeout(150)
+            settled(page)
             bar = page.evaluate(TOP_BAR)
             assert bar["overlap"] == 0 and bar["inside"], f"{lang}, {game} at {w}x{h}: {bar}"
             if w > 700:

@@ -7,7 +7,6 @@ the test."""
 
 from __future__ import annotations
 
-import pathlib
 import time
 
 import pytest

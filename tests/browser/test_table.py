@@ -326,7 +326,6 @@ def test_a_bad_deal_in_the_address_shows_a_notice_and_the_lobby(page, deal):
 
 
 def hostile_saves():
-    from rami.state import GameState
     from rami.web.session import Session
     good = Session.new("gin", ["Ann", "Bob"], seed=3).to_dict()
     out = []

@@ -167,17 +167,20 @@ def test_an_indian_replay_recorded_with_notes():
     ed.act("note:0", "The first pick.")
     ed.act("look:caption", "Indian rummy, 12 moves")
     ed.act("look:reveal", "all")
+    ed.act("look:step", "end")
+    ed.act("look:felt", "#3b2a5a")
     attrs = board_attrs(ed.board_html("embed.js"))
+    assert attrs["step"] == "end" and attrs["felt"] == "#3b2a5a" and attrs["reveal"] == "all"
     assert attrs["moves"].startswith(ed.line[0].text + " {The first pick.}")
     b = Board(attrs)
-    assert b.problem is None and b.mode == "replay" and len(b.steps) == 12
-    b.act("step:last")
-    assert b.step == 12
+    assert b.problem is None and b.mode == "replay" and len(b.steps) == 12 and b.step == 12
+    ed.act("look:step", "11")
+    assert Board(ed.attrs()).step == 11
     # take back, remove from a step
     ed.act("undo")
     assert len(ed.line) == 11
     ed.act("cut:5")
-    assert len(ed.line) == 5
+    assert len(ed.line) == 5 and ed.look["step"] == ""      # (move 11 is gone)
 
 
 def test_moves_that_no_longer_play_go_when_the_position_changes():

@@ -376,7 +376,7 @@ class Editor:
         self.prompt = ""
         self.success = ""
         self.look = {"caption": "", "seat": "", "reveal": "", "theme": "light",
-                     "card-size": "", "lang": "", "step": ""}
+                     "card-size": "", "lang": "", "step": "", "felt": ""}
         self.width = "column"
         self.target = "hand:0"
         self.alt: tuple[str, int] | None = None      # recording another answer or a mistake
@@ -406,6 +406,12 @@ class Editor:
         except DealSyntaxError as e:
             self.start, self.problem = None, _sentence(str(e))
             return
+        self._check_line()
+        step = self.look["step"]
+        if step.isdigit() and int(step) >= len(self.line) or step == "end" and not self.line:
+            self.look["step"] = ""              # (a step the line no longer has)
+
+    def _check_line(self) -> None:
         g = self.start.copy()
         for k, step in enumerate(self.line):
             try:
@@ -814,7 +820,7 @@ class Editor:
                                             for m, x in self.mistakes)
             if self.success:
                 out["success"] = self.success
-        for key in ("caption", "seat", "reveal", "step", "theme", "card-size", "lang"):
+        for key in ("caption", "seat", "reveal", "step", "theme", "felt", "card-size", "lang"):
             x = self.look[key]
             if not x or (key == "theme" and x == "light") or \
                     (key == "step" and self.kind != "replay") or \
@@ -1148,6 +1154,12 @@ class Editor:
                   ("auto", _("As the reader's system"))]
         sizes = [("", _("Medium")), ("small", _("Small")), ("large", _("Large"))]
         langs = [("", _("The page's language"))] + list(LANGUAGES.items())
+        felts = [("", _("Green")), ("#1d4e6b", _("Blue")), ("#3b2a5a", _("Purple")),
+                 ("#6b1d2a", _("Red")), ("#3a3f44", _("Grey"))]
+        if look["felt"] not in dict(felts):         # (an opened board's own colour)
+            felts.append((look["felt"], look["felt"]))
+        steps = [("", _("The deal")), ("end", _("The end"))] + \
+            [(str(k), _("Move {number}", number=k)) for k in range(1, len(self.line))]
         widths = "".join(
             f'<button type="button" class="btn small{" primary" if k == self.width else ""}" '
             f'data-act="width:{k}" aria-pressed="{str(k == self.width).lower()}">{esc(x)}'
@@ -1163,7 +1175,11 @@ class Editor:
                 f'{choice("reveal", reveal)}</select></label>'
                 f'<label>{esc(_("Theme"))} <select data-field="look:theme">'
                 f'{choice("theme", themes)}</select></label>'
-                f'<label>{esc(_("Card size"))} <select data-field="look:card-size">'
+                f'<label>{esc(_("Felt"))} <select data-field="look:felt">'
+                f'{choice("felt", felts)}</select></label>'
+                + (f'<label>{esc(_("Shown first"))} <select data-field="look:step">'
+                   f'{choice("step", steps)}</select></label>' if self.kind == "replay" else "")
+                + f'<label>{esc(_("Card size"))} <select data-field="look:card-size">'
                 f'{choice("card-size", sizes)}</select></label>'
                 f'<label>{esc(_("Language"))} <select data-field="look:lang">'
                 f'{choice("lang", langs)}</select></label></div>'

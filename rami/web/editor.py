@@ -319,10 +319,11 @@ class Recorder(Board):
         before = s.state.copy()
         s.play(action)                       # raises, changing nothing, if illegal
         said = self._said(before.copy(), action, "")
+        other = self.editor.alt is not None         # (another answer, or a mistake)
         self.editor.recorded(before, action)
         self.line = self.editor.recorder_line()
         self.reset()
-        self.say(_("Recorded: {said}", said=said), "ok")
+        self.say(self.editor.notice if other else _("Recorded: {said}", said=said), "ok")
 
 
 # a start tag's attributes: name, and a value in double or single quotes or none

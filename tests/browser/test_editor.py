@@ -91,12 +91,18 @@ def test_a_gin_puzzle_and_an_indian_replay_made_by_clicks_work_on_another_site(
     rec_press(page, "btn:knock")
     assert "Recorded: Ann knocked (5 deadwood)." in rec(page, "return root.querySelector('.rb-say').textContent;")
     assert page.locator(".ed-step").count() == 2
+    # (Ann's melds, shown at the knock, at the size of a board's melds: smaller than a hand's)
+    meld, hand = rec(page, """return [root.querySelector('.rb-melds .meld .card'),
+        root.querySelector('.hand-card')].map((e) => e.getBoundingClientRect().width);""")
+    assert 0 < meld < hand, (meld, hand)
     page.click("[data-act='answer:1']")                 # another right answer: knock 5h
     rec_pick(page, "5h")
     rec_press(page, "btn:knock")
     page.click("[data-act='mistake:1']")               # a tempting mistake: discard Kc
     rec_pick(page, "Kc")
     rec_press(page, "btn:discard")
+    assert rec(page, "return root.querySelector('.rb-say').textContent;").startswith(
+        "A known mistake is added:")
     page.fill("[data-field='mistakenote:0']", "Why wait? Knock now.")
     page.fill("[data-field='note:1']", "Four deadwood or five: Bob cannot undercut.")
     page.fill("[data-field='success']", "Knock at once.")

@@ -147,7 +147,13 @@ class EditorPage:
                 continue
             el = js.document.getElementById(pid)
             if el is not None and el.innerHTML != html:
+                opened = [d.className for d in el.querySelectorAll("details[open]")]
                 el.innerHTML = html
+                for name in opened:             # (a part the author opened stays open)
+                    again = nil(el.querySelector(f"details.{name.split()[0]}")) if name \
+                        else None
+                    if again is not None:
+                        again.open = True
         if key is not None:
             again = nil(self.root.querySelector(f'[{key[0]}="{js.CSS.escape(key[1])}"]'))
             if (again is None or again.disabled) and row is not None:

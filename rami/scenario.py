@@ -88,6 +88,17 @@ def from_deal(text: str, seed: int | str = 0) -> GameState:
                                 "check each part against the examples.")) from None
 
 
+def check_parts(var, fields) -> None:
+    """Every part named in ``fields`` is one a deal string of ``var`` has; else a
+    DealSyntaxError that lists them."""
+    known = FIELDS + var.DEAL_FIELDS
+    for k in fields:
+        if k not in known:
+            raise DealSyntaxError(_("A {game} deal string has no part '{part}'. Its parts are: "
+                                    "the seats' hands (0: ..., 1: ...), {items}",
+                                    game=var.title, part=k, items=', '.join(known)))
+
+
 def _from_deal(text: str, seed: int | str = 0) -> GameState:
     with pieces(_tile_game(text.split("|", 1)[0] if isinstance(text, str) else None)):
         return _from_deal_text(text, seed)
@@ -131,12 +142,7 @@ def _from_deal_text(text: str, seed: int | str = 0) -> GameState:
                                 n=n))
     g = GameState(variant, names, options, seed, _empty=True)
     var = g.variant
-    known = FIELDS + var.DEAL_FIELDS
-    for k in fields:
-        if k not in known:
-            raise DealSyntaxError(_("A {game} deal string has no part '{part}'. Its parts are: "
-                                    "the seats' hands (0: ..., 1: ...), {items}",
-                                    game=var.title, part=k, items=', '.join(known)))
+    check_parts(var, fields)
     g.dealer = _seat(fields.get("dealer", str(n - 1)), "dealer", n)
     g.hand_no = _whole(fields.get("hand", "1"), "hand", 1, 10_000) - 1
     g.hands = [hands[s] for s in range(n)]

@@ -35,7 +35,7 @@ from ..cards import Card, CardSyntaxError, parse_cards
 from ..errors import RamiError
 from ..i18n import N_, LANGUAGES, _, n_, pieces
 from ..record import HEADER, RecordError, read_match
-from ..scenario import FIELDS, DealSyntaxError, from_deal, to_deal
+from ..scenario import DealSyntaxError, _value, check_parts, from_deal, to_deal
 from ..state import GameState, Phase
 from ..variants import find_variant, variant_names
 from ..words import words_for
@@ -195,9 +195,7 @@ def read_deal(text: str) -> Draft:
             if not sep:
                 raise EditorError(_("House rules are written name=value, not '{part}'",
                                     part=tok))
-            low = x.lower()
-            options[k] = True if low in ("on", "true", "yes") else False if low in (
-                "off", "false", "no") else int(x) if x.lstrip("-").isdigit() else x
+            options[k] = _value(x)
         options = v.resolve_options(options)
     except EditorError:
         raise
@@ -218,12 +216,7 @@ def read_deal(text: str) -> Draft:
     n = len(hands)
     if sorted(hands) != list(range(n)) or not v.min_players <= n <= v.max_players:
         raise EditorError(_("Give every seat's hand, numbered from 0"))
-    known = FIELDS + v.DEAL_FIELDS
-    for k in fields:
-        if k not in known:
-            raise EditorError(_("A {game} deal string has no part '{part}'. Its parts are: "
-                                "the seats' hands (0: ..., 1: ...), {items}",
-                                game=v.title, part=k, items=", ".join(known)))
+    check_parts(v, fields)          # (its words say which parts there are)
     try:
         def codes(x):
             return [str(c) for c in parse_cards(x)]

@@ -8,6 +8,8 @@ import urllib.parse
 
 import pytest
 
+from tests.conftest import deep
+
 from ..positions import crowded
 from .conftest import settled, wait_for
 
@@ -91,6 +93,7 @@ def open_deal(page, deal: str):
     wait_for(page, "!!document.querySelector('#table')")
 
 
+@deep       # (make test runs these layouts in German and Hindi, the longest: test_languages)
 @pytest.mark.parametrize("seats", sorted(CROWDS))
 def test_the_table_fits_every_seat_count_at_every_size(page, seats):
     open_deal(page, CROWDS[seats]())

@@ -176,8 +176,9 @@ def open_table(page, lang: str, deal: str) -> None:
 
 @pytest.mark.parametrize("lang", ["de", "hi"])
 def test_the_tables_fit_in_the_longest_languages(page, lang):
-    """In German and Hindi, whose words are the longest: test_access's layout checks of the
-    crowded tables of 2 to 8 seats (nothing off the screen or covered, nothing overlapping,
+    """In German and Hindi, whose words are the longest (make test runs the layouts in these
+    two; English's, test_access's, in make soak): the layout checks of the crowded tables
+    of 2 to 8 seats (nothing off the screen or covered, nothing overlapping,
     every tap target big enough) and the top bar's, at every size; and test_presentation's
     of each game's table (on a laptop every meld in sight without scrolling)."""
     for seats in sorted(CROWDS):
@@ -189,6 +190,8 @@ def test_the_tables_fit_in_the_longest_languages(page, lang):
             assert not problems, f"{lang}, {seats} seats at {w}x{h}: {problems}"
             bar = page.evaluate(TOP_BAR)
             assert bar["overlap"] == 0 and bar["inside"], f"{lang} at {w}x{h}: the top bar {bar}"
+            if seats == 8 and w > 700:
+                assert page.locator("#melds .meld").count() >= 6
     for game, seats in SEATS.items():
         open_table(page, lang, mid_hand(game, seats))
         for w, h in SIZES:

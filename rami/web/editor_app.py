@@ -27,7 +27,6 @@ from .settings import clean as clean_settings
 from .storage import PREFS_KEY, load_json
 
 BASE = "../"                      # the site's root, from learn/
-FIELDS = "input, select, textarea"
 
 
 class EditorPage:

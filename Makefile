@@ -6,7 +6,7 @@ PY     := $(VENV)/bin/python
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 VARIANT ?= gin
 
-.PHONY: catalogues play play-terminal screenshots test test-cpython test-browser test-pyodide build dist chromium serve bench bench-large bench-web bench-embed bench-bots bench-friends arena simulate soak setup clean
+.PHONY: catalogues play play-terminal screenshots test test-cpython test-browser test-pyodide build dist chromium serve bench bench-rl train-gin bench-large bench-web bench-embed bench-bots bench-friends arena simulate soak setup clean
 
 setup: $(VENV)/.installed
 
@@ -17,9 +17,10 @@ node_modules/.installed: package.json package-lock.json
 build/pyodide-site/.pins: requirements-dev.txt scripts/pyodide_site.py | setup
 	$(PY) scripts/pyodide_site.py
 
-$(VENV)/.installed: pyproject.toml requirements-dev.txt
+$(VENV)/.installed: pyproject.toml requirements-dev.txt requirements-rl.txt
 	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt \
+	  -r requirements-rl.txt
 	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps -e .
 	$(PY) scripts/catalogues.py compile >/dev/null
 	touch $@
@@ -97,6 +98,15 @@ bench-friends: dist chromium    ## friends by link: connection time, an action's
 ARENA ?= gin expert simple --deals 1000
 arena: setup           ## the duplicate-deal arena: make arena ARENA="basic expert good --deals 250"
 	$(PY) benchmarks/arena.py $(ARENA)
+
+bench-rl: setup        ## the research environments' steps per second, every game, and RLCard's Gin beside them
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-train.txt
+	$(PY) benchmarks/rl.py
+
+TRAIN_MINUTES ?= 5
+train-gin: setup       ## examples/train_gin.py: a DQN learns Gin for a few minutes, then plays Beginner and Good in the arena
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-train.txt
+	$(PY) examples/train_gin.py --minutes $(TRAIN_MINUTES)
 
 bench: setup           ## print the engine's speed figures
 	$(PY) benchmarks/bench.py

@@ -26,6 +26,15 @@ Figures: the share of hands (or matches) each bot won, drawn hands, and the poin
 positive is always good for the first bot). Intervals treat the two plays of a deal as one
 sample, since they share the cards. Work is spread over ``--jobs`` processes; the figures do
 not depend on it.
+
+``--ray`` runs the deals through Ray instead (``pip install ray``): a Ray started here, or
+with ``--ray ADDRESS`` the cluster there (``auto``: the one this machine belongs to). The
+jobs are the same, in the same order, batched ``--batch`` to a task; rami's package and
+this folder travel with them (Ray's runtime environment), so the cluster's nodes need only
+Python and Ray. The figures are the same as the process pool's, deal by deal.
+
+A bot may also be ``FILE.py:NAME``: ``NAME(variant, players, seed)`` in that file makes it
+(a trained policy, for example: rami.rl.policies.PolicyBot; docs/rl.md).
 """
 
 from __future__ import annotations
@@ -49,13 +58,33 @@ from rami.view import PlayerView                        # noqa: E402
 MAX_HANDS = 300                      # a match that runs longer is stopped and not counted
 
 
-def bot(kind: str, variant: str, seed: str):
+def bot(kind: str, variant: str, seed: str, players: int = 2):
+    if ":" in kind and kind.split(":", 1)[0].endswith(".py"):
+        return from_file(kind, variant, players, seed)
     if kind == "simple":
         if variant != "gin":
             raise SystemExit("simple (SimpleGinRummyPlayer) plays Gin only")
         from simple_gin import SimpleGinBot
         return SimpleGinBot(variant, seed)
     return make_bot(kind, variant, seed)
+
+
+_MADE: dict = {}
+
+
+def from_file(kind: str, variant: str, players: int, seed: str):
+    """A bot made by ``NAME(variant, players, seed)`` from ``FILE.py:NAME``."""
+    path, name = kind.split(":", 1)
+    make = _MADE.get(kind)
+    if make is None:
+        import importlib.util
+        spec = importlib.util.spec_from_file_location(f"arena_bot_{len(_MADE)}", path)
+        if spec is None or not os.path.exists(path):
+            raise SystemExit(f"{path}: no such file")
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        make = _MADE[kind] = getattr(module, name)
+    return make(variant, players, seed)
 
 
 def play(job) -> tuple[float, float, bool, float]:
@@ -65,7 +94,7 @@ def play(job) -> tuple[float, float, bool, float]:
     seed = f"arena:{deal}"
     order = [kinds[(s + swap) % 2] for s in range(players)]
     g = GameState(variant, [f"{k} {s + 1}" for s, k in enumerate(order)], options, seed)
-    bots = [bot(k, variant, f"{seed}:{s}") for s, k in enumerate(order)]
+    bots = [bot(k, variant, f"{seed}:{s}", players) for s, k in enumerate(order)]
     mine = [s for s in range(players) if (s + swap) % 2 == 0]
     for s in mine:
         for name, value in tune.items():        # --set: the first bot's parameters
@@ -124,6 +153,10 @@ def main(argv=None) -> int:
     ap.add_argument("--players", type=int, default=0, help="seats (default: the fewest)")
     ap.add_argument("--start", type=int, default=0, help="first deal number")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--ray", nargs="?", const="local", default=None, metavar="ADDRESS",
+                    help="run the deals through Ray: one started here, or the cluster at "
+                    "ADDRESS")
+    ap.add_argument("--batch", type=int, default=16, help="deals' plays per Ray task")
     ap.add_argument("-o", "--option", action="append", default=[], help="name=value")
     ap.add_argument("--set", action="append", default=[], metavar="NAME=NUMBER",
                     help="tune one of the first bot's parameters (its class constants)")
@@ -137,7 +170,7 @@ def main(argv=None) -> int:
     tune = settings(args.set)
     tunes = [tune] + [dict(tune, **settings(t.split(","))) for t in args.tries]
     kinds = (args.first, args.second)
-    probe = bot(args.first, var.name, "probe")
+    probe = bot(args.first, var.name, "probe", players)
     for name in sorted({k for t in tunes for k in t}):
         if not hasattr(probe, name):
             raise SystemExit(f"{args.first} ({var.title}) has no parameter {name}")
@@ -145,11 +178,15 @@ def main(argv=None) -> int:
     jobs = [(var.name, kinds, players, d, swap, args.unit, options, t)
             for t in tunes for d in deals for swap in (0, 1)]
     start = time.perf_counter()
-    if args.jobs > 1:
+    if args.ray is not None:
+        out, where = on_ray(jobs, args.ray, args.batch)
+    elif args.jobs > 1:
         with Pool(args.jobs) as pool:
             out = pool.map(play, jobs, chunksize=4)
     else:
         out = [play(j) for j in jobs]
+    if args.ray is None:
+        where = f"{args.jobs} process(es)"
     secs = time.perf_counter() - start
     size = 2 * args.deals
     runs = [[(out[i], out[i + 1]) for i in range(k, k + size, 2)]
@@ -192,11 +229,40 @@ def main(argv=None) -> int:
                   f"{100 * dwh:.1f} of {unit}, {dp:+.2f} ± {dph:.2f} points per {args.unit}")
     thought = sum(x[3] + y[3] for x, y in (runs[0][i] for i in keep))
     dropped = args.deals - len(keep)
-    print(f"  {secs:.0f} s on {args.jobs} process(es); {a} thought {thought:.0f} s in all"
+    print(f"  {secs:.0f} s on {where}; {a} thought {thought:.0f} s in all"
           + (" (untuned)" if args.tries else "")
           + (f"; {dropped} deal(s) left out: a match ran past {MAX_HANDS} hands" if dropped
              else ""))
     return 0
+
+
+def on_ray(jobs: list, address: str, batch: int) -> tuple[list, str]:
+    """The plays of ``jobs``, in their order, as Ray tasks of ``batch`` jobs each."""
+    try:
+        import ray
+    except ImportError:
+        raise SystemExit("--ray needs Ray: pip install ray") from None
+    import rami
+    here = os.path.dirname(os.path.abspath(__file__))
+    runtime = {"working_dir": here, "py_modules": [os.path.dirname(rami.__file__)],
+               "excludes": ["__pycache__", "*.html"]}
+    ray.init(address=None if address == "local" else address, runtime_env=runtime,
+             include_dashboard=False, log_to_driver=False, logging_level="ERROR")
+    try:
+        task = ray.remote(play_batch)
+        refs = [task.remote(jobs[i:i + batch]) for i in range(0, len(jobs), batch)]
+        out = [x for part in ray.get(refs) for x in part]
+        cpus = int(ray.cluster_resources().get("CPU", 0))
+        nodes = len([n for n in ray.nodes() if n.get("Alive")])
+    finally:
+        ray.shutdown()
+    return out, f"Ray ({nodes} node(s), {cpus} CPU(s), {len(refs)} task(s))"
+
+
+def play_batch(jobs: list) -> list:
+    """A Ray task: several plays (a task costs milliseconds to send; a play, more)."""
+    import arena                     # (the worker's own import of this module)
+    return [arena.play(j) for j in jobs]
 
 
 def settings(items) -> dict:

@@ -3,7 +3,7 @@ the standard-library modules it lists, and by scripts/check_vendor.mjs, which ru
 on the shipped files and fails if any import is missing there.
 
 It imports every module of rami that the browser loads (all but the terminal and the local
-server: rami/cli.py, rami/serve.py, rami/__main__.py), the standard-library modules that
+server: rami/cli.py, rami/serve.py, rami/__main__.py; the research environments, rami/rl/), the standard-library modules that
 PyScript's own Python package imports (PYSCRIPT_IMPORTS, given by the caller: the names
 scripts/precompile.mjs finds in PyScript's sources that this Python has), and then exercises what runs later and may import lazily: a hand of every variant
 played by the three bot levels with hints, a save and its restore, a refusal and its
@@ -20,6 +20,7 @@ import traceback
 import zipfile
 
 NOT_IN_BROWSER = ("rami.cli", "rami.serve", "rami.__main__")   # the terminal, the server
+NOT_IN_BROWSER_PACKAGES = ("rami.rl.",)     # the research environments (NumPy, PettingZoo)
 
 
 def browser_modules(where: str) -> list[str]:
@@ -33,7 +34,7 @@ def browser_modules(where: str) -> list[str]:
     for name in names:
         if name.endswith((".py", ".pyc")) and "__pycache__" not in name:
             mod = name.rsplit(".", 1)[0].replace("/", ".").removesuffix(".__init__")
-            if mod not in NOT_IN_BROWSER:
+            if mod not in NOT_IN_BROWSER and not (mod + ".").startswith(NOT_IN_BROWSER_PACKAGES):
                 mods.add(mod)
     return sorted(mods)
 

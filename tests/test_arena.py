@@ -90,3 +90,36 @@ def test_a_tried_setting_is_compared_deal_by_deal(capsys):
         arena.main(["basic", "good", "beginner", "--deals", "1", "--try", "DRAWS"])
     with pytest.raises(SystemExit, match="has no parameter DRAWZ"):
         arena.main(["basic", "expert", "beginner", "--deals", "1", "--try", "DRAWZ=3"])
+
+
+def test_a_policy_file_plays_in_the_arena(capsys, tmp_path):
+    """``FILE.py:NAME`` makes a bot: here the Good bot's policy through rami.rl's PolicyBot,
+    which breaks exactly even against the Good bot."""
+    pytest.importorskip("pettingzoo")
+    import arena
+    f = tmp_path / "mine.py"
+    f.write_text("from rami.rl.policies import BotPolicy, PolicyBot\n"
+                 "def make(variant, players, seed):\n"
+                 "    return PolicyBot(BotPolicy('good', variant, seed), variant, players)\n")
+    assert arena.main(["gin", f"{f}:make", "good", "--deals", "3", "--jobs", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "3 deals played both ways" in out and "points per hand" in out
+
+
+def test_ray_gives_the_process_pools_figures(tmp_path):
+    """The same deals through a Ray started here: the same figures, deal by deal (only the
+    line of times and workers differs)."""
+    pytest.importorskip("ray")
+    import subprocess
+    arena = os.path.join(os.path.dirname(os.path.dirname(__file__)), "benchmarks", "arena.py")
+    args = [sys.executable, arena, "basic", "good", "beginner", "--deals", "4",
+            "--players", "3"]
+    env = dict(os.environ, RAY_USAGE_STATS_ENABLED="0")
+    pool = subprocess.run(args + ["--jobs", "2"], capture_output=True, text=True,
+                          cwd=tmp_path, env=env, timeout=300)
+    ray = subprocess.run(args + ["--ray", "--batch", "3"], capture_output=True, text=True,
+                         cwd=tmp_path, env=env, timeout=300)
+    assert pool.returncode == 0 and ray.returncode == 0, ray.stderr[-2000:]
+    assert "on Ray (1 node(s)" in ray.stdout and "3 task(s)" in ray.stdout
+    assert pool.stdout.splitlines()[:-1] == ray.stdout.splitlines()[:-1]
+    assert "4 deals played both ways" in ray.stdout

@@ -223,20 +223,30 @@ def test_no_import_circles_in_the_web_layer_or_the_bots():
 
 
 def test_the_engine_uses_only_the_standard_library():
+    """... but the research environments, rami.rl (the extra ``rami[rl]``), which no other
+    part of rami imports."""
     import sys
-    allowed = set(sys.stdlib_module_names) | {"rami"}
+    stdlib = set(sys.stdlib_module_names) | {"rami"}
     for path in (ROOT / "rami").rglob("*.py"):
-        if "web" in path.relative_to(ROOT / "rami").parts[:1]:
+        top = path.relative_to(ROOT / "rami").parts[0]
+        if top == "web":
             continue
+        allowed = stdlib | {"numpy", "gymnasium", "pettingzoo"} if top == "rl" else stdlib
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.Import):
                 mods = [a.name for a in node.names]
-            elif isinstance(node, ast.ImportFrom) and node.level == 0:
-                mods = [node.module]
+            elif isinstance(node, ast.ImportFrom):
+                mods = [node.module or ""]
+                if node.level:
+                    if top != "rl":     # (rami/x.py: .rl; rami/bots/x.py: ..rl)
+                        assert mods[0].split(".")[0] != "rl" or node.level != path.relative_to(
+                            ROOT / "rami").parts.__len__(), f"{path.name} imports rami.rl"
+                    continue
             else:
                 continue
             for m in mods:
                 assert m.split(".")[0] in allowed, f"{path.name} imports {m}"
+                assert top == "rl" or not m.startswith("rami.rl"), f"{path.name} imports {m}"
 
 
 def test_doctests():

@@ -197,7 +197,7 @@ def main(argv=None) -> int:
     if not keep:
         raise SystemExit(f"no deal finished: every match ran past {MAX_HANDS} hands")
     unit = args.unit + "es" if args.unit == "match" else args.unit + "s"
-    a, b = kinds
+    a, b = (os.path.basename(k) for k in kinds)
     print(f"{var.title}, {players} seats: {a} against {b}, {len(keep)} deals played both "
           f"ways = {2 * len(keep)} {unit}" +
           (f" ({', '.join(args.option + args.set)})" if args.option or args.set else ""))

@@ -9,7 +9,8 @@ A step is one ``env.step`` of an agent (one token; a move is one or more, rami's
 forced tokens taken for free); every step builds the next agent's observation and mask,
 as a learner would ask for them. Moves per second count rami's moves played. RLCard's Gin
 steps are its moves (its action ids), with its observation and legal actions read at each
-(``env.step`` then ``get_state``); a hand there is RLCard's whole episode.
+(``env.step`` then ``get_state``); a hand there is RLCard's whole episode. Last, the two
+engines alone: Gin moves per second with random legal moves and no observation at all.
 """
 
 from __future__ import annotations
@@ -77,6 +78,35 @@ def rlcard_speed(seconds: float, seed: int = 0) -> dict | None:
             "version": rlcard.__version__}
 
 
+def engines(seconds: float, seed: int = 0) -> tuple[float, float | None]:
+    """Gin moves per second of the two engines alone (random legal moves, no observation):
+    rami's GameState, and RLCard's GinRummyGame with its judge's legal actions."""
+    import random
+    from rami.state import GameState
+    rng = random.Random(seed)
+    moves, start, hand = 0, time.perf_counter(), 0
+    while time.perf_counter() - start < seconds:
+        g = GameState("gin", 2, {}, seed + hand)
+        hand += 1
+        while not g.results:
+            g.apply(rng.choice(g.legal_actions()))
+            moves += 1
+    ours = moves / (time.perf_counter() - start)
+    try:
+        from rlcard.games.gin_rummy.game import GinRummyGame
+    except ImportError:
+        return ours, None
+    game = GinRummyGame()
+    game.np_random = np.random.RandomState(seed)
+    moves, start = 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        game.init_game()
+        while not game.is_over():
+            game.step(rng.choice(game.judge.get_legal_actions()))
+            moves += 1
+    return ours, moves / (time.perf_counter() - start)
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("games", nargs="*", default=GAMES)
@@ -101,6 +131,9 @@ def main(argv=None) -> int:
         else:
             print(f"{'RLCard gin ' + r['version']:<14}{2:>7}{'5x52':>10}{r['steps/s']:>10.0f}"
                   f"{r['steps/s']:>10.0f}{r['steps/hand']:>12.1f}{r['hands']:>8}")
+        ours, theirs = engines(args.seconds / 2)
+        print(f"the engines alone, Gin moves/s with random legal moves: rami {ours:.0f}"
+              + (f", RLCard {theirs:.0f} ({ours / theirs:.1f}x)" if theirs else ""))
     return 0
 
 

@@ -140,15 +140,16 @@ def test_the_observation_sees_only_the_view():
     shuffled together) look the same to seat 0, and differ to seat 1."""
     e = raw_env("gin")
     e.reset(seed=9)
-    g = e.unwrapped.state
-    mine = e.observe("player_0")["observation"].copy()
-    theirs = e.observe("player_1")["observation"].copy()
+    g, encode = e.unwrapped.state, e.unwrapped.encoder.encode
+    mine = encode(PlayerView.of(g, 0))
+    theirs = encode(PlayerView.of(g, 1))
+    assert np.array_equal(e.observe("player_0")["observation"], mine)
     hidden = g.hands[1] + g.stock
     random.Random(1).shuffle(hidden)
     g.hands[1], g.stock = hidden[:len(g.hands[1])], hidden[len(g.hands[1]):]
     g._legal_cache = None
-    assert np.array_equal(e.observe("player_0")["observation"], mine)
-    assert not np.array_equal(e.observe("player_1")["observation"], theirs)
+    assert np.array_equal(encode(PlayerView.of(g, 0)), mine)
+    assert not np.array_equal(encode(PlayerView.of(g, 1)), theirs)
 
 
 def test_hand_rewards_sum_to_zero_and_match_rewards_name_the_winner():

@@ -181,7 +181,9 @@ class RamiEnv(AECEnv):
     # -- what an agent sees ---------------------------------------------------------------
     def observe(self, agent):
         seat = self._seat[agent]
-        view = PlayerView.of(self.state, seat)
+        view = self.infos.get(agent, {}).get("view")        # (the same view, built once)
+        if view is None:
+            view = PlayerView.of(self.state, seat)
         mask = np.zeros(VOCABULARY, dtype=np.int8)
         prefix = ()
         if self.decision is not None and agent == self.agent_selection:

@@ -18,7 +18,6 @@ import math
 
 import numpy as np
 
-from ..bots.expert import Memory
 from ..cards import Card, SUITS, COLOURS
 from ..state import Phase
 from ..variants import find_variant
@@ -54,6 +53,7 @@ class Encoder:
         self.hand_scale = 20.0
         self.numbers = VARIANT_NUMBERS.get(self.var.name, ())
         self._wild: dict = {}
+        self._memos: dict = {}                          # seat -> what its events told
         parts = [("hand", PIECES), ("discard top", PIECES), ("discard pile (remembered)", PIECES),
                  ("discard pile (visible)", PIECES), ("taken this turn", PIECES),
                  ("on the table", PIECES), ("wild this deal", PIECES)]
@@ -100,42 +100,85 @@ class Encoder:
             self._wild[wild_rank] = plane
         return plane
 
-    def _add(self, out, name: str, cards, scale: bool = True) -> None:
-        at = self.offsets[name]
-        for c in cards:
-            out[at + piece(c)] += 1
-        if scale:               # (a card thrown, taken back and thrown again counts once)
-            seg = out[at:at + PIECES]
-            np.minimum(seg / self.copies, 1.0, out=seg)
+    def _memory(self, view: PlayerView, seat_plane: list, size: int):
+        """(the pile, the cards each seat took and holds, the counts of the planes of what
+        the others threw and passed by) after this hand's events so far. Kept per seat and
+        brought up to date from the last event read, when the view's log still holds that
+        very event at that place (a seat's log only grows during a hand; any other log is
+        read from its start)."""
+        n, me = self.n, view.seat
+        events = view.events
+        memo = self._memos.get(me)
+        if memo is not None and 0 < memo[0] <= len(events) and events[memo[0] - 1] is memo[1] \
+                and memo[5] is events[0]:
+            done, _, pile, held, seen, _ = memo
+        else:
+            done, pile, held, seen = 0, [], [[] for _ in range(n)], np.zeros(size, np.float32)
+        for e in events[done:]:
+            k, s = e.kind, e.seat
+            if k == "deal":
+                pile = [piece(e.card)] if e.card is not None else []
+                continue
+            if s < 0 or s >= n:
+                continue
+            if k == "take" and e.card is not None:
+                c = piece(e.card)
+                if pile and pile[-1] == c:
+                    pile.pop()
+                held[s].append(c)
+            elif (k == "discard" or k == "knock") and e.card is not None:
+                c = piece(e.card)
+                pile.append(c)
+                if s != me:
+                    seen[seat_plane[s] + PIECES + c] += 1
+                if c in held[s]:
+                    held[s].remove(c)
+            elif (k == "pass" or k == "draw") and s != me and pile:
+                seen[seat_plane[s] + 2 * PIECES + pile[-1]] += 1
+        if events:
+            self._memos[me] = (len(events), events[-1], pile, held, seen, events[0])
+        return pile, held, seen
 
     # -- the encoding ---------------------------------------------------------------------
     def encode(self, view: PlayerView, prefix=()) -> np.ndarray:
         out = np.zeros(self.size, dtype=np.float32)
         n, me, off = self.n, view.seat, self.offsets
         rel = [(me + r) % n for r in range(n)]
-        self._add(out, "hand", view.hand)
+        # the piece planes, counted in one list, then scaled by the deck's copies at once
+        # (each clipped to 1: a card thrown, taken back and thrown again counts once)
+        planes = 7 + 5 * (n - 1)
+        seat_plane = [0] * n                    # a seat's first plane (+ 0..4)
+        for r in range(1, n):
+            seat_plane[rel[r]] = (7 + 5 * (r - 1)) * PIECES
+        # what every seat has seen of this hand's discard pile (as rami's Expert remembers
+        # it, rami.bots.expert.Memory): the pile, cards taken and still held, thrown, passed
+        pile, held, seen = self._memory(view, seat_plane, planes * PIECES)
+        at = [piece(c) for c in view.hand]
+        at += [3 * PIECES + piece(c) for c in view.discard]
+        at += [2 * PIECES + c for c in pile]
+        for s in range(n):
+            if s != me:
+                base = seat_plane[s]
+                at += [base + c for c in held[s]]
+                at += [base + 4 * PIECES + piece(c) for c in view.revealed.get(s, ())]
+        for tm in view.table:
+            for card, who in zip(tm.meld.cards, tm.played_by):
+                c = piece(card)
+                at.append(5 * PIECES + c)
+                if 0 <= who < n and who != me:
+                    at.append(seat_plane[who] + 3 * PIECES + c)
+        block = np.bincount(at, minlength=planes * PIECES).astype(np.float32)
+        block += seen
+        block = block.reshape(planes, PIECES)
+        block /= self.copies
+        np.minimum(block, 1.0, out=block)
+        out[:planes * PIECES] = block.ravel()
         if view.discard:
             out[off["discard top"] + piece(view.discard[-1])] = 1
-        memory = Memory(view)
-        self._add(out, "discard pile (remembered)", memory.pile)
-        self._add(out, "discard pile (visible)", view.discard)
         if view.taken is not None:
             out[off["taken this turn"] + piece(view.taken)] = 1
-        played = [[] for _ in range(n)]
-        for tm in view.table:
-            for c, who in zip(tm.meld.cards, tm.played_by):
-                if 0 <= who < n:
-                    played[who].append(c)
-        self._add(out, "on the table", [c for tm in view.table for c in tm.meld.cards])
         w = off["wild this deal"]
         out[w:w + PIECES] = self._wild_plane(view)
-        for r in range(1, n):
-            s = rel[r]
-            self._add(out, f"seat +{r} holds (taken from the pile)", memory.held[s])
-            self._add(out, f"seat +{r} threw", memory.threw[s])
-            self._add(out, f"seat +{r} passed by", memory.declined[s])
-            self._add(out, f"seat +{r} laid on the table", played[s])
-            self._add(out, f"seat +{r} shows", view.revealed.get(s, ()))
         sides = len(view.scores)
         for r, s in enumerate(rel):
             out[off["cards in each hand"] + r] = min(1.0, view.hand_counts[s] / self.hand_scale)

@@ -46,6 +46,20 @@ def test_a_whole_match_passes_the_api_test_with_its_reward():
         api_test(env("gin", reward="match"), num_cycles=3000)
 
 
+def play_out(e, level: str = "good", seed=0) -> dict:
+    """Play the environment's episode with a rami bot's policy at every seat (seeded by
+    seat); each agent's total reward."""
+    variant = e.unwrapped.variant
+    pol = {a: BotPolicy(level, variant, f"{seed}:{i}")
+           for i, a in enumerate(e.unwrapped.possible_agents)}
+    total = {a: 0.0 for a in e.unwrapped.possible_agents}
+    for agent in e.agent_iter():
+        obs, r, term, trunc, info = e.last()
+        total[agent] += r
+        e.step(None if term or trunc else pol[agent](obs, info))
+    return total
+
+
 def random_legal(g: GameState, rng) -> object:
     return rng.choice(g.legal_actions())
 
@@ -104,10 +118,7 @@ def test_the_same_seed_gives_the_same_game_and_rami_replays_it():
     def run(seed):
         e = env("basic", players=3)
         e.reset(seed=seed)
-        pol = {a: BotPolicy("good", "basic", i) for i, a in enumerate(e.possible_agents)}
-        for agent in e.agent_iter():
-            obs, r, term, trunc, info = e.last()
-            e.step(None if term or trunc else pol[agent](obs, info))
+        play_out(e)
         return e.unwrapped.state
     a, b = run(11), run(11)
     assert [str(x) for x in a.history] == [str(x) for x in b.history]
@@ -122,13 +133,10 @@ def test_bot_policies_play_the_bots_own_moves():
     when there is a choice)."""
     e = raw_env("gin")
     e.reset(seed=4)
-    pol = {a: BotPolicy("expert", "gin", f"s{i}") for i, a in enumerate(e.possible_agents)}
-    for agent in e.agent_iter():
-        obs, r, term, trunc, info = e.last()
-        e.step(None if term or trunc else pol[agent](obs, info))
+    play_out(e, "expert", "s")
     played = e.unwrapped.state
     g = GameState("gin", 2, {}, 4)
-    bots = [make_bot("expert", "gin", f"s{i}") for i in range(2)]
+    bots = [make_bot("expert", "gin", f"s:{i}") for i in range(2)]
     while not g.results:                # (a lone legal move is played without asking)
         legal = g.legal_actions()
         g.apply(legal[0] if len(legal) == 1 else bots[g.turn].choose(PlayerView.of(g, g.turn)))
@@ -155,21 +163,11 @@ def test_the_observation_sees_only_the_view():
 def test_hand_rewards_sum_to_zero_and_match_rewards_name_the_winner():
     e = raw_env("rum500", players=3)
     e.reset(seed=2)
-    pol = {a: BotPolicy("good", "rum500", i) for i, a in enumerate(e.possible_agents)}
-    total = {a: 0.0 for a in e.possible_agents}
-    for agent in e.agent_iter():
-        obs, r, term, trunc, info = e.last()
-        total[agent] += r
-        e.step(None if term or trunc else pol[agent](obs, info))
+    total = play_out(e)
     assert abs(sum(total.values())) < 1e-9 and any(total.values())
     e = raw_env("gin", reward="match")
     e.reset(seed=2)
-    pol = {a: BotPolicy("good", "gin", i) for i, a in enumerate(e.possible_agents)}
-    total = {a: 0.0 for a in e.possible_agents}
-    for agent in e.agent_iter():
-        obs, r, term, trunc, info = e.last()
-        total[agent] += r
-        e.step(None if term or trunc else pol[agent](obs, info))
+    total = play_out(e)
     g = e.unwrapped.state
     assert g.is_over and len(g.results) > 1
     winner = f"player_{g.final['winners'][0]}"

@@ -9,13 +9,12 @@ of rami needs none of them. See docs/rl.md.
 * :mod:`rami.rl.policies`: rami's bots as policies, and any policy as a bot for the arena.
 """
 
-try:
-    import numpy  # noqa: F401
-    import gymnasium  # noqa: F401
-    import pettingzoo  # noqa: F401
-except ImportError as e:           # the extra is missing: say how to get it
-    raise ImportError(f"rami.rl needs the rl extra ({e.name} is missing): "
-                      "pip install 'rami[rl]'") from None
+import importlib.util
+
+for _needed in ("numpy", "gymnasium", "pettingzoo"):       # the extra is missing: say so
+    if importlib.util.find_spec(_needed) is None:
+        raise ImportError(f"rami.rl needs the rl extra ({_needed} is missing): "
+                          "pip install 'rami[rl]'")
 
 from .codec import VOCABULARY, Decision, token_text, tokens  # noqa: E402
 from .environment import RamiEnv, env, raw_env  # noqa: E402

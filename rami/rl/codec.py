@@ -116,10 +116,12 @@ def tokens(action: Action) -> tuple[int, ...]:
             _meld(out, action.meld)
     elif k == "meld":
         _meld(out, action)
-    elif k == "layoff":
-        out += [piece(action.card), _target(action.meld)]
-        if action.rep is not None:
+    elif k in ("layoff", "rescue"):     # a card, a table meld, and what a wild stands for
+        out += [piece(action.card), _target(action.meld)]   # (or which wild is rescued)
+        if k == "layoff" and action.rep is not None:
             out.append(_rep(action.rep))
+        elif k == "rescue" and action.wild is not None:
+            out.append(piece(action.wild))
     elif k == "rum":
         if action.meld is not None:
             out.append(_target(action.meld))
@@ -128,10 +130,6 @@ def tokens(action: Action) -> tuple[int, ...]:
     elif k in ("contract", "open"):
         for m in action.melds:
             _meld(out, m)
-    elif k == "rescue":
-        out += [piece(action.card), _target(action.meld)]
-        if action.wild is not None:
-            out.append(piece(action.wild))
     elif k == "swap":
         out.extend(piece(c) for c in action.cards)
         out += [GROUP_END, _target(action.meld)]

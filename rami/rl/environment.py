@@ -42,7 +42,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from ..state import GameState, Phase
+from ..state import GameState
 from ..variants import find_variant
 from ..view import PlayerView
 from .codec import VOCABULARY, Decision

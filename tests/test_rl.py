@@ -102,6 +102,13 @@ def test_a_token_that_continues_no_legal_move_is_refused_and_changes_nothing():
     mask = e.last()[0]["action_mask"]
     with pytest.raises(Exception):
         e.step(int(np.flatnonzero(mask == 0)[0]))
+    raw = raw_env("gin")
+    raw.reset(seed=1)
+    before = raw.state.to_dict()
+    for bad in (None, "draw", 0 if not raw.observe(raw.agent_selection)["action_mask"][0] else 212):
+        with pytest.raises(CodecError, match="token"):
+            raw.step(bad)
+    assert raw.state.to_dict() == before
 
 
 def test_tokens_read_as_words():

@@ -45,7 +45,7 @@ from pettingzoo import AECEnv
 from ..state import GameState
 from ..variants import find_variant
 from ..view import PlayerView
-from .codec import VOCABULARY, Decision
+from .codec import VOCABULARY, CodecError, Decision
 from .observe import Encoder
 
 
@@ -161,10 +161,15 @@ class RamiEnv(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        d = self.decision
+        try:
+            token = int(action)
+        except (TypeError, ValueError):
+            raise CodecError(f"an action is a token, a whole number from 0 to "
+                             f"{VOCABULARY - 1}, not {action!r}") from None
+        move = d.choose(token)          # (refused: nothing has changed)
         self._cumulative_rewards[agent] = 0.0
         self.rewards = {a: 0.0 for a in self.agents}
-        d = self.decision
-        move = d.choose(int(action))
         self.steps += 1
         if move is not None:
             self.state.apply(move)

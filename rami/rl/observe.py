@@ -111,7 +111,7 @@ class Encoder:
         memo = self._memos.get(me)
         if memo is not None and 0 < memo[0] <= len(events) and events[memo[0] - 1] is memo[1] \
                 and memo[5] is events[0]:
-            done, _, pile, held, seen, _ = memo
+            done, pile, held, seen = memo[0], memo[2], memo[3], memo[4]
         else:
             done, pile, held, seen = 0, [], [[] for _ in range(n)], np.zeros(size, np.float32)
         for e in events[done:]:

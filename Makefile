@@ -6,7 +6,7 @@ PY     := $(VENV)/bin/python
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 VARIANT ?= gin
 
-.PHONY: catalogues play play-terminal screenshots test test-cpython test-browser test-pyodide build dist chromium serve bench bench-rl train-gin bench-large bench-web bench-embed bench-bots bench-friends arena simulate soak setup clean
+.PHONY: catalogues play play-terminal screenshots test test-cpython test-browser test-pyodide build dist chromium serve bench bench-rl rl-example bench-large bench-web bench-embed bench-bots bench-friends arena simulate soak setup clean
 
 setup: $(VENV)/.installed
 
@@ -104,9 +104,9 @@ bench-rl: setup        ## the research environments' steps per second, every gam
 	$(PY) benchmarks/rl.py
 
 TRAIN_MINUTES ?= 5
-train-gin: setup       ## examples/train_gin.py: a DQN learns Gin for a few minutes, then plays Beginner and Good in the arena
+rl-example: setup      ## examples/rl_gin.py: a Q-network learns Gin for a few minutes, then plays Beginner and Good in the arena
 	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-train.txt
-	$(PY) examples/train_gin.py --minutes $(TRAIN_MINUTES)
+	$(PY) examples/rl_gin.py --minutes $(TRAIN_MINUTES)
 
 bench: setup           ## print the engine's speed figures
 	$(PY) benchmarks/bench.py

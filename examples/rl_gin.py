@@ -1,8 +1,8 @@
 """Train a small agent for Gin Rummy with PyTorch, then put it in rami's arena.
 
-    make train-gin                                   # 5 minutes, then the arena
-    python examples/train_gin.py --minutes 5 --deals 300
-    python benchmarks/arena.py gin examples/train_gin.py:bot beginner --deals 500
+    make rl-example                                   # 5 minutes, then the arena
+    python examples/rl_gin.py --minutes 5 --deals 300
+    python benchmarks/arena.py gin examples/rl_gin.py:bot beginner --deals 500
 
 The agent plays rami.rl's Gin environment (PettingZoo AEC) against rami's Beginner, one
 hand an episode, its seat alternating. It learns by Monte-Carlo Q-learning (every choice
@@ -18,7 +18,7 @@ card to throw (or knock with, or lay off), the deadwood left without it, its val
 it sits in a meld; for taking the discard, the deadwood after the best throw with it;
 for knocking, the deadwood knocked with. How to use them, it learns.
 
-Once trained, the weights go to build/gin_dqn.pt and ``bot(variant, players, seed)`` below
+Once trained, the weights go to build/rl_gin.pt and ``bot(variant, players, seed)`` below
 makes the greedy agent a rami bot (rami.rl.policies.PolicyBot), which benchmarks/arena.py
 plays against Beginner and Good: every deal both ways, luck cancelled.
 """
@@ -44,7 +44,7 @@ from rami.rl.codec import KIND, KINDS, PIECES, TARGET  # noqa: E402
 from rami.rl.policies import BotPolicy, PolicyBot  # noqa: E402
 from rami.variants import find_variant  # noqa: E402
 
-WEIGHTS = os.path.join(ROOT, "build", "gin_dqn.pt")
+WEIGHTS = os.path.join(ROOT, "build", "rl_gin.pt")
 GIN = find_variant("gin")
 MOVE_KINDS = ("pass", "draw", "take", "discard", "knock", "gin", "layoff", "done")
 TOKEN_FEATURES = len(MOVE_KINDS) + 8

@@ -201,3 +201,11 @@ def test_bad_arguments_are_refused_in_words():
         env("gin", reward="points")
     with pytest.raises(Exception, match="partnerships"):
         env("push", players=6, partnerships=True)
+
+
+def test_the_table_renders_as_the_terminal_draws_it():
+    e = env("tiles", render_mode="ansi")
+    e.reset(seed=3)
+    text = e.render()
+    g = e.unwrapped.state
+    assert isinstance(text, str) and str(g.hands[g.turn][0]) in text

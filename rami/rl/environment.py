@@ -151,7 +151,7 @@ class RamiEnv(AECEnv):
             self._paid = True
             winners = {g.teams[w] for w in g.final.get("winners", ())}
             sides = len(g.scores)
-            for a in self.agents:
+            for a in (self.agents if winners else ()):     # (no winner: nothing to share)
                 side = g.teams[self._seat[a]]
                 share = (1.0 / len(winners)) if side in winners else 0.0
                 self.rewards[a] += (share - 1.0 / sides) * sides / max(1, sides - 1)

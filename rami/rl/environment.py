@@ -23,8 +23,8 @@ chosen so far.
 Rewards, by ``reward=``:
 
 * ``"hand"`` (the default): when a hand ends, each agent gets the points the hand moved for
-  its side, less the average over the sides (they sum to zero; sign turned in Indian rummy,
-  where points are penalties). ``episode`` is then one hand, unless ``episode="match"``.
+  its side, less the average over the sides (they sum to zero; sign turned in Indian rummy
+  and Push, where points are penalties). ``episode`` is then one hand, unless ``episode="match"``.
 * ``"match"``: at the match's end, +1 to the winner, and ``-1 / (sides - 1)`` to each other
   side (a shared win is shared). The episode is the whole match.
 

@@ -46,7 +46,7 @@ from ..state import GameState
 from ..variants import find_variant
 from ..view import PlayerView
 from .codec import VOCABULARY, CodecError, Decision
-from .observe import Encoder
+from .observe import Encoder, fitted_rules
 
 
 class RamiEnv(AECEnv):
@@ -70,11 +70,10 @@ class RamiEnv(AECEnv):
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode is one of {self.metadata['render_modes']}")
         self.variant, self.n, self.reward_kind, self.episode = var.name, n, reward, episode
-        self.rules = {**var.fit_options(n, {}), **rules}
+        self.rules = fitted_rules(var.name, n, rules)
         self.max_steps, self.render_mode = max_steps, render_mode
         self.metadata = dict(self.metadata, name=f"rami_{var.name}_v0")
-        probe = GameState(var.name, n, self.rules, 0)      # (checks the rules at once)
-        self.encoder = Encoder(var.name, n, var.deck(probe), self.rules)
+        self.encoder = Encoder(var.name, n, self.rules)      # (checks the rules at once)
         self.possible_agents = [f"player_{i}" for i in range(n)]
         self._seat = {a: i for i, a in enumerate(self.possible_agents)}
         obs = spaces.Dict({

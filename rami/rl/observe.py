@@ -19,7 +19,7 @@ import math
 import numpy as np
 
 from ..cards import Card, SUITS, COLOURS
-from ..state import Phase
+from ..state import GameState, Phase
 from ..variants import find_variant
 from ..view import PlayerView
 from .codec import AS_PIECE, GROUP_END, KIND, KINDS, PIECES, TARGET, piece
@@ -36,12 +36,20 @@ VARIANT_NUMBERS = {
 }
 
 
-class Encoder:
-    """The encoding of one game at one number of seats (``size`` numbers)."""
+def fitted_rules(variant: str, players: int, rules: dict | None = None) -> dict:
+    """The house rules asked for, on top of those the number of players needs (Push at 5 or
+    6: no partnerships), as a lobby keeps them."""
+    return {**find_variant(variant).fit_options(players, {}), **(rules or {})}
 
-    def __init__(self, variant: str, players: int, deck, options: dict | None = None):
+
+class Encoder:
+    """The encoding of one game at one number of seats, under its house rules (``size``
+    numbers). Rules the game refuses are refused here, in its words."""
+
+    def __init__(self, variant: str, players: int, rules: dict | None = None):
         self.var = find_variant(variant)
         self.n = players
+        deck = self.var.deck(GameState(self.var.name, players, rules or {}, 0))
         self.tiles = self.var.uses_tiles
         most = np.ones(PIECES, dtype=np.float32)
         counts = np.zeros(PIECES, dtype=np.float32)

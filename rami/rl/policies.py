@@ -53,13 +53,8 @@ class PolicyBot(Bot):
     def __init__(self, policy, variant: str, players: int, seed: int | str = 0,
                  options: dict | None = None):
         super().__init__(variant, seed)
-        from ..state import GameState
-        from ..variants import find_variant
-        from .observe import Encoder
-        var = find_variant(variant)
-        rules = {**var.fit_options(players, {}), **(options or {})}
-        self.encoder = Encoder(var.name, players, var.deck(GameState(var.name, players,
-                                                                      rules, 0)), rules)
+        from .observe import Encoder, fitted_rules
+        self.encoder = Encoder(variant, players, fitted_rules(variant, players, options))
         self.policy = policy
 
     def choose(self, view: PlayerView):

@@ -6,7 +6,7 @@ PY     := $(VENV)/bin/python
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 VARIANT ?= gin
 
-.PHONY: catalogues play play-terminal screenshots test test-cpython test-browser test-pyodide build dist chromium serve bench bench-rl rl-example bench-large bench-web bench-embed bench-bots bench-friends arena simulate soak setup clean
+.PHONY: catalogues play play-terminal screenshots test test-cpython test-browser test-pyodide build dist chromium serve bench bench-rl rl-example train-gin bench-large bench-web bench-embed bench-bots bench-friends arena simulate soak setup clean
 
 setup: $(VENV)/.installed
 
@@ -102,6 +102,9 @@ arena: setup           ## the duplicate-deal arena: make arena ARENA="basic expe
 bench-rl: setup        ## the research environments' steps per second, every game, and RLCard's Gin beside them
 	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-train.txt
 	$(PY) benchmarks/rl.py
+
+train-gin: setup       ## Gin's opponent model: seeded hands, the fit, its calibration; writes rami/bots/gin_weights.py
+	$(PY) scripts/gin_model.py --hands 2000 --seed 1
 
 TRAIN_MINUTES ?= 5
 rl-example: setup      ## examples/rl_gin.py: a Q-network learns Gin for a few minutes, then plays Beginner and Good in the arena

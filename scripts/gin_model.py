@@ -1,47 +1,42 @@
-"""Issue 37's first step: a learned model of what a Gin opponent holds, measured against the
-Expert's particle filter. Development only (NumPy; nothing here runs in make test, and the
-engine does not use the model yet).
+"""Gin's learned opponent model (rami/bots/ginmodel.py): the data, the fit and the
+calibration. Development only: it needs NumPy (requirements-rl.txt, which ``make setup``
+installs); nothing here runs in ``make test``, and the engine runs the model without it.
 
-    python scripts/gin_model.py --hands 3000 --seed 1     # data, fit, calibration report
+    make train-gin        # = python scripts/gin_model.py --hands 2000 --seed 1
 
-1. **Data.** Hands of Gin with rami's Expert in seat 0 against a mix of opponents
-   (SimpleGinRummyPlayer, Beginner, Good, Expert), all seeded. At each of the Expert's
-   decisions (upcard, draw, turn), every card it has not seen is one example: features of
-   the public history about that card, and the label, whether the opponent holds it among
-   the cards he has not shown (cards he took from the pile are known, and left out).
-2. **Model.** Logistic regression on those features (NumPy, gradient descent with L2), the
-   prior share of hidden cards among unseen ones as an offset; hands are split by seed,
-   the last fifth held out.
-3. **Calibration** on the held-out hands: Brier score and log loss of the model, of the
-   Expert's particle filter (the share of its sampled hands that hold the card), and of the
-   prior alone.
+1. **Data.** Hands of Gin with rami's Expert (the model turned off, so the data do not
+   depend on it) in seat 0 against a mix of opponents, SimpleGinRummyPlayer, Beginner, Good
+   and Expert in turn, every game and bot seeded from ``--seed``. At each of the Expert's
+   decisions (upcard, draw, turn) two tables get rows:
 
-First figures (2,000 hands, 923,779 examples, seed 1; held out: the last 400 hands,
-182,403 examples; 5 min on 2 cores):
+   * ``held``: each card it has not seen; label: is it among the opponent's cards not
+     shown (the cards he took from the pile are known and left out);
+   * ``feed``: at its turn, each card it may throw; label: would it join a meld with the
+     opponent's cards (``in_some_meld`` with his whole hand), and the deadwood he would
+     gain by taking it.
 
-================  ======  ========
-                  Brier   log loss
-================  ======  ========
-prior only        0.1976  0.5838
-particle filter   0.2026  0.6020
-learned model     0.1860  0.5525
-================  ======  ========
+   Each row carries the features of the public history about the card (``FEATURES``) and
+   the particle filter's figure for it (the share of the Expert's 24 sampled hands that hold
+   it, or with which it melds), for the comparison. The rows do not depend on ``--jobs``.
+   The tables are kept in ``build/gin_data3_HANDS_SEED.npz``; a second run only fits.
+2. **Fit.** Two networks of one hidden layer (24 rectified units), by Adam on minibatches
+   of the log loss with a little L2, seeded: ``held`` beside the prior's log odds (the share
+   of unseen cards that are his), ``feed`` on its own. The hands are split by number: the
+   last fifth is held out. ``GAIN``, per rank, is the mean deadwood the opponent gains when
+   such a card melds for him.
+3. **Calibration** on the held-out hands, by opponent too: Brier score and log loss of the
+   model (``held`` scaled, as the engine does, so that a decision's chances add up to the
+   hidden count), of the particle filter, and of the prior or base rate alone.
+4. **Weights**: ``rami/bots/gin_weights.py``, a module of numbers (``--out``). The same
+   seed writes the same file (checked: the rows are sorted, the fit is seeded, NumPy is
+   pinned).
 
-The particle filter, as it is weighted now, does worse than the prior alone; the model
-does better than both.
-
-A first use, ``arena_bot`` below (the Expert's worlds drawn from the model fitted on 800
-hands), changes nothing measurable yet: against SimpleGinRummyPlayer, 400 deals played
-both ways, 52.6% ± 2.3 of hands and +1.30 ± 0.76 points a hand, against the Expert's own
-53.0% ± 2.2 and +1.26 ± 0.82 on the same deals. Better marginals alone do not move its
-play; the next steps (issue 37) are a stronger model (the features of pairs of cards, his
-meld-completing discards) and its use beyond the samples (the knock, the take).
+The figures, and what the model did for the Expert: docs/bots.md.
 """
 
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import sys
 import time
@@ -54,15 +49,12 @@ import numpy as np  # noqa: E402
 
 from rami.bots import drain, make_bot  # noqa: E402
 from rami.bots.expert import Memory, in_some_meld, mask_of  # noqa: E402
+from rami.bots.ginmodel import FEATURES, History, features  # noqa: E402
 from rami.state import GameState, Phase  # noqa: E402
 from rami.view import PlayerView  # noqa: E402
 
 OPPONENTS = ("simple", "beginner", "good", "expert")
-FEATURES = ("took same rank", "took suit ±1", "took suit ±2", "threw same rank",
-            "threw suit ±1", "threw suit ±2", "passed same rank", "passed suit ±1",
-            "passed suit ±2", "melds with his known cards", "rank A-3", "rank 4-6",
-            "rank 7-9", "rank 10-K", "stock left / 31", "his throws / 10",
-            "threw same rank (last 2)", "threw suit ±1 (last 2)")
+HIDDEN = 24                       # the network's hidden units
 
 
 def opponent(kind: str, seed: str):
@@ -72,27 +64,14 @@ def opponent(kind: str, seed: str):
     return make_bot(kind, "gin", seed)
 
 
-def card_features(code: int, mem: Memory, opp: int, stock: int) -> list[float]:
-    rank, suit = code % 13, code // 13
-
-    def near(cards, d):
-        return sum(1 for c in cards if c.code // 13 == suit and abs(c.code % 13 - rank) == d)
-
-    def same(cards):
-        return sum(1 for c in cards if c.code % 13 == rank and c.code != code)
-    took, threw, passed = mem.took[opp], mem.threw[opp], mem.declined[opp]
-    recent = threw[-2:]
-    held = mask_of(mem.held[opp])
-    return [same(took), near(took, 1), near(took, 2), same(threw), near(threw, 1),
-            near(threw, 2), same(passed), near(passed, 1), near(passed, 2),
-            1.0 if held and in_some_meld(code, held) else 0.0,
-            rank <= 2, 3 <= rank <= 5, 6 <= rank <= 8, rank >= 9, stock / 31,
-            len(threw) / 10, same(recent), near(recent, 1)]
-
-
 def generate(hands: int, seed: int, jobs: int = 1):
-    """Arrays of (hand index, features, prior, filter's probability, label), the hands
-    spread over ``jobs`` processes (the rows do not depend on it)."""
+    """Two tables of examples, the hands spread over ``jobs`` processes (the rows do not
+    depend on it): ``held``, each unseen card at each of the Expert's decisions (is it among
+    the opponent's hidden cards?), and ``feed``, each card the Expert may discard at each of
+    its turns (would it join a meld with the opponent's cards, and how much would it lower
+    his deadwood if he took it?).
+    Each row: hand index, opponent kind, features, prior, the particle filter's figure, label
+    (and for ``feed``, the gain)."""
     from multiprocessing import Pool
     parts = [(range(i, hands, jobs), seed) for i in range(jobs)]
     if jobs > 1:
@@ -100,22 +79,27 @@ def generate(hands: int, seed: int, jobs: int = 1):
             out = pool.map(_generate, parts)
     else:
         out = [_generate(parts[0])]
-    rows = [r for part in out for r in part]
-    rows.sort(key=lambda r: (r[0], r[-1]))
-    return (np.asarray([r[0] for r in rows]), np.asarray([r[1] for r in rows], np.float64),
-            np.asarray([r[2] for r in rows]), np.asarray([r[3] for r in rows]),
-            np.asarray([r[4] for r in rows]))
+    data = {}
+    for table in ("held", "feed"):
+        rows = [r for part in out for r in part[table]]
+        rows.sort(key=lambda r: (r[0], r[-1]))
+        for i, name in enumerate(("hand", "kind", "x", "prior", "pf", "y", "gain")):
+            data[f"{table}_{name}"] = np.asarray([r[i] for r in rows],
+                                                 np.float64 if name == "x" else None)
+    return data
 
 
 def _generate(part):
     hands, seed = part
-    rows = []
+    held, feed = [], []
     for h in hands:
-        kind = OPPONENTS[h % len(OPPONENTS)]
+        k = h % len(OPPONENTS)
         g = GameState("gin", 2, {}, f"model:{seed}:{h}")
         me = make_bot("expert", "gin", f"m:{seed}:{h}")
         probe = make_bot("expert", "gin", f"p:{seed}:{h}")
-        them = opponent(kind, f"o:{seed}:{h}")
+        # the data do not depend on the model (the particle filter is measured beside it)
+        me.MODEL = probe.MODEL = 0
+        them = opponent(OPPONENTS[k], f"o:{seed}:{h}")
         while not g.results:
             view = PlayerView.of(g, g.turn)
             if g.turn == 0 and g.phase in (Phase.UPCARD, Phase.DRAW, Phase.PLAY):
@@ -126,13 +110,27 @@ def _generate(part):
                 unseen = probe.unseen
                 prior = probe.hidden / max(1, len(unseen))
                 truth = {c.code for c in hidden}
+                hist = History(mem, 1, mask_of(view.hand) | mask_of(mem.pile),
+                               view.stock_count)
                 for c in unseen:
-                    rows.append((h, card_features(c.code, mem, 1, view.stock_count), prior,
+                    held.append((h, k, features(c.code, hist), prior,
                                  1 - probe.in_stock.get(c.code, 1 - prior),
-                                 1.0 if c.code in truth else 0.0, len(rows)))
+                                 1.0 if c.code in truth else 0.0, 0, len(held)))
+                if g.phase == Phase.PLAY:
+                    dw, bd = probe.math.dw, probe.math.bd
+                    his = mask_of(g.hands[1])
+                    for c in view.hand:
+                        if view.taken is not None and c == view.taken:
+                            continue
+                        gain = max(0, dw(his) - bd(his | 1 << c.code)[0])
+                        melds = sum(1 for m in probe.samples if in_some_meld(c.code, m))
+                        feed.append((h, k, features(c.code, hist), prior,
+                                     melds / max(1, len(probe.samples)),
+                                     1.0 if in_some_meld(c.code, his) else 0.0, gain,
+                                     len(feed)))
             bot = me if g.turn == 0 else them
             g.apply(bot.choose(view))
-    return rows
+    return {"held": held, "feed": feed}
 
 
 def logit(p):
@@ -140,24 +138,50 @@ def logit(p):
     return np.log(p / (1 - p))
 
 
-def fit(x, prior, y, l2: float = 1e-3, steps: int = 3000, lr: float = 0.5):
-    """Weights and bias of p = sigmoid(logit(prior) + x·w + b), by full-batch gradient
-    descent on the mean log loss with an L2 penalty (x standardised)."""
+def fit(x, prior, y, seed: int, hidden: int = HIDDEN, epochs: int = 12,
+        batch: int = 4096, lr: float = 3e-3, l2: float = 1e-4) -> dict:
+    """p = sigmoid(logit(prior) + w2 · relu(w1 z + b1) + b2), z the standardised features,
+    by Adam on minibatches of the mean log loss with an L2 penalty; seeded."""
+    rng = np.random.default_rng(seed)
     mu, sd = x.mean(0), x.std(0) + 1e-9
     z = (x - mu) / sd
     off = logit(prior)
-    w = np.zeros(x.shape[1])
-    b = 0.0
-    for _ in range(steps):
-        p = 1 / (1 + np.exp(-(off + z @ w + b)))
-        g = p - y
-        w -= lr * (z.T @ g / len(y) + l2 * w)
-        b -= lr * g.mean()
-    return w / sd, b - float((mu / sd) @ w)
+    params = {"w1": rng.normal(0, 1 / np.sqrt(x.shape[1]), (hidden, x.shape[1])),
+              "b1": np.zeros(hidden), "w2": rng.normal(0, 0.1, hidden), "b2": np.zeros(())}
+    m = {k: np.zeros_like(v) for k, v in params.items()}
+    v2 = {k: np.zeros_like(v) for k, v in params.items()}
+    t = 0
+    n = len(y)
+    for _ in range(epochs):
+        order = rng.permutation(n)
+        for i in range(0, n, batch):
+            idx = order[i:i + batch]
+            zb, yb = z[idx], y[idx]
+            a = zb @ params["w1"].T + params["b1"]
+            hid = np.maximum(a, 0)
+            p = 1 / (1 + np.exp(-(off[idx] + hid @ params["w2"] + params["b2"])))
+            g = (p - yb) / len(idx)
+            grads = {"w2": hid.T @ g + l2 * params["w2"], "b2": g.sum()}
+            gh = np.outer(g, params["w2"]) * (a > 0)
+            grads["w1"] = gh.T @ zb + l2 * params["w1"]
+            grads["b1"] = gh.sum(0)
+            t += 1
+            for k in params:
+                m[k] = 0.9 * m[k] + 0.1 * grads[k]
+                v2[k] = 0.999 * v2[k] + 0.001 * grads[k] ** 2
+                mh = m[k] / (1 - 0.9 ** t)
+                vh = v2[k] / (1 - 0.999 ** t)
+                params[k] = params[k] - lr * mh / (np.sqrt(vh) + 1e-8)
+    return {"mean": [float(a) for a in mu], "scale": [float(a) for a in sd],
+            "w1": [[float(a) for a in row] for row in params["w1"]],
+            "b1": [float(a) for a in params["b1"]],
+            "w2": [float(a) for a in params["w2"]], "b2": float(params["b2"])}
 
 
-def predict(x, prior, w, b):
-    return 1 / (1 + np.exp(-(logit(prior) + x @ w + b)))
+def predict(model: dict, x, prior):
+    z = (x - np.asarray(model["mean"])) / np.asarray(model["scale"])
+    hid = np.maximum(z @ np.asarray(model["w1"]).T + np.asarray(model["b1"]), 0)
+    return 1 / (1 + np.exp(-(logit(prior) + hid @ np.asarray(model["w2"]) + model["b2"])))
 
 
 def scores(p, y) -> tuple[float, float]:
@@ -165,89 +189,112 @@ def scores(p, y) -> tuple[float, float]:
     return float(np.mean((p - y) ** 2)), float(-np.mean(y * np.log(p) + (1 - y) * np.log(1 - p)))
 
 
-# -- a first use: the Expert's worlds drawn from the model ------------------------------------
-_MODEL: dict = {}
+def write_weights(models: dict, gain: list, path: str, note: str) -> None:
+    """The weights as a Python module of numbers: data the package ships, which loads as
+    fast as any module and needs no file access in the browser."""
+    def nums(v):
+        return "[" + ", ".join(f"{a:.6g}" for a in v) + "]"
+    lines = ['"""' + note + '"""', ""]
+    for name, model in models.items():
+        lines += [f"{name} = {{",
+                  f'    "mean": {nums(model["mean"])},',
+                  f'    "scale": {nums(model["scale"])},',
+                  '    "w1": [']
+        lines += [f"        {nums(row)}," for row in model["w1"]]
+        lines += ["    ],", f'    "b1": {nums(model["b1"])},', f'    "w2": {nums(model["w2"])},',
+                  f'    "b2": {model["b2"]:.6g},', "}", ""]
+    lines += ["# the opponent's mean gain in deadwood when a card of each rank melds for him",
+              f"GAIN = {nums(gain)}", ""]
+    with open(path, "w") as f:
+        f.write("\n".join(lines))
 
 
-def arena_bot(variant: str, players: int, seed):
-    """The Gin Expert with its opponent hands drawn from the model (build/gin_model.json)
-    instead of its particle filter: ``arena.py gin scripts/gin_model.py:arena_bot simple``."""
-    import json
-    from rami.bots.expert import GinExpert
-    if not _MODEL:
-        with open(os.path.join(ROOT, "build", "gin_model.json")) as f:
-            _MODEL.update(json.load(f))
-    weights, bias = _MODEL["weights"], _MODEL["bias"]
-
-    class ModelExpert(GinExpert):
-        def setup(self, view):
-            super().setup(view)
-            self._stock = view.stock_count
-
-        def sample(self):
-            """Hands of the hidden size, each card drawn with the model's odds (weighted
-            sampling without replacement); in_stock from the model's probabilities scaled to
-            the hidden count."""
-            rng = self.rng
-            codes = [c.code for c in self.unseen]
-            k = min(self.hidden, len(codes))
-            prior = min(max(k / max(1, len(codes)), 1e-6), 1 - 1e-6)
-            off = math.log(prior / (1 - prior)) + bias
-            ps = []
-            for c in codes:
-                z = off + sum(w * x for w, x in zip(weights,
-                                                    card_features(c, self.mem, self.opp,
-                                                                  self._stock)))
-                ps.append(1 / (1 + math.exp(-z)))
-            total = sum(ps) or 1.0
-            odds = [max(1e-6, p / max(1e-6, 1 - p)) for p in ps]
-            out = []
-            for i in range(self.SAMPLES):
-                keys = sorted(((rng.random() ** (1 / o), c) for o, c in zip(odds, codes)),
-                              reverse=True)
-                m = self.opp_known
-                for _, c in keys[:k]:
-                    m |= 1 << c
-                out.append(m)
-                if i % 3 == 2:
-                    yield
-            self.samples = out
-            self.in_stock = {c: 1 - min(1.0, p * k / total) for c, p in zip(codes, ps)}
-
-    if variant != "gin":
-        raise SystemExit("the opponent model is Gin's")
-    return ModelExpert(variant, seed)
+def rescaled(p, dec, k):
+    """Each decision's probabilities moved by one shift in log odds so that they add up to
+    its hidden count ``k`` (what ginmodel.rescale does, for every decision at once)."""
+    z = logit(p)
+    starts = np.flatnonzero(np.r_[True, dec[1:] != dec[:-1]])
+    want = k[starts]
+    lo, hi = np.full(len(starts), -20.0), np.full(len(starts), 20.0)
+    group = np.cumsum(np.r_[True, dec[1:] != dec[:-1]]) - 1
+    for _ in range(40):
+        mid = (lo + hi) / 2
+        total = np.add.reduceat(1 / (1 + np.exp(-(z + mid[group]))), starts)
+        over = total > want
+        hi = np.where(over, mid, hi)
+        lo = np.where(over, lo, mid)
+    return 1 / (1 + np.exp(-(z + ((lo + hi) / 2)[group])))
 
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--hands", type=int, default=3000)
+    ap.add_argument("--hands", type=int, default=2000)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
-    ap.add_argument("--out", default=os.path.join(ROOT, "build", "gin_model.json"),
-                    help="where the weights go (JSON)")
+    ap.add_argument("--hidden", type=int, default=HIDDEN)
+    ap.add_argument("--epochs", type=int, default=12)
+    ap.add_argument("--out", default=os.path.join(ROOT, "rami", "bots", "gin_weights.py"),
+                    help="where the weights go (a Python module of numbers)")
     args = ap.parse_args(argv)
+    cache = os.path.join(ROOT, "build", f"gin_data3_{args.hands}_{args.seed}.npz")
     t = time.perf_counter()
-    hand, x, prior, pf, y = generate(args.hands, args.seed, args.jobs)
-    print(f"{len(y)} examples from {args.hands} hands in {time.perf_counter() - t:.0f} s; "
-          f"{100 * y.mean():.1f}% held")
-    test = hand >= int(args.hands * 0.8)
-    w, b = fit(x[~test], prior[~test], y[~test])
-    p = predict(x[test], prior[test], w, b)
-    print(f"held out: {test.sum()} examples from {args.hands - int(args.hands * 0.8)} hands")
-    for name, q in (("prior only", prior[test]), ("particle filter", pf[test]),
-                    ("learned model", p)):
-        brier, loss = scores(q, y[test])
-        print(f"  {name:<16} Brier {brier:.4f}   log loss {loss:.4f}")
-    print("weights:")
-    for name, v in sorted(zip(FEATURES, w), key=lambda t: -abs(t[1])):
-        print(f"  {v:+.3f}  {name}")
-    print(f"  {b:+.3f}  bias")
-    import json
-    os.makedirs(os.path.dirname(args.out), exist_ok=True)
-    with open(args.out, "w") as f:
-        json.dump({"features": FEATURES, "weights": [float(v) for v in w], "bias": float(b),
-                   "hands": args.hands, "seed": args.seed}, f, indent=1)
+    if os.path.exists(cache):
+        d = dict(np.load(cache))
+        print(f"data: {os.path.relpath(cache, ROOT)}")
+    else:
+        d = generate(args.hands, args.seed, args.jobs)
+        os.makedirs(os.path.dirname(cache), exist_ok=True)
+        np.savez_compressed(cache, **d)
+        print(f"data: {args.hands} hands in {time.perf_counter() - t:.0f} s")
+    hand, kind, x, prior, pf, y = (d["held_" + k]
+                                   for k in ("hand", "kind", "x", "prior", "pf", "y"))
+    print(f"held: {len(y)} examples, {100 * y.mean():.1f}% held; "
+          f"feed: {len(d['feed_y'])} examples, {100 * d['feed_y'].mean():.1f}% would meld for him")
+    # a decision: the rows of one hand with the same prior and stock, in a row
+    dec = np.cumsum(np.r_[True, (hand[1:] != hand[:-1]) | (prior[1:] != prior[:-1]) |
+                          (x[1:, FEATURES.index("stock left / 31")] !=
+                           x[:-1, FEATURES.index("stock left / 31")])])
+    cut = int(args.hands * 0.8)
+    test = hand >= cut
+    t = time.perf_counter()
+    model = fit(x[~test], prior[~test], y[~test], args.seed, args.hidden, args.epochs)
+    p = rescaled(predict(model, x[test], prior[test]), dec[test],
+                 np.round(prior[test] * np.bincount(dec)[dec[test]]))
+    fh, fk, fx, fpf, fy, fg = (d["feed_" + k] for k in ("hand", "kind", "x", "pf", "y", "gain"))
+    ftest = fh >= cut
+    half = np.full(len(fy), 0.5)
+    feed = fit(fx[~ftest], half[~ftest], fy[~ftest], args.seed + 1, args.hidden, args.epochs)
+    fp = predict(feed, fx[ftest], half[ftest])
+    print(f"fitted in {time.perf_counter() - t:.0f} s")
+    ranks = np.rint(fx[:, FEATURES.index("value / 10")] * 10)
+    gain = []
+    for r in range(13):     # value 10 stands for ten to king: split them by the face flag
+        v = min(r + 1, 10)
+        sel = (~ftest) & (fy > 0) & (ranks == v)
+        if v == 10:
+            face = fx[:, FEATURES.index("ten to king")] > 0
+            sel &= face
+        gain.append(float(fg[sel].mean()) if sel.any() else float(v))
+    base = np.full(ftest.sum(), fy[~ftest].mean())
+    print(f"held out: the last {args.hands - cut} hands")
+    print(f"  {'':<22} {'Brier':>7} {'log loss':>9}   Brier by opponent: "
+          + "  ".join(f"{o:>8}" for o in OPPONENTS))
+    for label, yy, kk, rows in (
+            (f"is his ({test.sum()} unseen cards)", y[test], kind[test],
+             (("prior only", prior[test]), ("particle filter", pf[test]),
+              ("learned model", p))),
+            (f"melds for him ({ftest.sum()} discards)", fy[ftest], fk[ftest],
+             (("base rate", base), ("particle filter", fpf[ftest]), ("learned model", fp)))):
+        print(f"  {label}")
+        for name, q in rows:
+            brier, loss = scores(q, yy)
+            each = "  ".join(f"{scores(q[kk == i], yy[kk == i])[0]:8.4f}"
+                             for i in range(len(OPPONENTS)))
+            print(f"    {name:<20} {brier:7.4f} {loss:9.4f}   {'':>17} {each}")
+    write_weights({"MODEL": model, "FEED": feed}, gain, args.out,
+                  f"Gin's opponent model (rami/bots/ginmodel.py): written by "
+                  f"scripts/gin_model.py --hands {args.hands} --seed {args.seed} "
+                  f"(make train-gin); do not edit.")
     print(f"weights: {os.path.relpath(args.out, ROOT)}")
     return 0
 

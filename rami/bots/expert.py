@@ -10,8 +10,10 @@ decision, so a restored game thinks exactly as the running one did):
 * the unseen cards: neither in our hand, nor on the table, nor known to be held.
 
 From that it draws **determinizations**: hidden hands for the opponent, drawn from the unseen
-cards and weighted by how well they agree with his play (a hand in which a card he passed on
-would have made a meld is unlikely; so is one he could have knocked with). Each sample is a
+cards (in Gin, each card with the chance that the learned opponent model gives it:
+:mod:`rami.bots.ginmodel`) and weighted by how well they agree with his play (a hand in
+which a card he passed on would have made a meld is unlikely; so is one he could have
+knocked with). Each sample is a
 possible world; a choice is judged by its average over them.
 
 The search is split into small steps: :meth:`think` is a generator that yields between
@@ -26,6 +28,7 @@ from ..cards import Card
 from ..state import Phase
 from ..view import PlayerView
 from ..solver import EXACT_CARDS
+from . import ginmodel
 from .base import Thinker
 from .heuristic import BasicBot, GinBot, IndianBot, PushBot, Rum500Bot
 from .tiles import TilesBot
@@ -120,7 +123,7 @@ def in_some_meld(code: int, m: int) -> bool:
 class GinExpert(Thinker, GinBot):
     """Gin, Expert: every discard is judged by what the next draw is likely to bring (the
     unseen cards weighted by how likely each is still in the stock) and by how much it would
-    help the opponent's sampled hands; the upcard is taken when that leaves a better hand
+    help the opponent (the learned model's chance that it melds for him); the upcard is taken when that leaves a better hand
     than a stock card would on average; a knock is made when its expected score over the
     sampled hands, lay-offs and undercuts included, is positive."""
 
@@ -144,6 +147,10 @@ class GinExpert(Thinker, GinBot):
     PLAYOUTS = 0
     PLAYOUT_CANDIDATES = 3
     WIN = 10              # what winning a hand is worth beyond its points, in play-outs
+    # the learned opponent model (ginmodel.py) says how likely each discard is to meld for
+    # him, draws the sampled hands and says which cards are in the stock; 0: the unseen cards
+    # drawn evenly, weighted only by the factors above, and the feeding judged on them
+    MODEL = 1
 
     # -- the world ----------------------------------------------------------------------------------
     def setup(self, view: PlayerView) -> None:
@@ -160,6 +167,14 @@ class GinExpert(Thinker, GinBot):
         self.samples: list[int] = []
         self.in_stock: dict[int, float] = {}
         self._worlds = None
+        self.p_held = None
+        self.feeds: dict[int, float] = {}
+        if self.MODEL:
+            self.hist = ginmodel.History(self.mem, self.opp,
+                                mask_of(view.hand) | mask_of(self.mem.pile), view.stock_count)
+            codes = [c.code for c in self.unseen]
+            self.p_held = dict(zip(codes, ginmodel.probabilities(codes, self.hist,
+                                                                 self.hidden)))
 
     def sample(self):
         """Draws opponent hands (masks), weighted by his play; yields between batches."""
@@ -171,12 +186,21 @@ class GinExpert(Thinker, GinBot):
         played = bool(self.mem.threw[self.opp])
         out = []
         k = min(self.hidden, len(codes))
+        p_held = self.p_held
+        if p_held:      # weighted sampling without replacement, by the model's odds
+            power = [(1 - p_held[c]) / max(1e-9, p_held[c]) for c in codes]
         for i in range(self.SAMPLES):
             best = None
             for _x in range(self.TRIES):
                 m = self.opp_known
-                for c in rng.sample(codes, k):
-                    m |= 1 << c
+                if p_held:
+                    keys = sorted(((rng.random() ** e, c) for e, c in zip(power, codes)),
+                                  reverse=True)
+                    for _key, c in keys[:k]:
+                        m |= 1 << c
+                else:
+                    for c in rng.sample(codes, k):
+                        m |= 1 << c
                 w = 1.0
                 for c in declined:
                     if not m >> c & 1 and in_some_meld(c, m):
@@ -196,6 +220,9 @@ class GinExpert(Thinker, GinBot):
             if i % 3 == 2:
                 yield
         self.samples = out
+        if p_held:
+            self.in_stock = {c: 1 - p_held[c] for c in codes}
+            return
         counts = {c: 0 for c in codes}
         for m in out:
             for c in codes:
@@ -221,7 +248,13 @@ class GinExpert(Thinker, GinBot):
         return total / weight if weight else float(self.math.dw(h))
 
     def feed(self, code: int) -> float:
-        """How much the card ``code`` would lower the opponent's deadwood, on average."""
+        """How much the card ``code`` would lower the opponent's deadwood, on average: the
+        learned model's figure, or else the sampled hands'."""
+        if self.MODEL:
+            v = self.feeds.get(code)
+            if v is None:
+                v = self.feeds[code] = ginmodel.feeds(code, self.hist)
+            return v
         if not self.samples:
             return 0.0
         dw, bd = self.math.dw, self.math.bd
@@ -263,6 +296,7 @@ class GinExpert(Thinker, GinBot):
         if phase not in (Phase.UPCARD, Phase.DRAW, Phase.PLAY):
             return legal[0]
         self.setup(view)
+        yield                               # the model's inference is a step of its own
         yield from self.sample()
         hand = mask_of(view.hand)
         if phase in (Phase.UPCARD, Phase.DRAW):

@@ -246,8 +246,9 @@ def indian_turn(page, s) -> None:
     enabled = s["enabled"]
     if "btn:show" in enabled:
         return page.click('[data-act="btn:show"]')
-    if "btn:rejoin" in enabled:
-        return page.click('[data-act="btn:rejoin"]')
+    if "btn:rejoin" in enabled:     # the summary's own button when it is open over the bar's
+        inside = page.locator('#summary-slot [data-act="btn:rejoin"]')
+        return (inside if inside.count() else page.locator('[data-act="btn:rejoin"]')).first.click()
     if "btn:draw" in enabled:
         return page.click('[data-act="draw"]')
     page.click('[data-act="sort:best"]')

@@ -28,7 +28,7 @@ from ..cards import Card
 from ..state import Phase
 from ..view import PlayerView
 from ..solver import EXACT_CARDS
-from . import ginmodel
+from .ginmodel import History, feeds, in_some_meld, mask_of, probabilities
 from .base import Thinker
 from .heuristic import BasicBot, GinBot, IndianBot, PushBot, Rum500Bot
 from .tiles import TilesBot
@@ -99,27 +99,6 @@ class GinMath:
         return v
 
 
-def mask_of(cards) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << c.code
-    return m
-
-
-def in_some_meld(code: int, m: int) -> bool:
-    """Would the card ``code`` be in a set or run with the cards of mask ``m``?"""
-    r, s = code % 13, code // 13
-    same = sum(1 for t in range(4) if t != s and m >> (13 * t + r) & 1)
-    if same >= 2:
-        return True
-    row = (m >> (13 * s)) & 0x1FFF
-    lo1 = r >= 1 and row >> (r - 1) & 1
-    lo2 = r >= 2 and row >> (r - 2) & 1
-    hi1 = r <= 11 and row >> (r + 1) & 1
-    hi2 = r <= 10 and row >> (r + 2) & 1
-    return bool((lo1 and lo2) or (lo1 and hi1) or (hi1 and hi2))
-
-
 class GinExpert(Thinker, GinBot):
     """Gin, Expert: every discard is judged by what the next draw is likely to bring (the
     unseen cards weighted by how likely each is still in the stock) and by how much it would
@@ -170,11 +149,10 @@ class GinExpert(Thinker, GinBot):
         self.p_held = None
         self.feeds: dict[int, float] = {}
         if self.MODEL:
-            self.hist = ginmodel.History(self.mem, self.opp,
+            self.hist = History(self.mem, self.opp,
                                 mask_of(view.hand) | mask_of(self.mem.pile), view.stock_count)
             codes = [c.code for c in self.unseen]
-            self.p_held = dict(zip(codes, ginmodel.probabilities(codes, self.hist,
-                                                                 self.hidden)))
+            self.p_held = dict(zip(codes, probabilities(codes, self.hist, self.hidden)))
 
     def sample(self):
         """Draws opponent hands (masks), weighted by his play; yields between batches."""
@@ -253,7 +231,7 @@ class GinExpert(Thinker, GinBot):
         if self.MODEL:
             v = self.feeds.get(code)
             if v is None:
-                v = self.feeds[code] = ginmodel.feeds(code, self.hist)
+                v = self.feeds[code] = feeds(code, self.hist)
             return v
         if not self.samples:
             return 0.0

@@ -1,19 +1,24 @@
-"""Gin's learned opponent model: for each card the Expert has not seen, the chance that the
-opponent holds it, from the public history of the hand.
+"""Gin's learned opponent model: what the Gin Expert knows of the opponent's hidden cards,
+learned from seeded hands of rami's engine (``scripts/gin_model.py``, ``make train-gin``).
 
-A second network of the same shape says how likely a card we might throw is to join a meld
-with his cards, which is what the Expert most needs to know: answered
-from his true hand, that alone takes it from 53% to 67% of hands against
-SimpleGinRummyPlayer.
+Two small networks (one hidden layer of rectified units) read the same features of the
+hand's public history about a card (``FEATURES``: what he took, threw and let go near it,
+which of its meld partners are dead or known to be his, how his discards compare with its
+value, how far the hand has gone):
 
-The model is a small neural network (one hidden layer) on features of that history about
-the card: what he took, threw and let go near it (same rank, same suit one or two away),
-how his discards compare with the card's value, which of its meld partners are dead (in our
-hand or in the pile) or known to be his, how far the hand has gone. Its output is added to
-the prior's log odds (the share of unseen cards that are his), so with no evidence it says
-the prior. It was fitted on seeded hands of rami's engine (``scripts/gin_model.py``,
-``make train-gin``); the weights are data, ``gin_weights.py``, written by that script, and
-the inference here is pure Python: a few thousand multiplications a decision.
+* ``MODEL``: for each unseen card, the chance that it is among his hidden cards. Its output
+  is added to the prior's log odds (the share of unseen cards that are his), and a
+  decision's chances are moved together so that they add up to his hidden count
+  (:func:`probabilities`). The Expert draws its sampled hands with these odds, and takes
+  them as the chance that a card is still in the stock.
+* ``FEED``: for each card we might throw, the chance that it joins a meld with his cards;
+  times ``GAIN`` (the mean deadwood such a card saves him) it is what the Expert counts
+  against a discard (:func:`feeds`). That question is where the Expert's strength against
+  SimpleGinRummyPlayer lies (docs/bots.md, *The learned opponent model*).
+
+The weights are data, ``gin_weights.py``, written by the training script; the inference
+here is pure Python (about 1,500 multiplications a card) and every figure is a function of
+the seat's ``PlayerView``.
 """
 
 from __future__ import annotations
@@ -66,9 +71,25 @@ def _same(codes, code: int) -> int:
     return sum(1 for c in codes if c % 13 == r and c != code)
 
 
-def _in_meld(code: int, m: int) -> bool:
-    from .expert import in_some_meld
-    return in_some_meld(code, m)
+def mask_of(cards) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c.code
+    return m
+
+
+def in_some_meld(code: int, m: int) -> bool:
+    """Would the card ``code`` be in a set or run with the cards of mask ``m``?"""
+    r, s = code % 13, code // 13
+    same = sum(1 for t in range(4) if t != s and m >> (13 * t + r) & 1)
+    if same >= 2:
+        return True
+    row = (m >> (13 * s)) & 0x1FFF
+    lo1 = r >= 1 and row >> (r - 1) & 1
+    lo2 = r >= 2 and row >> (r - 2) & 1
+    hi1 = r <= 11 and row >> (r + 1) & 1
+    hi2 = r <= 10 and row >> (r + 2) & 1
+    return bool((lo1 and lo2) or (lo1 and hi1) or (hi1 and hi2))
 
 
 def features(code: int, h: History) -> list[float]:
@@ -89,7 +110,7 @@ def features(code: int, h: History) -> list[float]:
         _same(h.threw, code), _near(h.threw, r, s, 1), _near(h.threw, r, s, 2),
         _same(h.passed, code), _near(h.passed, r, s, 1), _near(h.passed, r, s, 2),
         _same(h.held, code), _near(h.held, r, s, 1),
-        1.0 if h.held_mask and _in_meld(code, h.held_mask) else 0.0,
+        1.0 if h.held_mask and in_some_meld(code, h.held_mask) else 0.0,
         dead_same, dead1, dead2,
         v / 10, 1.0 if r == 0 else 0.0, 1.0 if r >= 9 else 0.0,
         1.0 if h.threw else 0.0, 1.0 if h.threw and v > h.last else 0.0,
@@ -149,7 +170,7 @@ def rescale(ps: list[float], k: int) -> list[float]:
         return ps
     lo, hi = -20.0, 20.0
     lz = [logit(p) for p in ps]
-    for _ in range(40):
+    for _step in range(40):
         mid = (lo + hi) / 2
         total = sum(1 / (1 + math.exp(-max(-30.0, min(30.0, z + mid)))) for z in lz)
         if total > k:

@@ -13,8 +13,8 @@ From that it draws **determinizations**: hidden hands for the opponent, drawn fr
 cards (in Gin, each card with the chance that the learned opponent model gives it:
 :mod:`rami.bots.ginmodel`) and weighted by how well they agree with his play (a hand in
 which a card he passed on would have made a meld is unlikely; so is one he could have
-knocked with). Each sample is a
-possible world; a choice is judged by its average over them.
+knocked with). Each sample is a possible world; a choice is judged by its average over
+them.
 
 The search is split into small steps: :meth:`think` is a generator that yields between
 steps, so the web page can draw frames while a bot thinks. The amount of work is fixed by
@@ -102,9 +102,10 @@ class GinMath:
 class GinExpert(Thinker, GinBot):
     """Gin, Expert: every discard is judged by what the next draw is likely to bring (the
     unseen cards weighted by how likely each is still in the stock) and by how much it would
-    help the opponent (the learned model's chance that it melds for him); the upcard is taken when that leaves a better hand
-    than a stock card would on average; a knock is made when its expected score over the
-    sampled hands, lay-offs and undercuts included, is positive."""
+    help the opponent (the learned model's chance that it melds for him); the upcard is
+    taken when that leaves a better hand than a stock card would on average; a knock is made
+    when its expected score over the sampled hands, lay-offs and undercuts included, is
+    positive."""
 
     name = "expert"
     SAMPLES = 24          # opponent hands per decision

@@ -122,6 +122,10 @@ def features(code: int, h: History) -> list[float]:
     ]
 
 
+def sigmoid(z: float) -> float:
+    return 1 / (1 + math.exp(-max(-30.0, min(30.0, z))))
+
+
 def logit(p: float) -> float:
     p = min(max(p, 1e-6), 1 - 1e-6)
     return math.log(p / (1 - p))
@@ -151,7 +155,7 @@ def probabilities(codes, h: History, hidden: int, model=MODEL) -> list[float]:
     ps = []
     for c in codes:
         z = off + score(features(c, h), model)
-        ps.append(1 / (1 + math.exp(-max(-30.0, min(30.0, z)))))
+        ps.append(sigmoid(z))
     return rescale(ps, min(hidden, n))
 
 
@@ -160,7 +164,7 @@ def feeds(code: int, h: History, model=FEED) -> float:
     average: the chance that it joins a meld of his (the second network) times the mean
     gain when a card of its rank does."""
     z = score(features(code, h), model)
-    return GAIN[code % 13] / (1 + math.exp(-max(-30.0, min(30.0, z))))
+    return GAIN[code % 13] * sigmoid(z)
 
 
 def rescale(ps: list[float], k: int) -> list[float]:
@@ -172,10 +176,10 @@ def rescale(ps: list[float], k: int) -> list[float]:
     lz = [logit(p) for p in ps]
     for _step in range(40):
         mid = (lo + hi) / 2
-        total = sum(1 / (1 + math.exp(-max(-30.0, min(30.0, z + mid)))) for z in lz)
+        total = sum(sigmoid(z + mid) for z in lz)
         if total > k:
             hi = mid
         else:
             lo = mid
     mid = (lo + hi) / 2
-    return [1 / (1 + math.exp(-max(-30.0, min(30.0, z + mid)))) for z in lz]
+    return [sigmoid(z + mid) for z in lz]

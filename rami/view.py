@@ -69,7 +69,7 @@ class PlayerView:
             taken=state.taken if state.turn == seat else None,
             melded=tuple(state.melded),
             info=_fresh(var.public_info(state)), final=_freeze(state.final),
-            public={"extra": _fresh(var.public_extra(state)),
+            public={"extra": _fresh(var.public_extra(state, seat)),
                     "melded_at_turn_start": list(state.melded_at_turn_start),
                     "moves": len(state.history)})
         return view

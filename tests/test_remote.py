@@ -93,6 +93,21 @@ def test_the_knockers_face_down_card_stays_hidden():
     pytest.fail("no knock in this game")
 
 
+def test_a_doubla_offered_face_down_stays_hidden_and_the_friends_table_holds():
+    """Tile Rami's doubla: the pair offered is the offering seat's secret; a friend's page
+    during the round draws the table (it once refused it)."""
+    g = GameState("tiles", 4, {"doubla": True}, 0)
+    while g.extra.get("offer") is None:
+        g.apply(g.legal_actions()[0])
+    offerer, tile = g.extra["offer"]
+    for seat in range(4):
+        view = PlayerView.of(g, seat).to_dict()
+        assert view["public"]["extra"]["offer"] == [offerer, tile if seat == offerer else None]
+        copy = shadow(json.loads(json.dumps(view)))
+        assert PlayerView.of(copy, seat).to_dict() == view
+        assert drawn(Session(copy, seat)) == drawn(Session(g.copy(), seat))
+
+
 def forged(view: dict, rng: random.Random) -> dict:
     """``view`` with one thing changed, as an altered page or a broken link might send."""
     v = json.loads(json.dumps(view))

@@ -447,8 +447,10 @@ class Variant:
 
     PRIVATE_EXTRA: tuple = ()   # keys of ``state.extra`` some seat may not see
 
-    def public_extra(self, state: GameState) -> dict:
-        """The variant's facts (``state.extra``) that every seat knows."""
+    def public_extra(self, state: GameState, seat: int) -> dict:
+        """The variant's facts (``state.extra``) that ``seat`` knows: all of them but the
+        secrets (``PRIVATE_EXTRA``; a variant whose fact is known to one seat only redacts it
+        for the others here)."""
         return {k: v for k, v in state.extra.items() if k not in self.PRIVATE_EXTRA}
 
     def known_holdings(self, extra: dict, turn: int) -> dict[int, list[Card]]:

@@ -944,8 +944,32 @@ class TileRami(Variant):
     DEAL_FIELDS = ("exposed", "crosswise", "twins", "started", "rebuilt", "duty", "going out",
                    "offer", "asked", "opened")
 
+    def public_extra(self, state, seat):
+        """A doubla offer is made face down: the others know who offered, not the pair
+        (``offer: [seat, None]``); the offering seat knows its own tile."""
+        e = super().public_extra(state, seat)
+        offer = e.get("offer")
+        if offer is not None and offer[0] != seat:
+            e["offer"] = [offer[0], None]
+        return e
+
+    def private_stand_ins(self, extra, unseen):
+        # a friend's copy of the game: the pair offered face down is a stand-in pair of
+        # numbered tiles, the first in the deck's order among those hidden from the seat
+        offer = extra.get("offer")
+        if offer is not None and offer[1] is None:
+            count = Counter(unseen)
+            pairs = sorted((c for c, k in count.items() if k >= 2 and c.suit),
+                           key=lambda c: c.code)
+            need(bool(pairs), _("a doubla offer is a pair its seat holds"))
+            extra["offer"] = [offer[0], str(pairs[0])]
+
     def known_holdings(self, extra, turn):
-        return {turn: [Card.parse(extra["duty"])]} if extra.get("duty") else {}
+        known = {turn: [Card.parse(extra["duty"])]} if extra.get("duty") else {}
+        offer = extra.get("offer")
+        if offer is not None and offer[1] is not None:      # (a stand-in pair: see above)
+            known.setdefault(offer[0], []).extend([Card.parse(offer[1])] * 2)
+        return known
 
     def check_state(self, state):
         super().check_state(state)

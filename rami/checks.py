@@ -72,34 +72,46 @@ _WORDS = {"int": N_("a whole number"), "count": N_("a whole number of 0 or more"
 
 def check(value, spec, what: str, n: int = 0) -> None:
     """Raise UnsoundState unless ``value`` has the shape ``spec`` (``n``: seats, for
-    ``"seat"``)."""
+    ``"seat"``). The words of a refusal are written only when there is one: a save holds
+    thousands of values, and each is checked."""
     if isinstance(spec, str):
         if spec.endswith("?"):
             if value is None:
                 return
             spec = spec[:-1]
         if spec == "seat":
-            need(_is_int(value) and 0 <= value < n, _("{what} is not a seat at the table",
-                                                      what=what))
+            if not (_is_int(value) and 0 <= value < n):
+                need(False, _("{what} is not a seat at the table", what=what))
+            return
+        if _SCALARS[spec](value):
             return
         if spec in ("int", "count") and type(value) is int and not _is_int(value):
             need(False, _("{what} ({value}) is out of range: rami's numbers stay within "
                           "{limit} either way",
                           what=what, value=value, limit=f"{MAX_NUMBER:,}"))
-        need(_SCALARS[spec](value), _("{what} should be {kind}",
-                                      what=what, kind=_(_WORDS[spec])))
+        need(False, _("{what} should be {kind}", what=what, kind=_(_WORDS[spec])))
         return
     kind = spec[0]
     if kind == "list":
-        need(type(value) is list, _("{what} should be a list", what=what))
+        if type(value) is not list:
+            need(False, _("{what} should be a list", what=what))
         if len(spec) > 2:
             want = n if spec[2] == "n" else spec[2]
-            need(len(value) == want, _("{what} should hold {want} values, not {count}",
-                                       what=what, want=want, count=len(value)))
+            if len(value) != want:
+                need(False, _("{what} should hold {want} values, not {count}",
+                              what=what, want=want, count=len(value)))
+        inner = spec[1]
+        if isinstance(inner, str) and inner in _SCALARS:     # (the common case, at once)
+            ok = _SCALARS[inner]
+            for i, v in enumerate(value):
+                if not ok(v):
+                    check(v, inner, f"{what}[{i}]", n)
+            return
         for i, v in enumerate(value):
-            check(v, spec[1], f"{what}[{i}]", n)
+            check(v, inner, f"{what}[{i}]", n)
     elif kind == "dict":
-        need(type(value) is dict, _("{what} should be a mapping", what=what))
+        if type(value) is not dict:
+            need(False, _("{what} should be a mapping", what=what))
         for k, v in value.items():
             check(v, spec[1], f"{what}[{k!r}]", n)
     else:  # pragma: no cover - a programming error in a spec
@@ -134,7 +146,10 @@ def json_depth(value) -> int:
     return deepest
 
 
-_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+# a JSON string, or an unclosed one to the end of the text: the body is matched without
+# backtracking and the matches never overlap, so the scan is linear in the text (a pattern
+# that fails on an unclosed string and starts again at each quote inside it is quadratic)
+_STRING = re.compile(r'"[^"\\]*(?:\\[\s\S][^"\\]*)*"?')
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 
 

@@ -50,7 +50,9 @@ class RecordError(RamiError):
 
 def match_text(g: GameState, deal: str | None = None) -> str:
     """The file of ``g``'s match so far: replayed, it is ``g`` again. ``deal``: the position
-    the match began from, when it was not dealt from its seed (a tutorial's, an editor's)."""
+    the match began from, when it was not dealt from its seed (a tutorial's, an editor's;
+    by default the one the game keeps)."""
+    deal = deal if deal is not None else g.start
     head = [HEADER,
             f"variant: {json.dumps(g.variant.name)}",
             f"names: {json.dumps(list(g.names), ensure_ascii=False)}",

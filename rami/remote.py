@@ -122,7 +122,7 @@ def _shadow(v: dict) -> GameState:
         "stock": stock, "discard": discard, "hands": hands, "table": v["table"],
         "taken": v["taken"], "melded": v["melded"],
         "melded_at_turn_start": v["public"]["melded_at_turn_start"], "extra": extra},
-        playable=v["turn"] == seat)     # (another's stand-in cards may have no move)
+        playable=v["turn"] == seat, replayed=False)   # (stand-ins: no move, no history)
     mine = game.turn == seat and game.phase != Phase.MATCH_OVER
     legal = [str(a) for a in game.legal_actions()] if mine else []
     need(legal == v["legal"], _("your legal moves are not those of this table"))

@@ -72,7 +72,9 @@ def from_deal(text: str, seed: int | str = 0) -> GameState:
         raise DealSyntaxError(_("This deal string is too long ({count} characters).",
                                 count=len(text)))
     try:
-        return _from_deal(text, seed)
+        g = _from_deal(text, seed)
+        g.start = to_deal(g)        # (a save of the match replays from it: written as
+        return g                    # rami writes it, the same position the same text)
     except DealSyntaxError:
         raise
     except CardSyntaxError as e:      # a card's own words quote it: 'Xh' is not a card

@@ -24,7 +24,7 @@ from typing import Iterable, Sequence
 
 from .actions import Action, LayOff, MeldCards, Rescue, parse_action
 from .cards import Card
-from .checks import MAX_DEPTH, check, check_fields, json_depth, need, read_json, reading
+from .checks import MAX_DEPTH, UnsoundState, check, check_fields, json_depth, need, read_json, reading
 from .errors import AmbiguousAction, IllegalAction, RamiError, SaveError, UnknownAction
 from .events import Event
 from .melds import Meld
@@ -46,8 +46,9 @@ _SAVE_FIELDS = {
     "turn": "int", "stock": ("list", "card"), "discard": ("list", "card"),
     "hands": ("list", ("list", "card")), "table": ("list", ("dict", "any")),
     "taken": "card?", "melded": ("list", "bool"), "melded_at_turn_start": ("list", "bool"),
-    "extra": ("dict", "any"),
+    "extra": ("dict", "any"), "start": "str?",
 }
+MAX_START_CHARS = 20_000        # a deal string (rami.scenario.MAX_DEAL_CHARS)
 
 
 class Phase(str, Enum):
@@ -121,6 +122,7 @@ class GameState:
         self.hand_no = 0
         self.results: list[dict] = []
         self.history: list[str] = []
+        self.start: str | None = None      # the deal string the match began from, if any
         self.events: list[Event] = []
         self.final: dict | None = None
         self._legal_cache = None
@@ -261,29 +263,34 @@ class GameState:
             "melded": list(self.melded),
             "melded_at_turn_start": list(self.melded_at_turn_start),
             "extra": self.extra,
+            **({"start": self.start} if self.start is not None else {}),
         }
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), separators=(",", ":"))
 
     @classmethod
-    def from_dict(cls, d: dict, playable: bool = True) -> "GameState":
+    def from_dict(cls, d: dict, playable: bool = True, replayed: bool = True) -> "GameState":
         """A game from its saved form: a sound state, or a SaveError that says what is wrong
         (every field is checked for its type, range and length, the table's melds, the
-        phase, the variant's own facts and the cards, before the game is handed out).
-        ``playable=False`` spares the check that the seat to play has a move (a friend's
-        copy of the game, :mod:`rami.remote`, gives the others stand-in cards)."""
+        phase, the variant's own facts and the cards, before the game is handed out), and
+        exactly what the game could have written: its history, replayed from its seed (or
+        from the deal string it began with), leads to this very position.
+        ``playable=False`` and ``replayed=False`` spare the check that the seat to play has
+        a move and the replay (a friend's copy of the game, :mod:`rami.remote`, gives the
+        others stand-in cards, and knows only how many moves were played)."""
         check_save_header(d, SAVE_FORMAT, SAVE_VERSION)
         with pieces(_tile_game(d.get("variant"))):
-            return cls._from_dict(d, playable)
+            return cls._from_dict(d, playable, replayed)
 
     @classmethod
-    def _from_dict(cls, d: dict, playable: bool = True) -> "GameState":
+    def _from_dict(cls, d: dict, playable: bool = True, replayed: bool = True) -> "GameState":
         with reading(SaveError, lambda r: _("This saved game is damaged: {reason}.", reason=r),
                      lambda e: _("This saved game is damaged and cannot be resumed ({error}).",
                                  error=e)):
             need(json_depth(d) <= MAX_DEPTH, _("it nests too deeply"))
-            check_fields(d, _SAVE_FIELDS, _("the save"))
+            _check_sizes(d)
+            check_fields(d, _SAVE_FIELDS, _("the save"), optional=("start",))
             check(d["names"], ("list", "str"), _("the names"))
             n = len(d["names"])
             need(2 <= n <= 8 and all(0 < len(x) <= 40 for x in d["names"]),
@@ -300,11 +307,7 @@ class GameState:
                       _("the seat to play"), n)
             need(d["hand_no"] <= 100_000, _("the hand number is out of range"))
             for i, e in enumerate(d["events"]):
-                check_fields(e, {"kind": "str", "seat": "int", "card": "card",
-                                 "cards": ("list", "card"), "secret": "bool", "text": "str",
-                                 "meld": "int"}, _("event {number}", number=i + 1), n,
-                             ("card", "cards", "secret", "text", "meld"))
-                need(-1 <= e["seat"] < n, _("event {number} names a seat not at the table", number=i + 1))
+                _check_event(e, i, n)
             for i, t in enumerate(d["table"]):
                 check_fields(t, {"kind": "str", "cards": ("list", "card"), "rank": "int?",
                                  "suit": "str?", "start": "int?", "owner": "seat",
@@ -354,6 +357,11 @@ class GameState:
             g.variant.check_state(g)
             if playable:
                 g.variant.check_playable(g)
+            g.start = d.get("start")
+            need(g.start is None or len(g.start) <= MAX_START_CHARS,
+                 _("the deal it began from is too long"))
+            if replayed:
+                _check_history(g, d)
         return g
 
     @classmethod
@@ -370,6 +378,97 @@ class GameState:
     def __repr__(self) -> str:
         return (f"<GameState {self.variant.name} hand {self.hand_no + 1} {self.phase.value} "
                 f"turn={self.turn} seed={self.seed!r}>")
+
+
+_EVENT = {"kind": "str", "seat": "int", "card": "card", "cards": ("list", "card"),
+          "secret": "bool", "text": "str", "meld": "int"}
+_EVENT_OPTIONAL = ("card", "cards", "secret", "text", "meld")
+
+
+def _check_event(e, i: int, n: int) -> None:
+    """Event ``i`` of a save is one of rami's (its words written only for a refusal: a save
+    holds thousands of events)."""
+    try:
+        check_fields(e, _EVENT, "", n, _EVENT_OPTIONAL)
+        ok = -1 <= e["seat"] < n
+    except UnsoundState:
+        check_fields(e, _EVENT, _("event {number}", number=i + 1), n, _EVENT_OPTIONAL)
+        raise
+    need(ok, _("event {number} names a seat not at the table", number=i + 1))
+
+
+def _check_sizes(d: dict) -> None:
+    """Before any card is read: no list of a save is longer than any game's can be, so that
+    a long one is refused at once."""
+    need(type(d) is dict, _("the save should be a mapping"))
+    for key, most in (("stock", 256), ("discard", 256), ("table", 256), ("hands", 8),
+                      ("events", 20_000), ("results", 100_000), ("history", 400_000)):
+        value = d.get(key)
+        need(type(value) is not list or len(value) <= most,
+             _("the save's '{key}' is longer than any game's", key=key))
+    for h in d.get("hands") if type(d.get("hands")) is list else ():
+        need(type(h) is not list or len(h) <= 256, _("a hand is larger than any game's"))
+
+
+# The last game a save's history was replayed into, and its key: a save that goes on from
+# it (the page's next save, the bots' worker's next request) replays only the moves since.
+_replayed: list = []
+
+
+def _history_key(d: dict) -> tuple:
+    return (d["variant"], tuple(d["names"]), json.dumps(d["options"], sort_keys=True),
+            d["seed"], d.get("start"))
+
+
+def _comparable(d: dict) -> dict:
+    """A save's fields that its history decides: all but the words written for people (a
+    hand's headline and lines, in the language of the page that scored it, and the events'
+    notes, which hold the seats' names of the moment)."""
+    out = {k: v for k, v in d.items() if k not in ("results", "final", "events", "format",
+                                                  "version", "names")}
+    out["results"] = [{k: v for k, v in r.items() if k not in ("headline", "lines")}
+                      for r in d["results"]]
+    out["final"] = (None if d["final"] is None else
+                    {k: v for k, v in d["final"].items() if k not in ("headline", "lines")})
+    out["events"] = [{k: v for k, v in e.items() if k != "text"} for e in d["events"]]
+    return out
+
+
+def _check_history(g: GameState, d: dict) -> None:
+    """The save's history, replayed from its seed (or the deal it began from), leads to the
+    save's position: its cost is that of playing the moves, and a save that goes on from the
+    last one checked plays only the new ones."""
+    from .scenario import from_deal
+    key = _history_key(d)
+    moves = d["history"]
+    start = None
+    if _replayed and _replayed[0] == key:
+        done = _replayed[1]
+        k = len(done.history)
+        if k <= len(moves) and all(str(a) == m for a, m in zip(done.history, moves)):
+            start = done.copy()
+    if start is None:
+        if g.start is not None:
+            start = from_deal(g.start, g.seed)
+            need(start.variant is g.variant and start.n == g.n,
+                 _("the deal it began from is another game's"))
+        else:
+            start = GameState(g.variant, list(g.names), g.options, g.seed)
+    r = start
+    r.names = g.names
+    for i in range(len(r.history), len(moves)):
+        try:
+            r.apply(moves[i])
+        except RamiError as e:
+            need(False, _("move {number} of its history, '{move}', cannot be played there "
+                          "({reason})", number=i + 1, move=moves[i][:40],
+                          reason=str(e).rstrip(".")))
+    mine = _comparable(r.to_dict())
+    mine.pop("start", None)
+    theirs = _comparable(d)
+    theirs.pop("start", None)
+    need(mine == theirs, _("its history does not lead to its position"))
+    _replayed[:] = [key, r]
 
 
 def _tile_game(name) -> bool:

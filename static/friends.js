@@ -102,6 +102,13 @@
     });
   }
 
+  // the most characters one message may hold on a connection: its handlers' `most`, else a
+  // table's worth
+  const limit = (handlers) => {
+    const most = Number(handlers && handlers.most);
+    return Number.isFinite(most) && most > 0 ? most : 1000000;
+  };
+
   // -- a connection, once its channel exists ----------------------------------------------
   // Every connection's figures (what the benchmark reads): the characters each way, and
   // when it opened. `ramiPeer.links` lists them; a page altered to send its own messages
@@ -115,6 +122,7 @@
     const close = () => {
       if (closed) return;
       closed = true;
+      parts = [];
       try { channel.close(); } catch (e) { /* already */ }
       try { pc.close(); } catch (e) { /* already */ }
       handlers.close && handlers.close();
@@ -133,13 +141,21 @@
     pc.addEventListener("connectionstatechange", () => {
       if (["failed", "closed"].includes(pc.connectionState)) close();
     });
+    // a message is at most `handlers.most` characters (the host takes what a move needs, a
+    // friend a table): the pieces are counted as they come, and past that the connection
+    // closes, so that no one can fill the page's memory with one endless message
+    const most = limit(handlers);
+    let held = 0;
     channel.onmessage = (event) => {
       const data = String(event.data);
       figures.received += data.length;
+      held += data.length - 1;
+      if (held > most) { parts = []; held = 0; close(); return; }
       // a piece: "+" and more to come, or "." and the last one
       if (data[0] === "+") { parts.push(data.slice(1)); return; }
       const text = parts.join("") + data.slice(1);
       parts = [];
+      held = 0;
       handlers.message && handlers.message(text);
     };
     const link = {
@@ -229,9 +245,25 @@
       peer = null;
       handlers.close && handlers.close();
     };
+    // the relays' library puts a message together from pieces of 16 KB at most: they are
+    // counted as they come (whatever message they belong to), and a page that sends more
+    // than one message of `handlers.most` characters may hold (UTF-8: 4 bytes a character at
+    // most) before a whole one is closed out of the room
+    const mostPieces = Math.ceil((4 * limit(handlers)) / 16000) + 2;
+    let pieces = 0;
+    messages.onReceiveProgress = (progress, meta) => {
+      if (left || !meta || meta.peerId !== peer) return;
+      pieces += 1;
+      if (pieces > mostPieces) {
+        link.close();
+        handlers.close && handlers.close();
+      }
+    };
     messages.onMessage = (data, meta) => {
       if (left || !meta || meta.peerId !== peer || typeof data !== "string") return;
+      pieces = 0;
       figures.received += data.length;
+      if (data.length > limit(handlers)) return;
       handlers.message && handlers.message(data);
     };
     links.push(link);

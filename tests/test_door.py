@@ -141,6 +141,62 @@ def test_every_save_field_is_checked(field, value, words):
         GameState.from_dict(d)
 
 
+def played(variant: str, n: int, moves: int, seed: int = 1, options=None) -> GameState:
+    g = GameState(variant, n, options or {}, seed=seed)
+    for _ in range(moves):
+        if g.phase == Phase.MATCH_OVER:
+            break
+        legal = g.legal_actions()
+        g.apply(legal[len(g.history) % len(legal)])
+    return g
+
+
+def test_a_save_is_exactly_what_the_game_could_have_written():
+    """A save's history replays, from its seed, to its very position: moves added, taken
+    away or changed, and a variant's fact left out, are refused in words."""
+    g = played("basic", 3, 40)
+    d = g.to_dict()
+    assert GameState.from_dict(json.loads(json.dumps(d))) == g
+    for bent in ([*d["history"], *["draw"] * 3000], d["history"][:-1],
+                 ["pass"] + d["history"][1:]):
+        with pytest.raises(SaveError, match="history"):
+            GameState.from_dict({**d, "history": bent})
+    # Gin after a knock: every fact of the knock is there, or the save is refused
+    g = GameState("gin", 2, seed=4)
+    while "knocker" not in g.extra:
+        legal = g.legal_actions()
+        knocks = [a for a in legal if a.kind == "knock"]
+        g.apply(knocks[0] if knocks else legal[len(g.history) % len(legal)])
+    d = g.to_dict()
+    assert GameState.from_dict(json.loads(json.dumps(d))) == g
+    del d["extra"]["knock_deadwood"]
+    with pytest.raises(SaveError):
+        GameState.from_dict(d)
+
+
+def test_a_save_that_began_from_a_deal_string_replays_from_it():
+    g = from_deal(GIN, seed=9)
+    for _ in range(6):
+        g.apply(g.legal_actions()[0])
+    d = json.loads(g.to_json())
+    assert d["start"] == to_deal(from_deal(GIN, seed=9)) and GameState.from_dict(d) == g
+    with pytest.raises(SaveError):           # (another deal: its words say what is wrong)
+        GameState.from_dict({**d, "start": BASIC.replace("basic", "gin")})
+    other = to_deal(from_deal(GIN, seed=10))
+    with pytest.raises(SaveError, match="history"):
+        GameState.from_dict({**d, "start": other})
+    with pytest.raises(SaveError):
+        GameState.from_dict({**d, "start": "gin | " + "x" * 30_000})
+
+
+@pytest.mark.parametrize("field", ["stock", "discard", "results", "history", "events", "table"])
+def test_a_save_with_a_list_no_game_holds_is_refused_before_its_values_are_read(field):
+    d = GameState("gin", 2, seed=1).to_dict()
+    d[field] = [None] * 1_000_000
+    with pytest.raises(SaveError, match="longer than any game's"):
+        GameState.from_dict(d)
+
+
 def test_a_view_never_hands_out_the_games_own_objects():
     g = from_deal(INDIAN)
     g.apply("drop")

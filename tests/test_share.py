@@ -80,7 +80,7 @@ def test_a_match_begun_from_a_deal_string_is_shared_and_saved_from_it():
     g.names = ("Ana", "Bo", "Cy")
     g.apply("meld r1 r2 r3")
     g.apply("discard y7")
-    shared = share(g, 0, BASE, start=deal)
+    shared = share(g, 0, BASE)           # (it began from the deal, which the game keeps)
     assert "Ana goes out" in g.results[-1]["headline"]
     attrs = dict(re.findall(r'(\w[\w-]*)="([^"]*)"', shared["html"].split("<rami-board", 1)[1]))
     b = Board({k: unescape(v) for k, v in attrs.items()})

@@ -349,7 +349,6 @@ class App:
             if names == default_names(state.n):
                 state.names = tuple([self.form["name"]] + [bot_name(i) for i in range(state.n - 1)])
             session = Session(state, 0)
-            session.start_deal = deal            # (a hand shared replays from it)
             self.sit(session)
         except Exception as e:         # a page's bad deal must not stop the page
             reason = str(e) if isinstance(e, RamiError) else type(e).__name__
@@ -539,7 +538,7 @@ class App:
                 and s.state.results:
             from .share import share
             base = str(js.location.href).split("#")[0].split("?")[0].rsplit("/", 1)[0] + "/"
-            self.shared = share(s.state, s.human, base, language(), s.start_deal)
+            self.shared = share(s.state, s.human, base, language())
             self.focus_act = "copy-share:link"
             return self.open_dialog(("share",))
         if act == "download-match" and self.shared is not None:

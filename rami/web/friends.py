@@ -22,7 +22,7 @@ import js
 from pyodide.ffi import create_proxy, to_js
 
 from ..i18n import N_, _, language
-from ..room import Guest, Room, RoomError, read_code
+from ..room import MAX_FROM_FRIEND, MAX_FROM_HOST, Guest, Room, RoomError, read_code
 from .page import nil
 from .seats import Seat
 from .worker import record
@@ -53,9 +53,11 @@ async def load_transport() -> bool:
     return await asyncio.shield(_loading)
 
 
-def handlers(open_=None, message=None, close=None):
-    """The JavaScript handlers of one connection, calling back into Python."""
-    fns = {}
+def handlers(open_=None, message=None, close=None, most: int = MAX_FROM_HOST):
+    """The JavaScript handlers of one connection, calling back into Python; ``most``: the
+    characters one message may hold (static/friends.js closes a connection that sends more,
+    counting its pieces as they come)."""
+    fns: dict = {"most": most}
     for name, fn in (("open", open_), ("message", message), ("close", close)):
         if fn is not None:
             fns[name] = create_proxy(fn)
@@ -198,7 +200,8 @@ class Host:
         inv.link = await js.window.ramiPeer.offer(handlers(
             open_=lambda *a: self._opened(seat, cell[0]),
             message=lambda text: self._heard(seat, text),
-            close=lambda *a: self._closed(seat, cell[0] if cell else None)))
+            close=lambda *a: self._closed(seat, cell[0] if cell else None),
+            most=MAX_FROM_FRIEND))
         cell.append(inv.link)
         inv.url = join_link(str(inv.link.code), seat, self.room.token(seat))
         if inv.via is None:
@@ -237,7 +240,8 @@ class Host:
                 inv.meet = await js.window.ramiPeer.meet(self.room.token(seat), handlers(
                     open_=lambda *a, seat=seat, early=early: self._met(seat, "open", early),
                     message=lambda text, seat=seat: self._heard(seat, text),
-                    close=lambda *a, seat=seat, early=early: self._met(seat, "close", early)))
+                    close=lambda *a, seat=seat, early=early: self._met(seat, "close", early),
+                    most=MAX_FROM_FRIEND))
             except Exception:                # (the relays' library could not be loaded)
                 inv.problem = _("The codes need the internet, which this device cannot "
                                 "reach now: the link still works on one network.")

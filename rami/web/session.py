@@ -74,7 +74,6 @@ class Session:
         self.away: set[int] = set()             # friends' seats with no connection now
         self.away_clock = ""                    # how long the one at the turn has been away
         self.shown: dict[int, str] = {}         # quick reactions showing now, by seat
-        self.start_deal: str | None = None      # the deal string it began from (?deal=)
         self.reacting = False                   # the reactions' row is open
         for level in self.levels.values():
             if level not in ALL_LEVELS:

@@ -34,7 +34,9 @@ def hand_of(g: GameState, hand: int | None = None,
             deal: str | None = None) -> tuple[str, list[str]]:
     """Hand ``hand`` (0: the first; default the last one begun) of ``g``'s match: its
     starting position as a deal string, and its moves up to its scoring (all of them, for a
-    hand not yet over). ``deal``: the position the match began from, if not its seed's."""
+    hand not yet over). ``deal``: the position the match began from, if not its seed's (by
+    default the one the game keeps)."""
+    deal = deal if deal is not None else g.start
     history = [str(a) for a in g.history]
     starts = [0] + [i + 1 for i, a in enumerate(history) if a == "deal"]
     hand = len(starts) - 1 if hand is None else hand
@@ -77,11 +79,10 @@ def hand_link(base: str, deal: str, moves: list[str], seat: int, title: str,
     return base + PAGE + "#" + "&".join(f"{k}={quote(v, safe='')}" for k, v in parts.items())
 
 
-def share(g: GameState, seat: int, base: str, lang: str = "",
-          start: str | None = None) -> dict:
-    """Everything *Share this hand* offers for ``g``'s last hand, seen from ``seat``
-    (``start``: the deal string the match began from, if not its seed's)."""
-    deal, moves = hand_of(g, None, start)
+def share(g: GameState, seat: int, base: str, lang: str = "") -> dict:
+    """Everything *Share this hand* offers for ``g``'s last hand, seen from ``seat`` (a
+    match that began from a deal string replays from it: ``g.start``)."""
+    deal, moves = hand_of(g)
     number = len([a for a in g.history if str(a) == "deal"]) + 1
     hand = _(HAND_TITLES.get(g.variant.hand_word, HAND_TITLES["hand"]), n=number)
     title = _("{game}, {hand}, as {name} played it", game=g.variant.title, hand=hand,
@@ -90,4 +91,4 @@ def share(g: GameState, seat: int, base: str, lang: str = "",
     return {"deal": deal, "moves": moves, "title": title,
             "html": board_html(deal, moves, seat, title, base + "static/embed.js", lang),
             "link": hand_link(base, deal, moves, seat, title, lang),
-            "file": match_text(g, start), "file_name": f"rami-{g.variant.name}-{seed}.rami.txt"}
+            "file": match_text(g), "file_name": f"rami-{g.variant.name}-{seed}.rami.txt"}

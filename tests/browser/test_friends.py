@@ -297,6 +297,11 @@ def test_friends_and_the_host_come_back_and_a_forged_message_changes_nothing(pag
     assert len(host.evaluate(SAVE)["game"]["history"]) == moves
     play_moves(by_seat, 3)
     assert len(host.evaluate(SAVE)["game"]["history"]) > moves
+    # a message that never ends (its pieces past what a move needs) closes the connection at
+    # the host, which keeps none of it
+    guest.evaluate("() => ramiPeer.links.at(-1).send('x'.repeat(200000))")
+    wait_for(host, "ramiPeer.links.every((l) => !l.open)", 30, "the host closing the link")
+    assert host.errors == []
 
 
 @pytest.fixture

@@ -6,7 +6,7 @@ PY     := $(VENV)/bin/python
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 VARIANT ?= gin
 
-.PHONY: catalogues play play-terminal screenshots test test-cpython test-browser test-pyodide build dist chromium serve bench bench-rl rl-example train-gin bench-large bench-web bench-embed bench-bots bench-friends arena simulate soak setup clean
+.PHONY: catalogues play play-terminal screenshots test test-cpython test-browser test-pyodide build dist chromium serve bench bench-door bench-rl rl-example train-gin bench-large bench-web bench-embed bench-bots bench-friends arena simulate soak setup clean
 
 setup: $(VENV)/.installed
 
@@ -82,9 +82,13 @@ bench-web: dist chromium     ## the page's start-up times, ratios to bare Pyodid
 SOAK_MINUTES ?= 60
 soak: setup node_modules/.installed build/pyodide-site/.pins   ## the deep run on every core: make soak SOAK_MINUTES=60
 	SOAK_MINUTES=$(SOAK_MINUTES) $(PY) scripts/soak.py
+	RAMI_DEEP=1 $(PY) -m pytest -q -n 2 tests/test_door_cost.py
 	RAMI_QUICK=0 RAMI_CONFORMANCE_HANDS=40 node scripts/pyodide_tests.mjs
 	$(MAKE) --no-print-directory dist chromium
 	RAMI_DEEP=1 $(PY) -m pytest -q -n 2 --dist worksteal tests/browser
+
+bench-door: setup       ## the checks at the door: the worst cost per character of every entry (docs/door.md)
+	$(PY) benchmarks/door.py
 
 bench-embed: dist chromium   ## tutorial boards: one against six, time to interactive and memory
 	$(PY) benchmarks/embed.py

@@ -37,12 +37,15 @@ from .remote import shadow
 from .state import GameState, Phase
 from .view import PlayerView
 
-PROTOCOL = 1
+PROTOCOL = 2
 MAX_FROM_FRIEND = 2_000          # characters: an action's text and a few numbers
 MAX_FROM_HOST = 1_000_000        # a view with its log and a match's results
 REACTIONS = ("👍", "😄", "😮", "😅", "🤔", "🎉")    # quick reactions: no free text
 REACTIONS_PER_MOVE = 3           # a seat's reactions between two moves of the game, at most
 NAME_CHARS = 16
+HELLOS_PER_MOVE = 20             # a seat's hellos between two moves (a page greets each second
+                                 # until it is answered), at most
+DEVICE_CHARS = 64
 # a seat's secret, which its join link carries and which a friend may also type (joining by
 # code): letters and digits no one misreads, 12 of them (59 bits)
 CODE_LETTERS = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
@@ -52,12 +55,14 @@ PLAY_PHASES = {Phase.UPCARD, Phase.DRAW, Phase.PLAY, Phase.LAYOFF, Phase.SHOW, P
 
 # what a friend may send: each kind, its fields (all required)
 FROM_FRIEND = {
-    "hello": {"t": "str", "v": "int", "token": "str", "name": "str", "lang": "str"},
+    "hello": {"t": "str", "v": "int", "token": "str", "name": "str", "lang": "str",
+              "device": "str"},
     "act": {"t": "str", "seq": "count", "at": "count", "action": "str"},
     "react": {"t": "str", "seq": "count", "what": "str"},
 }
 FROM_HOST = {
-    "welcome": {"t": "str", "v": "int", "seat": "int", "names": ("list", "str")},
+    "welcome": {"t": "str", "v": "int", "seat": "int", "names": ("list", "str"),
+                "token": "str"},
     "table": {"t": "str", "seq": "count", "heard": "count", "view": ("dict", "any"),
               "seats": ("list", ("dict", "any"))},
     "refused": {"t": "str", "seq": "count", "heard": "count", "reason": "str"},
@@ -91,6 +96,45 @@ def show_code(code: str) -> str:
     return " ".join(code[i:i + 4] for i in range(0, len(code), 4))
 
 
+JOIN = "join"                  # a join link's fragment: #join=<offer>.<seat>.<secret>
+CODE = "code"                  # ... or #code=<the seat's code> (joining over the internet)
+
+
+def read_join(fragment: str) -> tuple[str, int, str] | None:
+    """(offer, seat, secret) from a join link's fragment, or None; a code's link,
+    ("", -1, code).
+
+    >>> read_join("#join=abc.1.SECRET"), read_join("#code=7kq3-m2xf-9d4a"), read_join("#x")
+    (('abc', 1, 'SECRET'), ('', -1, '7KQ3M2XF9D4A'), None)
+    """
+    if not isinstance(fragment, str) or len(fragment) > 4000:
+        return None
+    text = fragment.lstrip("#")
+    if text.startswith(CODE + "="):
+        code = read_code(text[len(CODE) + 1:])
+        return ("", -1, code) if code else None
+    if not text.startswith(JOIN + "="):
+        return None
+    parts = text[len(JOIN) + 1:].split(".")
+    if len(parts) != 3 or not parts[1].isdigit() or len(parts[1]) > 1 or not parts[0] \
+            or not parts[2]:
+        return None
+    return parts[0], int(parts[1]), parts[2]
+
+
+def clean_name(text: str) -> str:
+    """A name as the other pages show it: no control, format or bidirectional characters
+    (which could reorder the text around it), spaces made single, at most NAME_CHARS.
+
+    >>> clean_name("  Ada\u202e\u0007  Lovelace  "), clean_name("\u200f\u2066")
+    ('Ada Lovelace', '')
+    """
+    import unicodedata
+    kept = "".join(ch if unicodedata.category(ch)[0] not in "CZ" or ch == " " else " "
+                   for ch in str(text)[:4 * NAME_CHARS])
+    return " ".join(kept.split())[:NAME_CHARS].strip()
+
+
 def _text(message: dict) -> str:
     return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
 
@@ -116,7 +160,7 @@ class Seat:
     """A friend's seat at the host: its secret, its name, and the messages so far."""
 
     def __init__(self, token: str, name: str = "", heard: int = 0, sent: int = 0,
-                 lang: str = "en"):
+                 lang: str = "en", device: str = ""):
         self.token = token
         self.name = name
         self.heard = heard            # the number of the friend's last message taken
@@ -124,10 +168,12 @@ class Seat:
         self.lang = lang
         self.connected = False
         self.reacted = (-1, 0)        # (the game's move number, reactions since it)
+        self.hellos = (-1, 0)         # (the game's move number, hellos since it)
+        self.device = device          # the page that holds the seat (its own random name)
 
     def to_dict(self) -> dict:
         return {"token": self.token, "name": self.name, "heard": self.heard,
-                "sent": self.sent, "lang": self.lang}
+                "sent": self.sent, "lang": self.lang, "device": self.device}
 
 
 class Room:
@@ -149,6 +195,7 @@ class Room:
         self.kinds: dict[int, str] = {}        # seat -> "person", a bot's level, "stand-in"
         self.host_seat: int | None = None      # the seat of the person at the host's device
         self.reacted: tuple[int, str] | None = None     # the last reaction taken, to show
+        self.taken: int | None = None          # a seat another device has just taken
 
     # -- saving (the host's save holds the room: the match goes on when all are back) ----------
     def to_dict(self) -> dict:
@@ -163,9 +210,10 @@ class Room:
             seats = {}
             for k, v in d["seats"].items():
                 check_fields(v, {"token": "str", "name": "str", "heard": "count",
-                                 "sent": "count", "lang": "str"}, _("a friend's seat"))
-                seats[int(k)] = Seat(v["token"], v["name"][:NAME_CHARS], v["heard"],
-                                     v["sent"], v["lang"])
+                                 "sent": "count", "lang": "str", "device": "str"},
+                             _("a friend's seat"), optional=("device",))
+                seats[int(k)] = Seat(v["token"], clean_name(v["name"]), v["heard"],
+                                     v["sent"], v["lang"], v.get("device", "")[:DEVICE_CHARS])
             need(sorted(seats) == sorted(set(d["friends"])), _("the room's seats disagree"))
             room = cls(state, d["friends"], seats)
             room.by_code = d.get("by_code", False)
@@ -180,6 +228,22 @@ class Room:
     def token(self, seat: int) -> str:
         """The secret of ``seat``, which its join link carries."""
         return self.seats[seat].token
+
+    def renew(self, seat: int) -> None:
+        """A new secret for ``seat`` (the host refused the device that took it, or a new
+        match begins): the old join link and code no longer open it, and the next device to
+        say hello with the new one holds it."""
+        friend = self.seats[seat]
+        friend.token = new_code()
+        friend.device = ""
+        friend.connected = False
+
+    def welcome(self, seat: int) -> str:
+        """The message that tells a friend's page its seat, the table's names and the seat's
+        secret (a new one, after :meth:`renew`, for a page still connected)."""
+        return _text({"t": "welcome", "v": PROTOCOL, "seat": seat,
+                      "names": [self.name(s) for s in range(self.state.n)],
+                      "token": self.seats[seat].token})
 
     def seat_of(self, token) -> int | None:
         if not isinstance(token, str):
@@ -234,6 +298,7 @@ class Room:
         friend's reaction was taken, (seat, reaction), for the host's page to show."""
         self.moved = False
         self.reacted = None
+        self.taken = None
         who = self.name(seat) if seat is not None else _("a device")
         d = _read(text, MAX_FROM_FRIEND, FROM_FRIEND, who)
         if d["t"] == "hello":
@@ -275,6 +340,11 @@ class Room:
         return _text({"t": "react", "seq": friend.sent, "from": by, "what": what})
 
     def _hello(self, d: dict, link: int | None) -> list[tuple[int, str]]:
+        """A friend's page says hello (on each new connection, and each second until it is
+        answered). The seat's name comes from its first hello only, cleaned and unlike the
+        table's other names; a seat's hellos are limited as its reactions are; a hello from
+        another device than the one that held the seat is the host's to know of
+        (``taken``); only a hello that changes something is told to the other friends."""
         if d["v"] != PROTOCOL:
             raise RoomError(_("This page and the host's are different versions of rami: "
                               "reload both."))
@@ -282,20 +352,48 @@ class Room:
         if seat is None or (link is not None and seat != link):
             raise RoomError(_("This join link is not one of this room's seats."))
         friend = self.seats[seat]
-        name = " ".join(d["name"].split())[:NAME_CHARS]
-        if name:                           # the friend's own name, at the table too
-            friend.name = name
-            names = list(self.state.names)
-            names[seat] = name
-            self.state.names = tuple(names)
+        at, count = friend.hellos
+        count = count + 1 if at == len(self.state.history) else 1
+        if count > HELLOS_PER_MOVE:
+            raise RoomError(_("Too many hellos from one seat: wait for the next move."))
+        friend.hellos = (len(self.state.history), count)
+        changed = not friend.connected
+        device = d["device"][:DEVICE_CHARS]
+        if friend.device and device != friend.device:
+            self.taken = seat                  # (the host's page says so, and may refuse)
+            changed = True
+        friend.device = device
+        if not friend.name:                    # the friend's own name, at the table too
+            name = self._unique(clean_name(d["name"]), seat)
+            if name:
+                friend.name = name
+                names = list(self.state.names)
+                names[seat] = name
+                self.state.names = tuple(names)
+                changed = True
         friend.lang = d["lang"] if d["lang"] in LANGUAGES else "en"
         friend.connected = True
-        self.moved = True                  # (the others see who is connected)
-        welcome = _text({"t": "welcome", "v": PROTOCOL, "seat": seat,
-                         "names": [self.name(s) for s in range(self.state.n)]})
-        return [(seat, welcome), (seat, self.table_for(seat))] + \
-            [(s, self.table_for(s)) for s in self.friends if s != seat
-             and self.seats[s].connected]
+        self.moved = changed                   # (the others see who is connected)
+        out = [(seat, self.welcome(seat)), (seat, self.table_for(seat))]
+        if changed:
+            out += [(s, self.table_for(s)) for s in self.friends if s != seat
+                    and self.seats[s].connected]
+        return out
+
+    def _unique(self, name: str, seat: int) -> str:
+        """``name``, or ``name 2``, ``name 3``…: unlike every other seat's name."""
+        if not name:
+            return ""
+        others = {self.name(s).casefold() for s in range(self.state.n) if s != seat}
+        others |= {n.casefold() for i, n in enumerate(self.state.names) if i != seat}
+        if name.casefold() not in others:
+            return name
+        for k in range(2, 10):
+            tail = f" {k}"
+            mine = name[:NAME_CHARS - len(tail)] + tail
+            if mine.casefold() not in others:
+                return mine
+        return ""
 
     def _act(self, seat: int, d: dict) -> list[tuple[int, str]]:
         st = self.state
@@ -323,9 +421,10 @@ class Guest:
     """A friend's side: its seat's secret, the host's last table (as a game made from that
     seat's view), and its own messages, numbered."""
 
-    def __init__(self, token: str, lang: str = "en"):
+    def __init__(self, token: str, lang: str = "en", device: str = ""):
         self.token = token
         self.lang = lang
+        self.device = device or new_code()     # this page's own name, for the host
         self.seat: int | None = None
         self.names: list[str] = []
         self.state: GameState | None = None   # the copy: rami.remote.shadow of the view
@@ -340,7 +439,7 @@ class Guest:
 
     def hello(self, name: str) -> str:
         return _text({"t": "hello", "v": PROTOCOL, "token": self.token,
-                      "name": name[:NAME_CHARS], "lang": self.lang})
+                      "name": name[:NAME_CHARS], "lang": self.lang, "device": self.device})
 
     def act(self, action) -> str:
         """The message that plays ``action`` (chosen on the table drawn now)."""
@@ -377,6 +476,8 @@ class Guest:
                 raise RoomError(_("A message from {who} was not read: {reason}.",
                                   who=_("the host"), reason=_("it names no seat")))
             self.seat, self.names = need_seat, d["names"]
+            if read_code(d["token"]) == d["token"]:
+                self.token = d["token"]          # (a new match: the seat's new secret)
             # a new connection: the host counts its messages on from its save (a host page
             # that reloaded may count from lower than this page has seen)
             self.seen = 0

@@ -314,3 +314,10 @@ def test_in_every_game_a_recorded_line_is_a_replay_and_a_puzzle(variant):
         assert b.state.turn == b.seat and b.tone in ("", "right"), b.message
         b.play(b.state.parse_action(ed.line[b.done].text))
     assert b.done == len(ed.line)
+
+
+def test_a_link_with_an_empty_deal_is_refused_in_words():
+    from rami.web.editor import Editor, EditorError
+    for text in ("https://x/#deal=", "https://x/?deal=%20&moves=draw", "#deal=&seat=1"):
+        with pytest.raises(EditorError, match="holds no position"):
+            Editor().open(text)

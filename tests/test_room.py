@@ -290,3 +290,63 @@ def test_a_forged_table_from_the_host_is_dropped_in_words():
         except RoomError as e:
             assert str(e) and g.view == drawn            # the table drawn stays
     assert g.view == drawn
+
+
+def test_a_seats_name_comes_from_its_first_hello_cleaned_and_unlike_the_others():
+    room = Room(GameState("basic", ["Ada", "Player 2", "Player 3"], seed=1), [1, 2])
+    bo, cy = Guest(room.token(1)), Guest(room.token(2))
+    room.receive(bo.hello("\u202eAda\u0007"), link=1)        # the host's name, reversed
+    assert room.state.names[1] == "Ada 2"
+    room.receive(bo.hello("Eve"), 1)                         # renamed later: not taken
+    assert room.state.names[1] == "Ada 2"
+    room.receive(cy.hello("  ada  2 "), link=2)
+    assert room.state.names[2] == "ada 2 2"
+    room.receive(Guest(room.token(2)).hello("\u2066\u200f"), 2)
+    assert room.state.names == ("Ada", "Ada 2", "ada 2 2")
+
+
+def test_hellos_are_answered_to_their_seat_alone_and_limited_per_move():
+    t = Table("gin", 2, [1])
+    g = t.guests[1]
+    sent = []
+    for _ in range(19):                     # (a page greets each second until answered)
+        out = t.room.receive(g.hello("Friend 1"), 1)
+        assert not t.room.moved and {s for s, _text in out} == {1}
+        sent.append(out)
+    with pytest.raises(RoomError, match="Too many hellos"):
+        t.room.receive(g.hello("Friend 1"), 1)
+    t.step()                                 # a move of the game: hellos may come again
+    while t.room.state.turn != 0:
+        t.step()
+    t.room.state.apply(t.room.state.legal_actions()[0])
+    t.room.receive(g.hello("Friend 1"), 1)
+
+
+def test_the_host_is_told_when_another_device_takes_a_seat_and_may_refuse_it():
+    t = Table("gin", 2, [1])
+    old = t.room.token(1)
+    thief = Guest(old)                               # a leaked code, on another device
+    t.room.receive(thief.hello("Mallory"), 1)
+    assert t.room.taken == 1 and t.room.moved
+    assert t.room.state.names[1] == "Friend 1"       # (the seat's name stays)
+    t.room.receive(t.guests[1].hello("Friend 1"), 1)  # the friend's page again: told too
+    assert t.room.taken == 1
+    t.room.receive(t.guests[1].hello("Friend 1"), 1)  # the same page: nothing to tell
+    assert t.room.taken is None
+    # the host refuses: a new secret, which the old link no longer opens
+    t.room.renew(1)
+    assert t.room.token(1) != old and not t.room.seats[1].connected
+    with pytest.raises(RoomError, match="not one of this room's seats"):
+        t.room.receive(thief.hello("Mallory"))
+    friend = Guest(t.room.token(1))
+    for seat, text in t.room.receive(friend.hello("Friend 1")):
+        friend.receive(text)
+    assert friend.seat == 1 and friend.state is not None
+
+
+def test_a_connected_friend_learns_the_seats_new_secret_from_the_welcome():
+    t = Table("gin", 2, [1])
+    t.room.renew(1)
+    t.guests[1].receive(t.room.welcome(1))
+    assert t.guests[1].token == t.room.token(1)
+    t.deliver(t.room.receive(t.guests[1].hello("Friend 1")))

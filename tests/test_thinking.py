@@ -60,3 +60,22 @@ def test_the_workers_answers_are_checked_at_the_door():
     assert thinking.answer(g, json.dumps({"action": 7})) is None
     legal = g.legal_actions()[0]
     assert thinking.answer(g, json.dumps({"action": str(legal)})) == legal
+
+
+def test_a_move_thought_of_on_the_page_is_not_played_on_a_table_that_has_changed():
+    """The page draws between the bot's thinking steps: if the table changes meanwhile (the
+    worker's answer came first, a friend's move, an undo, another match), the move thought of
+    is dropped, not played on the new table."""
+    page = Session.new("gin", ["Ada", "Bo"], {}, {1: "expert"}, seed=5)
+    while page.state.turn != 1:
+        page.state.apply(page.state.legal_actions()[0])
+    steps = page.bot_steps()
+    next(steps)
+    before = len(page.state.history)
+    page.play_bot(page.state.legal_actions()[0])          # (the move came another way)
+    assert drain(steps) is None and len(page.state.history) == before + 1
+    # unchanged, the move is played
+    while page.state.turn != 1:
+        page.state.apply(page.state.legal_actions()[0])
+    before = len(page.state.history)
+    assert drain(page.bot_steps()) is not None and len(page.state.history) == before + 1

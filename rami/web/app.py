@@ -166,7 +166,7 @@ class App:
 
     # -- start-up and saves ---------------------------------------------------------------
     def start(self) -> None:
-        from .friends import read_join
+        from ..room import read_join
         joining = read_join(str(js.location.hash or ""))
         if joining is not None:
             return self.start_joining(*joining)
@@ -274,7 +274,7 @@ class App:
     def on_hash(self, event=None) -> None:
         """A new join link opened in this very tab (only its fragment changed: the page
         does not reload)."""
-        from .friends import read_join
+        from ..room import read_join
         joining = read_join(str(js.location.hash or ""))
         if joining is not None and (self.remote is None or (joining[0], joining[2]) != (
                 self.remote.offer, self.remote.guest.token)):
@@ -405,6 +405,7 @@ class App:
         if self.host is not None and self.session is not None:
             self.host.sync()
             self.session.away_clock = self.host.clock()
+            self.session.seat_taken = self.host.taken
         self.drawing.draw()
 
     def position(self) -> tuple:
@@ -534,6 +535,13 @@ class App:
             return self.render()
         if act.startswith("stand-in:") and self.host is not None:
             return self.host.stand_in(int(act.split(":")[1]))
+        if act.startswith(("refuse-seat:", "keep-seat:")) and self.host is not None:
+            seat = act.split(":")[1]
+            if seat.isdigit() and self.host.taken == int(seat):
+                if act.startswith("refuse-seat:"):
+                    asyncio.ensure_future(self.host.refuse(int(seat)))
+                self.host.taken = None
+            return self.render()
         if act == "share" and s is not None and getattr(s, "outbox", None) is None \
                 and s.state.results:
             from .share import share

@@ -723,7 +723,7 @@ class Editor:
             got = {k: x[0] for k, x in parse_qs(url.fragment, keep_blank_values=True).items()}
             if "deal" not in got:
                 got = {k: x[0] for k, x in parse_qs(url.query).items()}
-            if "deal" not in got:
+            if not got.get("deal", "").strip():
                 raise EditorError(_("This link holds no position: a shared hand's link or "
                                     "a game's link with ?deal= does."))
             attrs = {"deal": got["deal"], "moves": got.get("moves", ""),

@@ -22,13 +22,12 @@ import js
 from pyodide.ffi import create_proxy, to_js
 
 from ..i18n import N_, _, language
-from ..room import MAX_FROM_FRIEND, MAX_FROM_HOST, Guest, Room, RoomError, read_code
+from ..room import (CODE, JOIN, MAX_FROM_FRIEND, MAX_FROM_HOST, Guest, Room, RoomError,
+                    new_code, read_code)
 from .page import nil
 from .seats import Seat
 from .worker import record
 
-JOIN = "join"                  # the address's fragment: #join=<offer>.<seat>.<secret>
-CODE = "code"                  # ... or #code=<the seat's code> (joining over the internet)
 GREETINGS = 30                 # hellos a friend's page sends, a second apart, until welcomed
 SCRIPT = "static/friends.js"
 
@@ -64,6 +63,20 @@ def handlers(open_=None, message=None, close=None, most: int = MAX_FROM_HOST):
     return to_js(fns, dict_converter=js.Object.fromEntries)
 
 
+def device_name() -> str:
+    """This page's own random name, which the host's room keeps for the seat it holds (so
+    that the host is told when another device takes it); the same after a reload of this
+    tab, another in another tab or browser."""
+    try:
+        name = str(js.sessionStorage.getItem("rami-device") or "")
+        if not name:
+            name = new_code()
+            js.sessionStorage.setItem("rami-device", name)
+        return name
+    except Exception:                    # (storage refused: a name for this page's life)
+        return new_code()
+
+
 def join_link(code: str, seat: int, token: str) -> str:
     base = str(js.location.href).split("#")[0].split("?")[0]
     return f"{base}#{JOIN}={code}.{seat}.{token}"
@@ -72,21 +85,6 @@ def join_link(code: str, seat: int, token: str) -> str:
 def code_link(code: str) -> str:
     base = str(js.location.href).split("#")[0].split("?")[0]
     return f"{base}#{CODE}={code}"
-
-
-def read_join(fragment: str) -> tuple[str, int, str] | None:
-    """(offer, seat, secret) from a join link's fragment, or None; a code's link,
-    ("", -1, code)."""
-    text = fragment.lstrip("#")
-    if text.startswith(CODE + "="):
-        code = read_code(text[len(CODE) + 1:])
-        return ("", -1, code) if code else None
-    if not text.startswith(JOIN + "=") or len(text) > 4000:
-        return None
-    parts = text[len(JOIN) + 1:].split(".")
-    if len(parts) != 3 or not parts[1].isdigit() or not parts[0] or not parts[2]:
-        return None
-    return parts[0], int(parts[1]), parts[2]
 
 
 class FriendSeat(Seat):
@@ -138,12 +136,16 @@ class Host:
         self.describe()
         self._waiters: list = []
         self.sent_at = None
+        self.taken: int | None = None   # a seat another device took, until the host answers
         self.away_since = {s: js.Date.now() for s in session.friends}   # (the clock)
         self._ticking = None
 
     def rebind(self, session) -> None:
-        """A rematch at this table: the same room (friends, connections, seats' secrets),
-        a new game."""
+        """A rematch at this table: the same room (friends, connections), a new game, and
+        new seats' secrets (a link or code of the last match opens no seat of this one): a
+        connected friend's page is told its seat's new one; an absent friend's seat gets a
+        new link (and code). A friend connected by code keeps it while connected (the pages
+        meet in the code's room)."""
         self.session = session
         self.room.state = session.state
         for s in session.friends:
@@ -151,6 +153,23 @@ class Host:
             if self.room.seats[s].name:          # (the friend's own name, as before)
                 names[s] = self.room.seats[s].name
             session.state.names = tuple(names)
+        for s in session.friends:
+            inv, friend = self.invites[s], self.room.seats[s]
+            here = self.connected(s)
+            if here and inv.via is inv.meet and inv.meet is not None:
+                continue                          # (by code, connected: as said above)
+            device = friend.device
+            self.room.renew(s)
+            if here:
+                friend.connected, friend.device = True, device
+                self._send([(s, self.room.welcome(s))])
+            else:
+                if inv.meet is not None:
+                    inv.meet.close()
+                    inv.meet = None
+                asyncio.ensure_future(self.invite(s))
+        if self.room.by_code:
+            asyncio.ensure_future(self.use_codes())
         session.room = self.room.to_dict()
         session.away = {s for s in session.friends if not self.connected(s)}
         self.describe()
@@ -328,6 +347,10 @@ class Host:
             js.console.warn(f"rami: a message from seat {seat} was refused: {e}")
             return
         self._send(out)
+        if self.room.taken is not None:       # another device holds the seat now: say so
+            self.taken = self.room.taken
+            self.session.room = self.room.to_dict()
+            self.app.render()
         if self.room.reacted is not None:
             self.app.show_reaction(*self.room.reacted)
         if self.room.moved:
@@ -335,6 +358,29 @@ class Host:
             self.sent_at = self._position()       # (every friend has just been sent it)
             self.app.after_friend()
             self._wake()
+
+    async def refuse(self, seat: int) -> None:
+        """The host refused the device that took ``seat``: a new secret for the seat (the
+        link or code it came by opens it no more), its connection closed, and a new link
+        (and code) to give the friend."""
+        inv = self.invites[seat]
+        self.room.renew(seat)
+        self.session.room = self.room.to_dict()
+        self.app.save()
+        inv.state = "closed"                  # (closing below makes no link of its own)
+        for link in {id(x): x for x in (inv.via, inv.link, inv.meet) if x is not None}.values():
+            try:
+                link.close()
+            except Exception:                 # (already closed)
+                pass
+        inv.via = inv.meet = None
+        self.session.away.add(seat)
+        self.away_since[seat] = js.Date.now()
+        self._send(self.room.disconnected(seat))
+        await self.invite(seat)
+        if self.room.by_code:
+            await self.use_codes()
+        self.app.render()
 
     def _closed(self, seat: int, link) -> None:
         inv = self.invites[seat]
@@ -404,7 +450,7 @@ class Remote:
         self.app = app
         self.offer = offer
         self.by_code = not offer
-        self.guest = Guest(token, language())
+        self.guest = Guest(token, language(), device_name())
         self.link = None
         self.code = ""                 # the answer code, for the host (by link)
         self.state = "name"            # "name", "making", "answer" (by link), "meeting" (by
@@ -423,7 +469,7 @@ class Remote:
                 self.problem = _("That is not a seat's code: a code has 12 letters and "
                                  "digits, like {example}.", example="7KQ3 M2XF 9D4A")
                 return self.app.render()
-            self.guest = Guest(code, language())
+            self.guest = Guest(code, language(), device_name())
             # (a reload of this page joins the same seat again)
             js.history.replaceState(None, "", code_link(code))
         self.state, self.problem = "making", ""

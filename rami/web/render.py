@@ -367,6 +367,15 @@ def _status(s: Session, v, thinking: bool) -> str:
     """Whose move it is and what to do; while the computer players move, a way to skip to
     the person's turn."""
     out = s.table.status(s, v, thinking or _presence(s, v.turn) == "here")
+    taken = getattr(s, "seat_taken", None)
+    if taken is not None and 0 <= taken < len(s.state.names):
+        # (the host's page: a leaked link or code would take a seat silently)
+        who = esc(s.state.names[taken])
+        return (f'<b>{_("Another device has just taken the seat of {who}.", who=who)}</b> '
+                f'<button type="button" class="chip" data-act="refuse-seat:{taken}">'
+                f'{_("Refuse it: a new link for {who}", who=who)}</button> '
+                f'<button type="button" class="chip" data-act="keep-seat:{taken}">'
+                f'{_("It is {who}", who=who)}</button>')
     if v.turn in s.away and v.turn not in s.levels and v.phase in BOT_PHASES \
             and getattr(s, "outbox", None) is not None:       # (a friend's page)
         return _("Waiting for {who} to come back to the table.",

@@ -73,6 +73,7 @@ class Session:
         self.room: dict | None = None           # the room, as the host's save keeps it
         self.away: set[int] = set()             # friends' seats with no connection now
         self.away_clock = ""                    # how long the one at the turn has been away
+        self.seat_taken: int | None = None      # a friend's seat another device has taken
         self.shown: dict[int, str] = {}         # quick reactions showing now, by seat
         self.reacting = False                   # the reactions' row is open
         for level in self.levels.values():
@@ -466,11 +467,17 @@ class Session:
 
     def bot_steps(self):
         """The move of the bot whose turn it is, in steps: yields while the bot thinks (the
-        page draws between steps), then plays the move and returns it."""
-        seat = self.state.turn
+        page draws between steps), then plays the move and returns it (None, unplayed, when
+        the table changed while it thought)."""
+        seat, state, before = self.state.turn, self.state, len(self.state.history)
         # reseeded per move from the position, so a restored game goes on exactly as it
         # would, and the bots' worker finds the same move
         action = yield from move_steps(self.bots[seat], self.state, seat)
+        # the page drew between the steps: a friend's move, an undo or another match may
+        # have changed the table meanwhile, and then the move thought of is not played
+        if self.state is not state or len(state.history) != before or state.turn != seat \
+                or not self.bot_to_move():
+            return None
         self.play_bot(action)
         return action
 

@@ -84,8 +84,8 @@ class BotWorker:
                 s.play_bot(action)
                 record("ramiWorkerMoves", t0, js.performance.now())
                 return True
-        await sliced(s.bot_steps(), spent)
-        return True
+        played = await sliced(s.bot_steps(), spent)
+        return played is not None and current() is s
 
 
 async def sliced(steps, spent: list | None = None):

@@ -217,9 +217,22 @@ def test_hindi_is_drawn_in_the_font_rami_ships(page):
     drawn_in_noto(page)
     open_table(page, "hi", mid_hand("indian", 4))
     drawn_in_noto(page)
+    # every dialog of the table: the keyboard help (its keys in a monospaced face, which
+    # drew Devanagari as boxes), the rules, the scores, the settings; then the statistics
+    for act in ("help", "howto", "scores", "settings"):
+        page.click(f'[data-act="{act}"]')
+        wait_for(page, "!!document.querySelector('[data-act=\"close\"]')", 30, act)
+        page.wait_for_timeout(300)
+        drawn_in_noto(page, f"the {act} dialog")
+        page.click('[data-act="close"] >> nth=0')
+    open_lobby(page, "hi")
+    page.click('[data-act="stats"]')
+    page.wait_for_timeout(500)
+    drawn_in_noto(page, "the statistics")
+    assert page.errors == []
 
 
-def drawn_in_noto(page) -> None:
+def drawn_in_noto(page, where: str = "") -> None:
     cdp = page.context.new_cdp_session(page)
     cdp.send("DOM.enable")
     cdp.send("CSS.enable")
@@ -240,4 +253,4 @@ def drawn_in_noto(page) -> None:
             walk(child)                                # (a menu's text is in its shadow)
 
     walk(root)
-    assert checked > 10 and wrong == []
+    assert checked > 10 and wrong == [], f"{where}: {wrong[:5]}"

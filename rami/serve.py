@@ -26,6 +26,7 @@ MIME_TYPES = {
     ".svg": "image/svg+xml",
     ".png": "image/png",
     ".toml": "text/plain",
+    ".txt": "text/plain; charset=utf-8",
     ".whl": "application/zip",
     ".zip": "application/zip",
     ".webmanifest": "application/manifest+json",

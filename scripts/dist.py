@@ -36,7 +36,7 @@ TEMPLATE = "static/sw.js"
 # language menu, so every visitor fetches it (50 KB), and it must be there offline.
 ON_DEMAND = ("static/vendor/locale/", "static/vendor/fonts/noto-sans-devanagari-700",
              "static/vendor/fonts/LICENSE", "static/vendor/qrcode/", "static/vendor/trystero/",
-             "static/vendor/scan/", "static/vendor/editor.zip")
+             "static/vendor/scan/", "static/vendor/editor.zip", "learn/rules.txt")
 
 
 def precache(site: pathlib.Path) -> list[str]:
@@ -112,6 +112,7 @@ def main() -> int:
     shutil.copytree(ROOT / "static", DIST / "static",
                     ignore=lambda folder, names: ["sw.js"] if folder == str(ROOT / "static") else [])
     shutil.copytree(ROOT / "learn", DIST / "learn")
+    shutil.copy2(ROOT / "docs" / "rules.md", DIST / "learn" / "rules.txt")   # (How to play)
     inline_board_css(DIST)
     stamp_runtime(DIST)
     ver = write_service_worker(DIST)

@@ -1,4 +1,4 @@
-"""Basic Rummy, rule by rule (RULES.md section 1). Each position is one deal string."""
+"""Basic Rummy, rule by rule (docs/rules.md section 1). Each position is one deal string."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""Gin Rummy, rule by rule (RULES.md section 2). Each position is one deal string."""
+"""Gin Rummy, rule by rule (docs/rules.md section 2). Each position is one deal string."""
 
 import pytest
 

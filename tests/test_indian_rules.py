@@ -1,4 +1,4 @@
-"""Indian Rummy, 13 cards, rule by rule (RULES.md section 3). Each position is a deal string.
+"""Indian Rummy, 13 cards, rule by rule (docs/rules.md section 3). Each position is a deal string.
 
 Most positions cut the 7d as the wild joker, so every 7 is wild. Two-player positions play
 with two decks (``decks=2``) so that the example hands may share cards.

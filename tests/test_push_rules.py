@@ -1,4 +1,4 @@
-"""Push, rule by rule (RULES.md section 5). Each position is a deal string."""
+"""Push, rule by rule (docs/rules.md section 5). Each position is a deal string."""
 
 from collections import Counter
 

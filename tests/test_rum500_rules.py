@@ -1,4 +1,4 @@
-"""500 Rum and its family, rule by rule (RULES.md section 4). Each position is a deal string."""
+"""500 Rum and its family, rule by rule (docs/rules.md section 4). Each position is a deal string."""
 
 from collections import Counter
 

@@ -114,3 +114,38 @@ def test_the_service_worker_template_keeps_its_caches_to_its_own_site():
     assert "const PREFIX = `rami ${SCOPE} `" in sw and "name.startsWith(PREFIX)" in sw
     assert "skipWaiting" in sw and '"apply-update"' in sw     # only on the page's word
 
+
+
+def test_the_rule_book_in_the_project_says_what_rami_plays():
+    """docs/rules.md: every game, and its house rules and readings as the code has them (the
+    blocks scripts/rules_doc.py writes are current), every house rule by its name."""
+    from rami.variants import find_variant
+    text = (ROOT / "docs" / "rules.md").read_text()
+    assert script("rules_doc").written(text) == text, "run python scripts/rules_doc.py"
+    for game in ("basic", "gin", "indian", "rum500", "push", "tiles"):
+        assert f"<!-- rami: house rules of {game} -->" in text
+        assert f"<!-- rami: readings of {game} -->" in text
+        for option in find_variant(game).OPTIONS:
+            assert f"| `{option.name}` |" in text, option.name
+    assert "How to play" in text and "**Decision**" in text
+
+
+def test_no_file_sends_a_reader_outside_the_repository():
+    """The rule book and every document are the project's own: no path to ../shared or the
+    sources' files, which no user has."""
+    import subprocess
+    names = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True,
+                           check=True).stdout.split()
+    outside = re.compile(r"\.\./shared|shared/RULES|\bseeds/|RULES\.md")
+    found = [n for n in names if n.endswith((".md", ".py", ".html", ".js", ".toml", ".txt"))
+             and n != "tests/test_site.py"
+             and outside.search((ROOT / n).read_text(errors="replace"))]
+    assert found == []
+
+
+def test_how_to_play_links_the_rule_book_the_site_serves():
+    from rami.web.howto import RULE_BOOK, howto_html
+    assert f'href="{RULE_BOOK}"' in howto_html("gin")
+    assert RULE_BOOK == "learn/rules.txt"
+    assert 'copy2(ROOT / "docs" / "rules.md", DIST / "learn" / "rules.txt")' in \
+        (ROOT / "scripts" / "dist.py").read_text()

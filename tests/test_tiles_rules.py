@@ -1,4 +1,4 @@
-"""Romanian tile Rami, rule by rule (RULES.md section 6). Each position is a deal string."""
+"""Romanian tile Rami, rule by rule (docs/rules.md section 6). Each position is a deal string."""
 
 from collections import Counter
 

@@ -1,4 +1,4 @@
-"""Basic Rummy, as ``RULES.md`` section 1 says.
+"""Basic Rummy, as ``docs/rules.md`` section 1 says.
 
 Two to six players, one deck (with two jokers under ``jokers``). A turn: draw from the stock or
 the discard pile, meld and lay off on **any** player's melds as you like, then discard (never

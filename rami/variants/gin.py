@@ -1,4 +1,4 @@
-"""Gin Rummy, as ``RULES.md`` section 2 says.
+"""Gin Rummy, as ``docs/rules.md`` section 2 says.
 
 Two players, ten cards each. The **upcard round**: the non-dealer may take the upcard or pass,
 then the dealer; after two passes the non-dealer draws from the stock. A turn is a draw and a

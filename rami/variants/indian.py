@@ -1,4 +1,4 @@
-"""Indian Rummy, 13 cards, as ``RULES.md`` section 3 says.
+"""Indian Rummy, 13 cards, as ``docs/rules.md`` section 3 says.
 
 Two players play with one deck and a printed joker, three to six with two decks and two
 (``decks``). A **toss** (one card each, aces high, spades > hearts > diamonds > clubs) decides

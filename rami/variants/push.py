@@ -1,4 +1,4 @@
-"""Push, as ``RULES.md`` section 5 says: partnership contract rummy with the push draw.
+"""Push, as ``docs/rules.md`` section 5 says: partnership contract rummy with the push draw.
 
 Four players in two fixed partnerships, partners opposite (``partnerships``; off: four to six
 single players, a third deck and its two jokers from five on). Two decks and four jokers, 108

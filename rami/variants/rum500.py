@@ -1,4 +1,4 @@
-"""500 Rum and its family, as ``RULES.md`` section 4 says.
+"""500 Rum and its family, as ``docs/rules.md`` section 4 says.
 
 Two to eight players; one deck (``jokers`` 0, 1 or 2), two decks from five players on (with
 twice the jokers). Two players get 13 cards, more get 7. The discard pile is kept **spread**:

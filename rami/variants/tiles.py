@@ -1,4 +1,4 @@
-"""Romanian tile Rami, as ``RULES.md`` section 6 says: 106 tiles, Jolys, the discard row.
+"""Romanian tile Rami, as ``docs/rules.md`` section 6 says: 106 tiles, Jolys, the discard row.
 
 Two to four players; 106 tiles (red, yellow, blue and black, 1 to 13 twice, and two Jolys).
 Play is anticlockwise and the deal passes to the right (``direction = -1``: the next seat is

@@ -1,5 +1,5 @@
 """How to play, inside the game: each variant's rules in plain words, written from the rule
-book (``RULES.md``), with small card pictures, and the house rules of the match at hand
+book (``docs/rules.md``), with small card pictures, and the house rules of the match at hand
 marked where they differ from the book (pure Python; the page shows it as a dialog from the
 lobby and from the table).
 
@@ -294,6 +294,9 @@ def rules_body(variant: str, options: dict | None = None, at_table: bool = False
             f'<p>{esc(lead)}</p><ul class="house-list">{items}</ul></section>')
 
 
+RULE_BOOK = "learn/rules.txt"      # docs/rules.md, as the site serves it (scripts/dist.py)
+
+
 def howto_html(variant: str, options: dict | None = None, at_table: bool = False) -> str:
     """The How to play dialog."""
     var = find_variant(variant)
@@ -303,6 +306,8 @@ def howto_html(variant: str, options: dict | None = None, at_table: bool = False
   <div class="summary howto" id="howto"><button type="button" class="close-x"
   data-act="close" aria-label="{_("Close")}">×</button><h2 id="howto-title">{
   _("How to play {game}", game=esc(var.title))}</h2>
-  <div class="howto-body">{body}</div>
+  <div class="howto-body">{body}<p class="rule-book"><a href="{RULE_BOOK}" target="_blank"
+  rel="noopener">{_("The whole rule book, in English: every game, every house rule and each "
+                    "decision rami takes where the rules are silent")}</a></p></div>
   <div class="sum-go"><button type="button" class="btn primary" data-act="close">{_("Close")}
   </button></div></div></div>"""

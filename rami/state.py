@@ -158,12 +158,13 @@ class GameState:
     def _apply(self, action: Action | str) -> list[Event]:
         if isinstance(action, str):
             action = self.parse_action(action)
-        legal = self.legal_actions()
-        for a in legal:             # identity first: bots hand back the very objects listed
-            if a is action:
-                break
-        else:
-            action = self._resolve(action, legal)
+        if not (self._legal_cache is None and self.variant.surely_legal(self, action)):
+            legal = self.legal_actions()
+            for a in legal:         # identity first: bots hand back the very objects listed
+                if a is action:
+                    break
+            else:
+                action = self._resolve(action, legal)
         before = len(self.events)
         self.variant.apply_hooks[action.kind](self, action)
         self._legal_cache = None
@@ -183,6 +184,8 @@ class GameState:
             raise UnknownAction(_("'{text}' is not an action. Try: {examples}",
                                   text=str(text).strip(),
                                   examples=f"`{self.variant.typed_examples}`")) from None
+        if self._legal_cache is None and self.variant.surely_legal(self, action):
+            return action
         return self._resolve(action, self.legal_actions())
 
     def _resolve(self, action: Action, legal: list[Action]) -> Action:

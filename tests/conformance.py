@@ -165,6 +165,10 @@ def check_step(g: GameState, rng: random.Random, heavy: bool) -> None:
     for a in legal:
         back = g.parse_action(str(a))
         assert back == a, f"'{a}' reads back as another action: {back!r} is not {a!r}"
+    # what the variant knows to be legal at once is on the list
+    for a in (legal + [DRAW, TAKE, PASS]) if heavy else ():
+        if g.variant.surely_legal(g, a):
+            assert a in legal, f"'{a}' is said to be surely legal and is not"
     # the view of a seat hides what it must: at the full checks, and at every step of the
     # phases a hand passes through briefly (a doubla offer lives for a few moves)
     if heavy or g.phase not in (Phase.DRAW, Phase.PLAY):

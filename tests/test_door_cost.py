@@ -16,6 +16,7 @@ LEAST_SECONDS = 0.001      # a check that takes less on the larger input is chea
                            # growth (which a timer cannot tell apart from noise there)
 
 
+@pytest.mark.skipif(QUICK, reason="timing: CPython measures it, make soak in Pyodide too")
 @pytest.mark.parametrize("entry", sorted(entries()))
 def test_an_entry_costs_time_in_proportion_to_its_input(entry):
     too_fast = []

@@ -107,6 +107,13 @@ class Variant:
         need another number are turned off)."""
         return options
 
+    def surely_legal(self, state: GameState, action: Action) -> bool:
+        """Is ``action`` legal here, known at once without listing every legal action (a
+        500 Rum draw from the stock, where listing the pile's pickups costs far more)? False
+        when it cannot say so cheaply: the list then decides. (A replayed save plays its
+        moves through this; the conformance test checks it against the list.)"""
+        return False
+
     def allows(self, state: GameState, action: Action) -> bool:
         """Is ``action`` a legal member of a family that ``legal_actions`` lists only in its
         canonical form (Indian rummy: a declaration with the player's own groups)?"""

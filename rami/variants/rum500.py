@@ -217,6 +217,9 @@ class Rum500(Variant):
                 out.append(TakeDiscard(card, seen[card]))
         return out
 
+    def surely_legal(self, state, action):
+        return action is DRAW and state.phase == Phase.DRAW and bool(state.stock)
+
     def allows(self, state, action):
         if isinstance(action, TakeDiscard) and action.card is None and state.discard \
                 and state.phase == Phase.DRAW:

@@ -5,6 +5,7 @@ machine, playing by clicks; at every step no page shows a card its seat may not 
 from __future__ import annotations
 
 import json
+import pathlib
 
 import pytest
 
@@ -14,6 +15,9 @@ from .conftest import guard, on_page_thread, wait_for
 from .test_around import SHOWN, hidden_cards, shows
 from .test_push import push_turn
 from .test_table import STATE, open_page, take_turn
+
+SHOTS = pathlib.Path(__file__).resolve().parents[2] / "build" / "shots"
+SHOTS.mkdir(parents=True, exist_ok=True)
 
 SAVE = "JSON.parse(localStorage.getItem('rami.save') || 'null')"
 
@@ -446,3 +450,49 @@ def test_the_host_scans_the_answer_code_with_its_camera(pages, playwright_driver
         assert errors == [] and offsite == []
     finally:
         camera.close()
+
+
+def test_a_leaked_code_is_told_to_the_host_who_refuses_it(pages, relay):
+    """Another page takes a seat with its code (one that went further than meant): the host's
+    status line says so; *Refuse it* gives the seat a new code, which the old one is not, and
+    the friend joins again with it."""
+    host, friend, other = pages(), pages(), pages()
+    for p in (host, friend, other):
+        relayed(p, relay)
+    open_page(host)
+    host.click('[data-act="variant:gin"]')
+    host.select_option('[data-field="level:0"]', "friend")
+    host.click("#start")
+    wait_for(host, "!!document.querySelector('#friends')", 30, "the friends' panel")
+    host.click('[data-act="use-codes"]')
+    code = wait_for(host, "(document.getElementById('code-1') || {}).textContent", 30,
+                    "the seat's code")
+
+    def join(page, name, typed):
+        open_page(page)
+        page.click('[data-act="join-by-code"]')
+        page.fill("#join-name", name)
+        page.fill("#join-typed", typed)
+        page.click("#join-go")
+
+    join(friend, "Cy", code)
+    wait_for(friend, "!!document.querySelector('#table')", 60, "the friend's table")
+    wait_for(host, "!!document.querySelector('.friend-connected')", 10, "connected")
+    host.click('[data-act="close"]')
+    join(other, "Mallory", code)                       # the same code, on another device
+    wait_for(host, "document.querySelector('#status').textContent.includes('Another device')",
+             60, "the host told")
+    assert "Cy" in host.inner_text("#status")          # (the seat keeps its friend's name)
+    assert "Mallory" not in host.inner_text(".seat[data-seat='1'] .seat-name")
+    host.screenshot(path=str(SHOTS / "seat-taken-laptop.png"))
+    host.click('[data-act="refuse-seat:1"]')
+    host.click('[data-act="friends"]')
+    new = wait_for(host, f"(() => {{ const c = (document.getElementById('code-1') || {{}})"
+                         f".textContent; return c && c !== {json.dumps(code)} && c; }})()",
+                   60, "a new code")
+    assert new.replace(" ", "") != code.replace(" ", "")
+    join(friend, "Cy", new)
+    wait_for(host, "!!document.querySelector('.friend-connected')", 60, "the friend again")
+    host.click('[data-act="close"]')
+    assert "Cy" in host.inner_text(".seat[data-seat='1'] .seat-name")
+    assert [e for e in host.errors if "Trystero peer error" not in e] == []

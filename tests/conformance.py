@@ -111,12 +111,17 @@ def rename_hidden(g: GameState, viewer: int, rng: random.Random) -> GameState:
     return c
 
 
-def same_for_seat(g: GameState, other: GameState, viewer: int) -> None:
-    """The table a friend's page in seat ``viewer`` is sent (its view, and who sits where) is
-    the same in ``g`` and ``other``."""
-    import json
+def seat_table(g: GameState, viewer: int) -> str:
+    """The table a friend's page in seat ``viewer`` is sent: its view, and who sits where."""
     from rami.room import Room, Seat
-    a, b = (Room(x, [viewer], {viewer: Seat("seat")}).table_for(viewer) for x in (g, other))
+    return Room(g, [viewer], {viewer: Seat("seat")}).table_for(viewer)
+
+
+def same_for_seat(g: GameState, other: GameState, viewer: int, mine: str | None = None) -> None:
+    """The table a friend's page in seat ``viewer`` is sent is the same in ``g`` (``mine``,
+    if already made) and ``other``."""
+    import json
+    a, b = mine or seat_table(g, viewer), seat_table(other, viewer)
     if a != b:
         a, b = json.loads(a)["view"], json.loads(b)["view"]
         wrong = [key for key in a if a[key] != b[key]] or ["seats"]
@@ -215,8 +220,9 @@ def check_step(g: GameState, rng: random.Random, heavy: bool) -> None:
 def check_views(g: GameState, rng: random.Random, legal: list) -> None:
     viewer = rng.randrange(g.n)
     view = PlayerView.of(g, viewer)
-    same_for_seat(g, shuffle_hidden(g, viewer, rng), viewer)
-    same_for_seat(g, rename_hidden(g, viewer, rng), viewer)
+    mine = seat_table(g, viewer)
+    same_for_seat(g, shuffle_hidden(g, viewer, rng), viewer, mine)
+    same_for_seat(g, rename_hidden(g, viewer, rng), viewer, mine)
     for e in view.events:
         if e.secret and e.seat != viewer:
             assert e.card is None and not e.cards

@@ -479,18 +479,32 @@ def test_a_leaked_code_is_told_to_the_host_who_refuses_it(pages, relay):
     wait_for(friend, "!!document.querySelector('#table')", 60, "the friend's table")
     wait_for(host, "!!document.querySelector('.friend-connected')", 10, "connected")
     host.click('[data-act="close"]')
-    join(other, "Mallory", code)                       # the same code, on another device
+    friend.close()                                     # the friend's page is gone a while,
+    wait_for(host, "!document.querySelector('.seat[data-seat=\"1\"] .presence.here')", 60,
+             "the friend away")
+    join(other, "Mallory", code)                       # and the code is used on another device
     wait_for(host, "document.querySelector('#status').textContent.includes('Another device')",
              60, "the host told")
     assert "Cy" in host.inner_text("#status")          # (the seat keeps its friend's name)
     assert "Mallory" not in host.inner_text(".seat[data-seat='1'] .seat-name")
     host.screenshot(path=str(SHOTS / "seat-taken-laptop.png"))
+    size = host.viewport_size
+    for w, h in ((390, 844),):       # a phone upright (sideways, the middle of every table
+        host.set_viewport_size({"width": w, "height": h})      # is squeezed: issue 46)
+        host.wait_for_timeout(300)
+        button = host.locator('[data-act="refuse-seat:1"]').bounding_box()
+        assert button and 0 <= button["x"] and button["x"] + button["width"] <= w \
+            and 0 <= button["y"] and button["y"] + button["height"] <= h, (w, h, button)
+        host.screenshot(path=str(SHOTS / f"seat-taken-{w}x{h}.png"))
+    host.set_viewport_size(size)
     host.click('[data-act="refuse-seat:1"]')
     host.click('[data-act="friends"]')
     new = wait_for(host, f"(() => {{ const c = (document.getElementById('code-1') || {{}})"
                          f".textContent; return c && c !== {json.dumps(code)} && c; }})()",
                    60, "a new code")
     assert new.replace(" ", "") != code.replace(" ", "")
+    friend = pages()
+    relayed(friend, relay)
     join(friend, "Cy", new)
     wait_for(host, "!!document.querySelector('.friend-connected')", 60, "the friend again")
     host.click('[data-act="close"]')

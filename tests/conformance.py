@@ -177,7 +177,7 @@ def check_step(g: GameState, rng: random.Random, heavy: bool) -> None:
     # the view of a seat hides what it must: at the full checks, and at every step of the
     # phases a hand passes through briefly (a doubla offer lives for a few moves)
     if heavy or g.phase not in (Phase.DRAW, Phase.PLAY):
-        check_views(g, rng, legal)
+        check_views(g, rng, legal, shuffled=heavy)
     if not heavy:
         return
     # refused actions change nothing
@@ -217,11 +217,14 @@ def check_step(g: GameState, rng: random.Random, heavy: bool) -> None:
             g.copy().apply(str(a))
 
 
-def check_views(g: GameState, rng: random.Random, legal: list) -> None:
+def check_views(g: GameState, rng: random.Random, legal: list, shuffled: bool = True) -> None:
+    """A random seat's view hides what it must: the hidden cards renamed (and, with
+    ``shuffled``, dealt otherwise) change nothing it is shown or sent."""
     viewer = rng.randrange(g.n)
     view = PlayerView.of(g, viewer)
     mine = seat_table(g, viewer)
-    same_for_seat(g, shuffle_hidden(g, viewer, rng), viewer, mine)
+    if shuffled:
+        same_for_seat(g, shuffle_hidden(g, viewer, rng), viewer, mine)
     same_for_seat(g, rename_hidden(g, viewer, rng), viewer, mine)
     for e in view.events:
         if e.secret and e.seat != viewer:

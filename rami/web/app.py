@@ -460,6 +460,11 @@ class App:
             return self.drawing.menu(not top.classList.contains("menu-open"))
         if top is not None and top.classList.contains("menu-open"):
             self.drawing.menu(False)               # a choice made (or a tap elsewhere) closes it
+        melds = nil(self.drawing.screen_el.querySelector("#melds.all"))
+        if act == "melds-all":
+            return self.drawing.melds_all(melds is None)
+        if melds is not None and not act.startswith(("meld:", "card:", "btn:", "sort:")):
+            self.drawing.melds_all(False)          # (a lay-off, a card chosen: it stays open)
         if act.startswith("variant:"):
             self.form = default_form(act.split(":", 1)[1], self.form["name"])
             self.save_prefs()

@@ -23,6 +23,8 @@ from .howto import howto_html
 from .page import attr, nil
 from .settings import settings_html
 
+# a phone, held upright or sideways (as static/style.css says it)
+PHONE = "(max-width: 760px), (orientation: landscape) and (max-height: 540px)"
 FOCUSABLE = ("button:not([disabled]), a[href], input, select, textarea, "
              "[tabindex]:not([tabindex='-1'])")
 
@@ -210,6 +212,8 @@ class Drawing:
         if el is None:
             return
         style = el.style
+        if el.classList.contains("all"):
+            return self._place_all(el)
 
         def over() -> bool:
             return el.scrollHeight > el.clientHeight + 2
@@ -220,13 +224,45 @@ class Drawing:
             fit = 1.0
             style.setProperty("--fit", "1")
         # (on a phone the cards are small already: less shrinking, then the area scrolls)
-        least = 0.55 if js.window.innerWidth > 760 else 0.8
+        least = 0.8 if js.window.matchMedia(PHONE).matches else 0.55
         while over() and fit > least + 0.01:
             fit = round(fit - 0.1, 2)
             style.setProperty("--fit", str(fit))
         el.classList.toggle("overflows", over())
         for strip in self._strips():        # the opponents, the buttons: swiped sideways
             strip.classList.toggle("overflows", strip.scrollWidth > strip.clientWidth + 2)
+        self.melds_scrolled()
+
+    def melds_all(self, open_: bool) -> None:
+        """Every meld at its full size, over the opponents and the middle of the table (the
+        hand and the moves stay in sight and at hand: a tap on a meld lays off to it), or
+        back in its place."""
+        el = nil(self.screen_el.querySelector("#melds"))
+        if el is None:
+            return
+        el.classList.toggle("all", open_)
+        if not open_:
+            for k in ("left", "top", "width", "height"):
+                el.style.removeProperty(k)
+        self.fit_melds()
+        sign = nil(el.querySelector(".more-melds"))
+        if sign is not None:
+            sign.setAttribute("aria-expanded", "true" if open_ else "false")
+            sign.focus()
+        el.scrollTop = 0
+
+    def _place_all(self, el) -> None:
+        """The open melds cover the table from its top down to the foot of their own place,
+        in their own column (measured in that place)."""
+        el.classList.remove("all")
+        for k in ("left", "top", "width", "height"):
+            el.style.removeProperty(k)
+        r = el.getBoundingClientRect()
+        el.classList.add("all")
+        el.style.setProperty("--fit", "1")
+        el.style.left, el.style.width = f"{r.left}px", f"{r.width}px"
+        el.style.top, el.style.height = "0px", f"{r.bottom}px"
+        el.classList.remove("overflows")
         self.melds_scrolled()
 
     def _strips(self) -> list:
@@ -241,14 +277,18 @@ class Drawing:
             el.classList.toggle("at-end",
                                 el.scrollTop + el.clientHeight >= el.scrollHeight - 4)
             sign = nil(el.querySelector(".more-melds span"))
-            if sign is not None and el.classList.contains("overflows"):
-                # how much is below: the melds not yet in sight
-                bottom = el.getBoundingClientRect().bottom - 8
+            if sign is not None and el.classList.contains("all"):
+                sign.textContent = _("Back to the table")
+            elif sign is not None and el.classList.contains("overflows"):
+                # how many are not wholly in sight (the sign itself covers the foot)
+                foot = nil(el.querySelector(".more-melds"))
+                bottom = el.getBoundingClientRect().bottom - (
+                    foot.getBoundingClientRect().height if foot is not None else 8)
                 below = sum(1 for m in el.querySelectorAll(".meld, .group")
-                            if m.getBoundingClientRect().top > bottom)
-                sign.textContent = (n_("▾ {n} more meld below: scroll",
-                                       "▾ {n} more melds below: scroll", below) if below
-                                    else _("▾ more below: scroll"))
+                            if m.getBoundingClientRect().bottom > bottom + 1)
+                sign.textContent = (n_("▾ {n} more meld: see all",
+                                       "▾ {n} more melds: see all", below) if below
+                                    else _("▾ more below: see all"))
         for strip in self._strips():
             strip.classList.toggle("at-end",
                                    strip.scrollLeft + strip.clientWidth >= strip.scrollWidth - 4)

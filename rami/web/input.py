@@ -81,6 +81,8 @@ class Input:
             if self.app.dialog is not None:
                 event.preventDefault()
                 return self.app.close_dialog()
+            if nil(self.app.drawing.screen_el.querySelector("#melds.all")) is not None:
+                return self.app.drawing.melds_all(False)
             if self.app.session is not None and self.app.session.selected:
                 self.app.session.selected = []
                 return self.app.render()

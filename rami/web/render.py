@@ -264,9 +264,9 @@ def _seat_html(s: Session, v, seat: int) -> str:
         <span class="seat-name">{esc(st.names[seat])}</span>{dealer}{thinking}
         <span class="seat-level-tag">{level}</span>{_reaction_shown(s, seat)}</div>
       <div class="backs" style="--n:{max(n, 1)}">{cards}</div>
-      <div class="seat-foot"><span class="count">{
+      <div class="seat-foot"><span class="count"><span class="count-words">{
       n_("{n} tile", "{n} tiles", n) if t.unit == "tile" else n_("{n} card", "{n} cards", n)
-      }</span>
+      }</span><span class="count-n" aria-hidden="true">{n}</span></span>
         {t.seat_badges(s, v, seat)}<span class="seat-score">{_score_text(s, seat)}</span></div>
     </div>"""
 

@@ -59,9 +59,10 @@ def match_end_buttons() -> str:
 
 
 def more_melds() -> str:
-    """The foot of a melds area that scrolls (a phone, a crowded table): there is more."""
-    return (f'<div class="more-melds" aria-hidden="true"><span>'
-            f'{_("▾ more melds below: scroll")}</span></div>')
+    """The foot of a melds area that scrolls (a phone, a crowded table): how many melds are
+    out of sight, a tap to see them all (and, open, to go back)."""
+    return (f'<button type="button" class="more-melds" data-act="melds-all" '
+            f'aria-expanded="false"><span>{_("▾ more below: see all")}</span></button>')
 from ..svg import card_svg
 
 if TYPE_CHECKING:                                     # pragma: no cover
@@ -351,8 +352,8 @@ class Table:
         return False
 
     def sorts(self, s: "Model") -> str:
-        return f"""<span class="sorts" role="group" aria-label="{_("Sort your hand")}">{
-        _("Sort")}
+        return f"""<span class="sorts" role="group" aria-label="{_("Sort your hand")}"><span class="sorts-word">{
+        _("Sort")}</span>
         <button type="button" class="chip" data-act="sort:suit" title="{_("Sort by suit")}">{
         _("suit")}</button>
         <button type="button" class="chip" data-act="sort:rank" title="{_("Sort by rank")}">{

@@ -214,8 +214,8 @@ class IndianTable(Table):
     def sorts(self, s: "Model") -> str:
         n = len(s.selected)
         new = _("new group ({n})", n=n) if n >= 2 else _("new group")
-        return f"""<span class="sorts" role="group" aria-label="{_("Group your cards")}">{
-        _("Group")}
+        return f"""<span class="sorts" role="group" aria-label="{_("Group your cards")}"><span class="sorts-word">{
+        _("Group")}</span>
         <button type="button" class="chip" data-act="sort:suit" title="{
         _("One group per suit")}">{_("suits")}</button><button type="button" class="chip"
           data-act="sort:best" title="{_("The groups that score the fewest points")}">{

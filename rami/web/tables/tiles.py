@@ -257,7 +257,7 @@ class TilesTable(PushTable):
         return out
 
     def sorts(self, s: "Model") -> str:
-        return f"""<span class="sorts" role="group" aria-label="{_("Sort your rack")}">{_("Sort")}
+        return f"""<span class="sorts" role="group" aria-label="{_("Sort your rack")}"><span class="sorts-word">{_("Sort")}</span>
         <button type="button" class="chip" data-act="sort:suit" title="{
         _("Runs: by colour, then number")}">{_("runs 1-2-3")}</button>
         <button type="button" class="chip" data-act="sort:rank" title="{

@@ -1,0 +1,129 @@
+"""What a player needs on one screen, checked by geometry: the shapes of phones and tablets
+held either way, and a reading of the table at one of them that lists what fails.
+
+Used by tests/browser/test_phones.py and by scripts/phones.py (which also takes the
+screenshots to look at)."""
+
+from __future__ import annotations
+
+UPRIGHT = [(360, 640), (360, 740), (390, 844), (430, 932)]
+SIDEWAYS = [(640, 360), (740, 360), (844, 390), (932, 430)]
+TABLETS = [(768, 1024), (1024, 768)]
+SHAPES = UPRIGHT + SIDEWAYS + TABLETS
+
+# the games at their largest tables
+SEATS = {"basic": 6, "gin": 2, "indian": 6, "rum500": 8, "push": 6, "tiles": 4}
+
+# The reading. ``shown(el)``: the share of el's box inside the window and inside every box
+# that clips it; ``free(el, x, y)``: what is drawn at (x, y) is el or inside it. Returns the
+# list of what fails, each in words.
+TABLE = r"""((least) => {
+  const W = innerWidth, H = innerHeight, out = [];
+  const clip = (el) => {
+    const r = el.getBoundingClientRect();
+    let l = Math.max(r.left, 0), t = Math.max(r.top, 0), ri = Math.min(r.right, W), b = Math.min(r.bottom, H);
+    for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+      const cs = getComputedStyle(a);
+      if (cs.display !== 'contents' && (cs.overflowX !== 'visible' || cs.overflowY !== 'visible')) {
+        const q = a.getBoundingClientRect();
+        l = Math.max(l, q.left); t = Math.max(t, q.top); ri = Math.min(ri, q.right); b = Math.min(b, q.bottom);
+      }
+    }
+    return {r, l, t, ri, b};
+  };
+  const shown = (el) => {
+    const {r, l, t, ri, b} = clip(el);
+    const area = r.width * r.height;
+    if (!area) return 0;
+    return Math.max(0, ri - l) * Math.max(0, b - t) / area;
+  };
+  const free = (el, x, y) => {
+    const hit = document.elementFromPoint(x, y);
+    return !!hit && (el === hit || el.contains(hit));
+  };
+  const name = (el) => (el.getAttribute('aria-label') || el.textContent || el.className).trim().slice(0, 40);
+  const whole = (el, what) => {
+    if (!el || el.offsetParent === null && getComputedStyle(el).position !== 'fixed') {
+      out.push(what + ': not shown'); return false; }
+    const s = shown(el);
+    if (s < 0.98) { out.push(`${what}: ${Math.round(s * 100)}% in sight`); return false; }
+    const r = el.getBoundingClientRect();
+    if (!free(el, r.left + r.width / 2, r.top + r.height / 2)) {
+      out.push(`${what}: covered`); return false; }
+    return true;
+  };
+  const doc = document.scrollingElement;
+  if (doc.scrollHeight > H + 1 || doc.scrollWidth > W + 1)
+    out.push(`the page scrolls (${doc.scrollWidth}x${doc.scrollHeight})`);
+  const q = (s) => [...document.querySelectorAll(s)];
+  // the piles
+  for (const p of q('#piles .pile')) {
+    if (p.classList.contains('spread')) {
+      const cards = p.querySelectorAll('.pc');
+      if (cards.length) whole(cards[cards.length - 1], 'the top of the spread pile');
+      whole(p.querySelector('.pile-label'), 'the spread pile\'s label');
+    } else if (p.classList.contains('row')) {
+      p.querySelectorAll('.row-tile, .card').forEach((c, i) => {
+        if (!c.closest('.row-tile') || c.classList.contains('row-tile')) whole(c, `the row's tile ${i}`); });
+    } else whole(p, 'the pile ' + p.className.replace(/\s+/g, '.'));
+  }
+  // the opponents
+  for (const s of q('#opp .seat')) {
+    const who = s.querySelector('.seat-name')?.textContent || '?';
+    for (const sel of ['.seat-name', '.count', '.dealer', '.seat-status', '.presence', '.seat-thinking', '.seat-score'])
+      for (const e of s.querySelectorAll(sel)) whole(e, `${who}'s ${sel.slice(1)}`);
+  }
+  // the hand: every card's index corner in sight, not covered, of a readable size
+  for (const c of q('#hand .hand-card')) {
+    const r = c.getBoundingClientRect();
+    const x = r.left + Math.min(8, r.width * .15), y = r.top + Math.min(12, r.height * .12);
+    const what = 'the hand\'s ' + (c.dataset.card || '?');
+    if (r.width < least.card) out.push(`${what}: ${r.width.toFixed(0)} px wide`);
+    if (x < 0 || y < 0 || x > W || y > H) { out.push(`${what}: corner off screen`); continue; }
+    if (!free(c, x, y)) out.push(`${what}: corner covered`);
+    const {l, t, ri, b} = clip(c);
+    if (x < l || x > ri || y < t || y > b) out.push(`${what}: corner clipped`);
+  }
+  // the moves that are enabled, and every button's size
+  for (const b of q('#actions button:not(:disabled)')) whole(b, `the button "${name(b)}"`);
+  for (const b of q('#table button, #table select')) {
+    if (b.offsetParent === null || b.closest('.hand-card, .pc, .meld, .pile, .row-tile, .top-menu')) continue;
+    const r = b.getBoundingClientRect();
+    if (shown(b) > 0 && (r.height < least.button || r.width < least.button))
+      out.push(`the button "${name(b)}": ${r.width.toFixed(0)}x${r.height.toFixed(0)} px`);
+  }
+  // the melds: each one's cards in sight, or a sign of how many are out of sight
+  const box = document.querySelector('#melds');
+  const sign = box && box.querySelector('.more-melds');
+  const signed = sign && getComputedStyle(sign).display !== 'none' && shown(sign.firstElementChild || sign) > .9
+    && free(sign, sign.getBoundingClientRect().left + sign.getBoundingClientRect().width / 2, sign.getBoundingClientRect().bottom - 12);
+  for (const m of (box ? box.querySelectorAll('.meld') : [])) {
+    const cards = m.querySelectorAll('.card');
+    const ok = [...cards].every(c => shown(c) > .3);
+    if (!ok && !signed) out.push(`meld ${m.dataset.meld}: out of sight, and no sign says so`);
+    if (ok && cards.length && cards[0].getBoundingClientRect().width < least.meld)
+      out.push(`meld ${m.dataset.meld}: cards ${cards[0].getBoundingClientRect().width.toFixed(0)} px wide`);
+  }
+  // text: nothing smaller than least.text px
+  const small = new Set();
+  for (const e of document.querySelectorAll('#table *')) {
+    if (e.closest('svg, .sr-only') || !e.offsetParent) continue;
+    const own = [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim());
+    if (!own) continue;
+    const f = parseFloat(getComputedStyle(e).fontSize);
+    if (f < least.text - .01 && shown(e) > 0) small.add(`${(e.className || e.tagName).toString().split(' ')[0]} ${f.toFixed(1)}px`);
+  }
+  for (const s of small) out.push('small text: ' + s);
+  return out;
+})"""
+
+LEAST = {"card": 34, "meld": 22, "button": 40, "text": 11}
+
+
+def problems(page, least: dict | None = None) -> list[str]:
+    return page.evaluate(TABLE + "(" + _js(least or LEAST) + ")")
+
+
+def _js(d: dict) -> str:
+    import json
+    return json.dumps(d)

@@ -21,6 +21,14 @@ from .page import attr, closest, drop_url_language, nil, wanted_language
 from .settings import clean as clean_settings
 
 
+# what a tap plays (a second tap this soon after one that made a move is not another move)
+MOVE_ACTS = ("btn:", "draw", "take", "pile:", "meld:", "row:", "exposed:", "reading:", "next")
+DOUBLE_TAP_MS = 400
+LONG_PRESS_MS = 450
+# what a long press shows large
+PEEKABLE = ".hand-card, .meld .card, .pile .card, .spread .pc, .row-tile, .group .card"
+
+
 class Input:
     def __init__(self, app, root, listen):
         """Listen on ``root`` (and the document, the window) with ``listen(target, kind,
@@ -28,9 +36,12 @@ class Input:
         self.app = app
         self.root = root
         self.drag: dict | None = None        # a card being dragged
-        self.suppress_click = False          # the click that ends a drag
+        self.suppress_click = False          # the click that ends a drag (or a long press)
+        self.press_timer = None              # a finger held on a card: shown large soon
+        self.moved_at = -1e9                 # when a tap last made a move (ms)
         for kind, fn in (("click", self.on_click), ("change", self.on_change),
-                         ("pointerdown", self.on_pointerdown), ("dblclick", self.on_dblclick)):
+                         ("pointerdown", self.on_pointerdown), ("dblclick", self.on_dblclick),
+                         ("contextmenu", self.on_contextmenu)):
             listen(root, kind, fn)
         listen(js.document, "keydown", self.on_key)
         listen(js.window, "pointermove", self.on_pointermove)
@@ -53,7 +64,15 @@ class Input:
             return
         if el.tagName == "A":
             event.preventDefault()
-        self.app.act(attr(el, "data-act"))
+        act = attr(el, "data-act")
+        now = js.performance.now()
+        moves = act.startswith(MOVE_ACTS) and self.app.session is not None
+        if moves and now - self.moved_at < DOUBLE_TAP_MS:
+            return                  # a second tap of a double tap: the move is made once
+        where = self.app.position() if moves else None
+        self.app.act(act)
+        if moves and self.app.session is not None and self.app.position() != where:
+            self.moved_at = now
 
     def on_dblclick(self, event) -> None:
         el = closest(event.target, ".hand-card")
@@ -204,11 +223,46 @@ class Input:
             self.app.form["options"][opt] = value
 
     def on_pointerdown(self, event) -> None:
+        self.peek(None)
+        card = closest(event.target, PEEKABLE)
+        if card is not None and event.button == 0:
+            # held still for a moment: the card shown large, until the finger lifts
+            def held():
+                self.press_timer = None
+                if self.drag is None or not self.drag["moved"]:
+                    self.peek(card)
+            self.press_timer = js.setTimeout(create_once_callable(held), LONG_PRESS_MS)
         el = closest(event.target, ".hand-card")
         if el is None or event.button != 0:
             return
         self.drag = {"pos": int(attr(el, "data-pos")), "x": event.clientX,
                      "y": event.clientY, "el": el, "moved": False}
+
+    def on_contextmenu(self, event) -> None:
+        """A long press on a card shows it large, not the browser's menu."""
+        if closest(event.target, PEEKABLE) is not None:
+            event.preventDefault()
+
+    def peek(self, card) -> None:
+        """A card or tile shown large over the table (``None``: put away)."""
+        layer = nil(js.document.getElementById("peek"))
+        if card is None:
+            if self.press_timer is not None:
+                js.clearTimeout(self.press_timer)
+                self.press_timer = None
+            if layer is not None:
+                layer.remove()
+            return
+        svg = nil(card.querySelector("svg"))
+        if svg is None:
+            return
+        layer = js.document.createElement("div")
+        layer.id = "peek"
+        layer.className = "peek"
+        layer.setAttribute("aria-hidden", "true")
+        layer.appendChild(svg.cloneNode(True))
+        js.document.body.appendChild(layer)
+        self.suppress_click = True           # (the lifted finger is not a tap)
 
     def on_pointermove(self, event) -> None:
         d = self.drag
@@ -217,6 +271,9 @@ class Input:
         dx, dy = event.clientX - d["x"], event.clientY - d["y"]
         if not d["moved"] and dx * dx + dy * dy < 64:
             return
+        if nil(js.document.getElementById("peek")) is not None:
+            return                              # (a card shown large is not dragged)
+        self.peek(None)
         if not d["moved"]:
             d["moved"] = True
             d["el"].classList.add("dragging")
@@ -234,6 +291,14 @@ class Input:
 
     def on_pointerup(self, event) -> None:
         d, self.drag = self.drag, None
+        if nil(js.document.getElementById("peek")) is not None:
+            self.peek(None)
+            js.setTimeout(create_once_callable(lambda: setattr(self, "suppress_click", False)), 0)
+            if d is not None and d["moved"]:
+                self.root.classList.remove("is-dragging")
+                self.app.render()
+            return
+        self.peek(None)
         if d is None or not d["moved"]:
             return
         self.suppress_click = True

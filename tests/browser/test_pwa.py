@@ -117,6 +117,8 @@ def test_installable_under_a_sub_path_and_offline_there(browser, serve, tmp_path
         assert manifest["errors"] == []
         data = json.loads(manifest["data"])
         assert data["display"] == "standalone" and data["short_name"] == "rami"
+        # installed: the whole screen, in the orientation the player holds the phone
+        assert data["display_override"][0] == "fullscreen" and data["orientation"] == "any"
         sizes = {(i["sizes"], i.get("purpose", "any")) for i in data["icons"]}
         assert {("192x192", "any"), ("512x512", "any"), ("512x512", "maskable")} <= sizes
         errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]

@@ -1,0 +1,186 @@
+"""Phones and tablets held either way: every game at its largest table mid-hand, the lobby
+and each dialog, checked by geometry at each shape (tests/browser/fit.py says what a player
+needs); and touch as players expect it (a card held shows large, a card dragged to the pile
+is discarded, a double tap makes one move, the melds out of sight one tap away, a turn of
+the phone keeps the selection).
+
+Each game's table is opened once in a touch context and turned through the shapes: upright
+360x640 to 430x932, sideways 640x360 to 932x430, the tablets both ways.
+"""
+
+from __future__ import annotations
+
+import time
+import urllib.parse
+
+import pytest
+
+from tests.positions import mid_hand
+
+from .conftest import guard, on_page_thread, settled, wait_for
+from .fit import SEATS, SHAPES, problems
+
+DIALOG = """(() => {
+  const W = innerWidth, H = innerHeight, out = [];
+  const doc = document.scrollingElement;
+  if (doc.scrollWidth > W + 1) out.push('the page scrolls sideways');
+  const box = document.querySelector('#dialogs [role=dialog], #screen .lobby-card');
+  if (!box) return ['no dialog'];
+  const r = box.getBoundingClientRect();
+  if (r.left < -1 || r.right > W + 1) out.push(`wider than the screen (${r.left}..${r.right})`);
+  if (box.scrollWidth > box.clientWidth + 2) out.push('its text runs out sideways');
+  for (const b of box.querySelectorAll('button, select, input, a.btn')) {
+    const q = b.getBoundingClientRect();
+    if (b.offsetParent === null || !q.width) continue;
+    if (q.left < -1 || q.right > W + 1) out.push(`"${(b.textContent || b.name || '').trim().slice(0, 30)}" off the side`);
+  }
+  const close = box.querySelector('[data-act=close], .close-x, #start');
+  if (close) {
+    const q = close.getBoundingClientRect();
+    if (q.top < -1 || q.bottom > H + 1) out.push('its close or start button is off screen');
+  }
+  for (const e of box.querySelectorAll('*')) {
+    if (e.closest('svg, .sr-only') || !e.offsetParent) continue;
+    if (![...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim())) continue;
+    const f = parseFloat(getComputedStyle(e).fontSize);
+    if (f < 10.99) { out.push(`text of ${f.toFixed(1)} px: ${e.textContent.trim().slice(0, 20)}`); break; }
+  }
+  return out;
+})()"""
+
+
+def _context(browser, site, size=(390, 844)):
+    ctx = browser.new_context(viewport={"width": size[0], "height": size[1]}, has_touch=True,
+                              is_mobile=True, service_workers="block")
+    _, offsite = guard(ctx, (site,))
+    page = ctx.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.site, page.errors, page.offsite = site, errors, offsite
+    on_page_thread(page)
+    return ctx, page
+
+
+def _open(page, deal: str, extra: str = "") -> None:
+    page.goto(page.site + "?deal=" + urllib.parse.quote(deal) + extra)
+    wait_for(page, "document.body.dataset.ready === '1' && !!document.querySelector('.hand')",
+             90, "the table")
+    time.sleep(0.3)
+
+
+def _turn(page, w: int, h: int) -> None:
+    page.set_viewport_size({"width": w, "height": h})
+    settled(page)
+    time.sleep(0.15)
+
+
+@pytest.mark.parametrize("variant", sorted(SEATS))
+def test_every_game_fits_each_phone_and_tablet_held_either_way(browser, site, variant):
+    ctx, page = _context(browser, site, SHAPES[0])
+    _open(page, mid_hand(variant, SEATS[variant]))
+    failed = {}
+    for w, h in SHAPES:
+        _turn(page, w, h)
+        found = problems(page)
+        if found:
+            failed[f"{w}x{h}"] = found[:6]
+    assert not failed, f"{variant}: {failed}"
+    # the left-handed setting: the moves' column on the left when sideways
+    page.evaluate("document.documentElement.classList.add('left-handed')")
+    _turn(page, 844, 390)
+    assert problems(page) == []
+    acts = page.locator("#actions").bounding_box()
+    hand = page.locator("#hand").bounding_box()
+    assert acts["x"] + acts["width"] <= hand["x"] + 1, "left-handed: the moves on the left"
+    page.evaluate("document.documentElement.classList.remove('left-handed')")
+    _turn(page, 844, 390)
+    acts = page.locator("#actions").bounding_box()
+    hand = page.locator("#hand").bounding_box()
+    assert acts["x"] >= hand["x"] + hand["width"] - 1, "the moves on the right"
+    assert page.errors == [] and page.offsite == []
+    ctx.close()
+
+
+def test_touch_a_card_held_large_dragged_to_the_pile_one_move_a_double_tap(browser, site):
+    ctx, page = _context(browser, site, (844, 390))
+    _open(page, mid_hand("basic", 3), "")
+    page.select_option("#pace", "instant")
+    # the melds out of sight: one tap on the sign shows them all, another puts them back
+    # (a short phone sideways leaves them little room)
+    _turn(page, 640, 360)
+    if page.is_visible(".more-melds"):
+        page.click(".more-melds")
+        wait_for(page, "!!document.querySelector('#melds.all')", 10, "all the melds")
+        box = page.locator("#melds").bounding_box()
+        hand = page.locator("#hand").bounding_box()
+        assert box["y"] + box["height"] <= hand["y"] + 1, "the open melds leave the hand in sight"
+        page.click(".more-melds")
+        wait_for(page, "!document.querySelector('#melds.all')", 10, "the melds put back")
+    _turn(page, 844, 390)
+    # a card held shows large, and the lifted finger selects nothing
+    card = page.locator(".hand-card").first.bounding_box()
+    page.mouse.move(card["x"] + 8, card["y"] + 20)
+    page.mouse.down()
+    wait_for(page, "!!document.getElementById('peek')", 5, "the card large")
+    time.sleep(0.4)                          # (it grows in for a moment)
+    big = page.locator("#peek").bounding_box()
+    assert big["width"] > card["width"] * 1.8
+    page.mouse.up()
+    time.sleep(0.2)
+    assert page.locator("#peek").count() == 0 and page.locator(".hand-card.sel").count() == 0
+    # a double tap on the stock draws one card, not two moves
+    n = page.locator(".hand-card").count()
+    stock = page.locator(".pile.stock").bounding_box()
+    page.mouse.click(stock["x"] + stock["width"] / 2, stock["y"] + stock["height"] / 3, click_count=1)
+    page.mouse.click(stock["x"] + stock["width"] / 2, stock["y"] + stock["height"] / 3, click_count=1)
+    wait_for(page, f"document.querySelectorAll('.hand-card').length === {n + 1}", 20, "the draw")
+    time.sleep(0.5)
+    assert page.locator(".hand-card").count() == n + 1
+    assert not page.is_visible(".message-text"), page.inner_text("#message")
+    # the selection lives through a turn of the phone
+    page.locator(".hand-card").nth(1).click(position={"x": 6, "y": 16})
+    wait_for(page, "document.querySelectorAll('.hand-card.sel').length === 1", 5, "a selection")
+    chosen = page.get_attribute(".hand-card.sel", "data-card")
+    _turn(page, 390, 844)
+    assert page.get_attribute(".hand-card.sel", "data-card") == chosen
+    assert problems(page) == []
+    _turn(page, 844, 390)
+    # a card dragged onto the discard pile is discarded
+    cards = page.locator(".hand-card")
+    last = cards.nth(cards.count() - 1)
+    what = last.get_attribute("data-card")
+    src = last.bounding_box()
+    pile = page.locator(".pile.discard").bounding_box()
+    page.mouse.move(src["x"] + 8, src["y"] + 20)
+    page.mouse.down()
+    page.mouse.move(src["x"] + 30, src["y"] - 20, steps=4)
+    page.mouse.move(pile["x"] + pile["width"] / 2, pile["y"] + pile["height"] / 2, steps=8)
+    page.mouse.up()
+    wait_for(page, f"!document.querySelector('.hand-card[data-card=\"{what}\"]') || "
+             "!!document.querySelector('.message-text')", 20, "the discard")
+    assert page.locator(f'.hand-card[data-card="{what}"]').count() == 0, page.inner_text("#message")
+    assert page.errors == []
+    ctx.close()
+
+
+@pytest.mark.parametrize("lang", ["de", "hi"])
+def test_the_lobby_and_every_dialog_fit_both_ways(browser, site, lang):
+    ctx, page = _context(browser, site, (360, 640))
+    page.goto(site + f"?lang={lang}")
+    wait_for(page, "document.body.dataset.ready === '1' && !!document.querySelector('#start')",
+             90, "the lobby")
+    for w, h in ((360, 640), (640, 360), (932, 430), (768, 1024)):
+        _turn(page, w, h)
+        assert page.evaluate(DIALOG) == [], f"the lobby at {w}x{h}"
+    _open(page, mid_hand("indian", 6), f"&lang={lang}")
+    for act in ("howto", "settings", "scores", "help"):
+        for w, h in ((360, 640), (640, 360), (932, 430)):
+            _turn(page, w, h)
+            page.evaluate(f"document.querySelector('[data-act=\"{act}\"]').click()")
+            wait_for(page, "!!document.querySelector('#dialogs [role=dialog]')", 10, act)
+            found = page.evaluate(DIALOG)
+            assert found == [], f"{act} at {w}x{h} in {lang}: {found}"
+            page.keyboard.press("Escape")
+            wait_for(page, "!document.querySelector('#dialogs [role=dialog]')", 10, "closed")
+    assert page.errors == []
+    ctx.close()

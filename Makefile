@@ -6,7 +6,7 @@ PY     := $(VENV)/bin/python
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 VARIANT ?= gin
 
-.PHONY: catalogues play play-terminal screenshots test test-cpython test-browser test-pyodide build dist chromium serve bench bench-door bench-rl rl-example train-gin bench-large bench-web bench-embed bench-bots bench-friends arena simulate soak setup clean
+.PHONY: catalogues play play-terminal screenshots test test-cpython test-browser test-pyodide build dist chromium serve bench bench-door bench-rl rl-example train-gin bench-large bench-web bench-embed bench-phone phones bench-bots bench-friends arena simulate soak setup clean
 
 setup: $(VENV)/.installed
 
@@ -89,6 +89,12 @@ soak: setup node_modules/.installed build/pyodide-site/.pins   ## the deep run o
 
 bench-door: setup       ## the checks at the door: the worst cost per character of every entry (docs/door.md)
 	$(PY) benchmarks/door.py
+
+bench-phone: dist chromium   ## a tap, a redraw and a turn of the phone on a 4x slower processor
+	$(PY) benchmarks/phone_speed.py
+
+phones: dist chromium        ## every game at every phone and tablet shape: what a player misses, and screenshots (build/phones/)
+	$(PY) scripts/phones.py build/phones
 
 bench-embed: dist chromium   ## tutorial boards: one against six, time to interactive and memory
 	$(PY) benchmarks/embed.py

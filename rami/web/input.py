@@ -23,7 +23,7 @@ from .settings import clean as clean_settings
 
 # what a tap plays (a second tap this soon after one that made a move is not another move)
 MOVE_ACTS = ("btn:", "draw", "take", "pile:", "meld:", "row:", "exposed:", "reading:", "next")
-DOUBLE_TAP_MS = 400
+DOUBLE_TAP_MS = 600
 LONG_PRESS_MS = 450
 # what a long press shows large
 PEEKABLE = ".hand-card, .meld .card, .pile .card, .spread .pc, .row-tile, .group .card"
@@ -67,8 +67,9 @@ class Input:
         act = attr(el, "data-act")
         now = js.performance.now()
         moves = act.startswith(MOVE_ACTS) and self.app.session is not None
-        if moves and now - self.moved_at < DOUBLE_TAP_MS:
-            return                  # a second tap of a double tap: the move is made once
+        if moves and (getattr(event, "detail", 1) or 1) >= 2 \
+                and now - self.moved_at < DOUBLE_TAP_MS:
+            return                  # the second tap of a double tap: the move is made once
         where = self.app.position() if moves else None
         self.app.act(act)
         if moves and self.app.session is not None and self.app.position() != where:

@@ -131,8 +131,7 @@ def test_touch_a_card_held_large_dragged_to_the_pile_one_move_a_double_tap(brows
     # a double tap on the stock draws one card, not two moves
     n = page.locator(".hand-card").count()
     stock = page.locator(".pile.stock").bounding_box()
-    page.mouse.click(stock["x"] + stock["width"] / 2, stock["y"] + stock["height"] / 3, click_count=1)
-    page.mouse.click(stock["x"] + stock["width"] / 2, stock["y"] + stock["height"] / 3, click_count=1)
+    page.mouse.dblclick(stock["x"] + stock["width"] / 2, stock["y"] + stock["height"] / 3)
     wait_for(page, f"document.querySelectorAll('.hand-card').length === {n + 1}", 20, "the draw")
     time.sleep(0.5)
     assert page.locator(".hand-card").count() == n + 1

@@ -51,6 +51,7 @@ _TILE_WORDS = tuple(
     for w, s in ((word, said), (word[:1].upper() + word[1:], said[:1].upper() + said[1:])))
 # text between tags, and the attributes that are read (aria-label, title, alt)
 _TEXT_NODE = re.compile(r">([^<]+)<")
+_SAID_KEPT = 32         # fragments remembered said (a table's regions, as drawn lately)
 _READ_ATTR = re.compile(r'\b(aria-label|title|alt)="([^"]*)"')
 
 
@@ -96,6 +97,8 @@ class Words:
 
     def __init__(self, tiles: bool = False):
         self.tiles = tiles
+        # the page's fragments said lately (a redraw says mostly the same regions again)
+        self._said: dict[tuple[str, str], str] = {}
 
     # -- plain text (the terminal, screen readers, attributes) ---------------------------
     def plain(self, text: str, symbols: bool = True) -> str:
@@ -117,6 +120,15 @@ class Words:
         game's words; a tile's name in text is coloured like the tile."""
         if not self.tiles or not fragment:
             return fragment
+        key = (language(), fragment)
+        said = self._said.get(key)
+        if said is None:
+            said = self._said[key] = self._html(fragment)
+            if len(self._said) > _SAID_KEPT:
+                del self._said[next(iter(self._said))]      # the oldest goes
+        return said
+
+    def _html(self, fragment: str) -> str:
         fragment = _TEXT_NODE.sub(
             lambda m: ">" + self._tile_words(self._tile_codes(m.group(1), html=True)) + "<",
             fragment)

@@ -68,12 +68,59 @@
     }));
   }
 
+  // -- redrawing a region ------------------------------------------------------------------
+  // rami.web.drawing writes a region of the table as HTML. Put in its place as it is, every
+  // card would be made anew at each tap (their faces' shapes, their styles, their layout);
+  // instead what the new HTML shares with what is shown stays, and only what differs is
+  // changed: a selected card is the same card with one class more (and keeps its focus).
+  const FORM = new Set(["INPUT", "SELECT", "TEXTAREA", "OPTION"]);
+  function alike(a, b) {
+    return a.nodeType === b.nodeType && a.nodeName === b.nodeName &&
+      (a.nodeType !== 1 || (a.id === b.id && a.getAttribute("data-card") === b.getAttribute("data-card")
+                            && !FORM.has(a.nodeName)));
+  }
+  function patch(a, b) {
+    if (a.nodeType !== 1) {
+      if (a.nodeValue !== b.nodeValue) a.nodeValue = b.nodeValue;
+      return;
+    }
+    if (a.isEqualNode(b)) return;
+    for (const { name, value } of b.attributes)
+      if (a.getAttribute(name) !== value) a.setAttribute(name, value);
+    for (const { name } of [...a.attributes]) if (!b.hasAttribute(name)) a.removeAttribute(name);
+    patchChildren(a, b);
+  }
+  function patchChildren(into, from) {
+    let a = into.firstChild, b = from.firstChild;
+    while (b) {
+      const next = b.nextSibling;
+      if (!a) into.appendChild(b);
+      else if (alike(a, b)) { patch(a, b); a = a.nextSibling; }
+      else { const after = a.nextSibling; into.replaceChild(b, a); a = after; }
+      b = next;
+    }
+    while (a) { const after = a.nextSibling; into.removeChild(a); a = after; }
+  }
+  window.ramiMorph = (el, html) => {
+    const t = document.createElement("template");
+    t.innerHTML = html;
+    patchChildren(el, t.content);
+  };
+
   // -- measurements ------------------------------------------------------------------------
   window.ramiLongTasks = [];    // [start, duration] of every main-thread task over 50 ms
   window.ramiBotSpans = [];     // filled by the table while bots play
   window.ramiBotMoves = [];
   window.ramiWorkerMoves = [];  // [asked, played] of each bot move worked out in the bots' worker
   window.ramiProgress = [];     // [time, percent, creep to, over seconds]: the bar's steps
+  window.ramiRedraws = [];      // [start, painted] of the table's redraw after each bot move
+  // [t0, the next frame painted after now] into window[name] (a task queued from the
+  // frame's animation callbacks runs once that frame is painted)
+  window.ramiAfterPaint = (name, t0) => requestAnimationFrame(() => {
+    const { port1, port2 } = new MessageChannel();
+    port1.onmessage = () => window[name].push([t0, performance.now()]);
+    port2.postMessage(0);
+  });
   try {
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) window.ramiLongTasks.push([e.startTime, e.duration]);

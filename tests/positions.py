@@ -44,16 +44,16 @@ def _options(variant: str, n: int) -> dict:
     return {"partnerships": False} if variant == "push" and n != 4 else {}
 
 
-def mid_hand(variant: str, n: int, seed: int = 7) -> str:
-    """A hand under way at seat 0's draw, with as many melds on the table as it gets (up to
-    one a seat, six at most), from Good bots' play: for screenshots and layout tests."""
+def mid_hand(variant: str, n: int, seed: int = 7, seat: int = 0) -> str:
+    """A hand under way at ``seat``'s draw, with as many melds on the table as it gets (up
+    to one a seat, six at most), from Good bots' play: for screenshots and layout tests."""
     g = GameState(variant, NAMES[:n], _options(variant, n), seed=seed)
     bots = [make_bot("good", variant, seed=seed + i) for i in range(n)]
     seen = []
     for _ in range(4000):
         if g.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
             break
-        if g.turn == 0 and g.phase == Phase.DRAW:
+        if g.turn == seat and g.phase == Phase.DRAW:
             if len(g.table) >= min(n + 1, 6):
                 return to_deal(g)
             seen.append(to_deal(g))

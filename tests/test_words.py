@@ -18,6 +18,7 @@ from rami.actions import parse_action
 from rami.bots import make_bot
 from rami.cards import Card
 from rami.errors import ActionSyntaxError
+from rami.i18n import speaking
 from rami.melds import Meld, MeldRules
 from rami.state import GameState, Phase
 from rami.variants import find_variant, variant_names
@@ -66,6 +67,15 @@ def test_the_page_colours_a_tile_s_name_and_reads_attributes_in_the_game_s_words
     assert '<span class="tiletext t-r">red 12</span>' in out
     assert TILE_WORDS.html(out) == out                  # said once is said
     assert CARD_WORDS.html("<b>Take the Qh</b>") == "<b>Take the Qh</b>"  # (pretty_text's)
+    # a fragment said again is said the same (remembered), and anew in another language
+    again = '<p title="the r12">The r12 from the discard pile</p>'
+    first = TILE_WORDS.html(again)
+    assert TILE_WORDS.html(again) == first == \
+        '<p title="the red 12">The <span class="tiletext t-r">red 12</span> from the discard row</p>'
+    with speaking("de"):
+        german = TILE_WORDS.html(again)
+    assert german != first and "rot 12" in german, german
+    assert TILE_WORDS.html(again) == first
 
 
 def test_every_game_refuses_an_unknown_text_with_its_own_moves_as_typed():

@@ -112,7 +112,7 @@ class App:
         self.pace = pace if pace in ("slow", "normal", "fast", "instant") else "normal"
         self.settings = clean_settings(prefs.get("settings"))
         self.stats = statistics.clean(load_json(STATS_KEY, 200_000))
-        self.apply_settings()
+        apply_settings(self.settings)
         self.form = default_form(
             variant if isinstance(variant, str) else "gin",
             name[:40] if isinstance(name, str) and name else _("Player"))
@@ -388,6 +388,7 @@ class App:
     def apply_settings(self) -> None:
         """The settings as classes on the page's root element (the stylesheet follows)."""
         apply_settings(self.settings)
+        self.drawing.fitted = None          # (the cards' size, the side of the moves: fit anew)
 
     async def _speak(self, code: str) -> None:
         """Switch to a language whose catalogue is fetched first."""
@@ -830,10 +831,13 @@ class App:
         self.skipping = False
         try:
             s = self.session
+            shown = False               # the table shows this move's seat at work already
             while self.session is s and s.bot_to_move() and self.screen == "table":
                 paced = self.seats[s.state.turn].paced      # (a bot; not a friend)
-                self.thinking = paced
-                self.render()
+                if not shown or self.thinking != paced:
+                    self.thinking = paced
+                    self.render()
+                shown = False
                 await asyncio.sleep(0 if self.skipping or not paced else
                                     render.pace_seconds(self.pace, s.state.n))
                 if self.session is not s or not s.bot_to_move() or self.screen != "table":
@@ -848,9 +852,14 @@ class App:
                 # long task
                 await asyncio.sleep(0)
                 t1 = js.performance.now()
-                self.thinking = False
+                # the move, and the next seat at work if it is a bot's: one drawing
+                self.thinking = s.bot_to_move() and self.seats[s.state.turn].paced
                 self.render()
+                shown = True
                 record("ramiBotMoves", t0, t0 + thought[0] + js.performance.now() - t1)
+                painted = getattr(js.window, "ramiAfterPaint", None)
+                if painted is not None:                  # (the redraw as the player sees it)
+                    painted("ramiRedraws", t1)
                 await asyncio.sleep(0)
         except Exception as e:
             self._crash(e)

@@ -20,7 +20,7 @@ from ..words import words_for
 from . import render
 from . import stats as statistics
 from .howto import howto_html
-from .page import attr, nil
+from .page import attr, morph, nil
 from .settings import settings_html
 
 # a phone, held upright or sideways (as static/style.css says it)
@@ -49,6 +49,7 @@ class Drawing:
         self.summary_due = False             # a hand's summary waits for the next task
         self.announced = (-1, 0)             # (hand, log lines) told to screen readers
         self.was_my_turn = False
+        self.fitted: tuple | None = None     # the melds as last fitted, and their room
         self.forget()
         if adopt is not None:                # the lobby on the screen is this one
             self.frame, self.drawn = ("lobby",), {"frame": adopt}
@@ -123,7 +124,7 @@ class Drawing:
     def _draw_frame(self, key: tuple, html: str) -> None:
         if self.frame != key or self.drawn.get("frame") != html:
             self.screen_el.innerHTML = html
-            self.frame, self.drawn = key, {"frame": html}
+            self.frame, self.drawn, self.fitted = key, {"frame": html}, None
             js.window.scrollTo(0, 0)            # a new screen opens at its top
 
     def _draw_table(self) -> None:
@@ -142,7 +143,7 @@ class Drawing:
         if self.frame != key:
             self.screen_el.innerHTML = render.table_html(s, self.app.pace, message,
                                                          self.app.thinking, new_from, offer, hint)
-            self.frame, self.drawn = key, dict(regions)
+            self.frame, self.drawn, self.fitted = key, dict(regions), None
             js.window.scrollTo(0, 0)
         else:
             for name, html in regions.items():
@@ -158,7 +159,7 @@ class Drawing:
                 if self.drawn.get(name) != html:
                     el = nil(self.screen_el.querySelector(f"#{name}"))
                     if el is not None:
-                        el.innerHTML = html
+                        morph(el, html)
                     self.drawn[name] = html
         table = nil(self.screen_el.querySelector("#table"))
         if table is not None:
@@ -217,6 +218,12 @@ class Drawing:
 
         def over() -> bool:
             return el.scrollHeight > el.clientHeight + 2
+
+        # (the same melds in a room of the same size stay as they were fitted: a tap on a
+        # card, a sort, leave them; one reading of the room, which the frame needs anyway)
+        room = (self.drawn.get("melds"), el.clientWidth, el.clientHeight, el.scrollHeight)
+        if room == self.fitted:
+            return self._mark_strips()
         # (one reading in the usual case, full size with room to spare; shrunk cards that
         # now fit may have room to grow, so they start again from full size)
         fit = float(style.getPropertyValue("--fit") or 1)
@@ -229,9 +236,13 @@ class Drawing:
             fit = round(fit - 0.1, 2)
             style.setProperty("--fit", str(fit))
         el.classList.toggle("overflows", over())
+        self._mark_strips()
+        self.melds_scrolled()
+        self.fitted = (self.drawn.get("melds"), el.clientWidth, el.clientHeight, el.scrollHeight)
+
+    def _mark_strips(self) -> None:
         for strip in self._strips():        # the opponents, the buttons: swiped sideways
             strip.classList.toggle("overflows", strip.scrollWidth > strip.clientWidth + 2)
-        self.melds_scrolled()
 
     def melds_all(self, open_: bool) -> None:
         """Every meld at its full size, over the opponents and the middle of the table (the
@@ -241,6 +252,7 @@ class Drawing:
         if el is None:
             return
         el.classList.toggle("all", open_)
+        self.fitted = None
         if not open_:
             for k in ("left", "top", "width", "height"):
                 el.style.removeProperty(k)

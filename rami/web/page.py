@@ -36,6 +36,16 @@ def attr(el, name: str) -> str | None:
     return None if value is None else str(value)
 
 
+def morph(el, html: str) -> None:
+    """``el`` shows ``html``: what it shows already and the new HTML share stays in place
+    (static/boot.js's ``ramiMorph``), where the page has it; else written anew."""
+    change = getattr(js.window, "ramiMorph", None)
+    if change is None:
+        el.innerHTML = html
+    else:
+        change(el, html)
+
+
 def url_language() -> str | None:
     """The language the page's address asks for (``?lang=ro``), or None."""
     try:

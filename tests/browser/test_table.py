@@ -173,6 +173,26 @@ def test_basic_hand_with_a_meld_and_a_lay_off(page):
     assert page.offsite == [] and page.errors == []
 
 
+def test_a_tap_changes_the_table_in_place(page):
+    """A selected card is the same card with a class more: the other cards, their faces and
+    the focus stay as they were (the page redraws what differs, not every card)."""
+    open_page(page, "?deal=" + urllib.parse.quote(BASIC_DEAL))
+    page.select_option("#pace", "instant")
+    my_move(page)
+    page.keyboard.press("d")
+    wait_for(page, "document.querySelector('#table').dataset.phase === 'play'")
+    page.evaluate("document.querySelectorAll('.hand-card').forEach((el, i) => el.ramiMark = i)")
+    click_act(page, "card:2")
+    marks = page.evaluate("[...document.querySelectorAll('.hand-card')].map((el) => el.ramiMark)")
+    assert marks == list(range(len(marks))), marks
+    assert page.evaluate("document.querySelector('[data-act=\"card:2\"]').classList.contains('sel')"
+                         " && document.activeElement.dataset.act === 'card:2'")
+    click_act(page, "card:2")                   # and back
+    assert page.evaluate("[...document.querySelectorAll('.hand-card')].every("
+                         "(el, i) => el.ramiMark === i && !el.classList.contains('sel'))")
+    assert page.errors == []
+
+
 def test_illegal_attempts_are_explained(page):
     deal = ("basic | 0: 4h 5h 6h Qc 2s 9d Kd 3c | 1: 2c 8c Jh 10s 7d Ks 9s 4d "
             "| discard: 3d | stock: 8s 5s | turn: 0 | phase: draw | dealer: 1")

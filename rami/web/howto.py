@@ -18,7 +18,7 @@ from ..cards import parse_cards
 from ..i18n import N_, _, n_, pieces
 from ..variants import find_variant
 from .lobby import CHOICE_TITLES, OPTION_TITLES
-from .parts import esc, face
+from .parts import close_x, esc, face
 
 # (heading, paragraphs) per variant; a paragraph starting "- " is a list item
 RULES: dict[str, list[tuple[str, list[str]]]] = {
@@ -303,8 +303,7 @@ def howto_html(variant: str, options: dict | None = None, at_table: bool = False
     with pieces(var.uses_tiles):
         body = rules_body(var.name, options, at_table)
     return f"""<div class="overlay" role="dialog" aria-modal="true" aria-labelledby="howto-title">
-  <div class="summary howto" id="howto"><button type="button" class="close-x"
-  data-act="close" aria-label="{_("Close")}">×</button><h2 id="howto-title">{
+  <div class="summary howto" id="howto">{close_x()}<h2 id="howto-title">{
   _("How to play {game}", game=esc(var.title))}</h2>
   <div class="howto-body">{body}<p class="rule-book"><a href="{RULE_BOOK}" target="_blank"
   rel="noopener">{_("The whole rule book, in English: every game, every house rule and each "

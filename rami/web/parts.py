@@ -29,6 +29,12 @@ def wild_tag() -> str:
     return f'<span class="wild-tag" aria-hidden="true">{_("wild")}</span>'
 
 
+def close_x() -> str:
+    """A dialog's close button at its top corner (its Close button at the foot may be out
+    of sight on a phone held sideways)."""
+    return f'<button type="button" class="close-x" data-act="close" aria-label="{_("Close")}">×</button>'
+
+
 def esc(x) -> str:
     return escape(str(x))
 

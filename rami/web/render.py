@@ -21,7 +21,7 @@ from ..i18n import N_, _, join, n_, pieces
 from ..state import Phase
 from ..words import words_for
 from ..room import REACTIONS, show_code
-from .parts import DOTS, esc, plain_text, pretty_text
+from .parts import DOTS, close_x, esc, plain_text, pretty_text
 from .parts import LABEL_CLASS, face, short_names  # noqa: F401  (re-exported for callers)
 from .lobby import LEVEL_NAMES, PERSON, lobby_html, update_offer  # noqa: F401 (lobby_html: the app's)
 from .session import BOT_PHASES, Session, in_game_words
@@ -469,7 +469,7 @@ def share_html(s: Session, shared: dict) -> str:
     <p><button type="button" class="btn" data-act="download-match" id="download-match">{
         _("Download the match")}</button></p>""" if whole else "")
     return f"""<div class="overlay" role="dialog" aria-modal="true" aria-labelledby="share-title">
-  <div class="summary share-panel" id="share-panel">
+  <div class="summary share-panel" id="share-panel">{close_x()}
   <h2 id="share-title">{_("Share this hand")}</h2>
   <p class="share-what">{esc(shared["title"])}: {_("step through it as you saw it; the others' "
                                                   "cards show when the hand's end shows them.")}</p>
@@ -663,7 +663,7 @@ def friends_html(s: Session, host, code_url: str = "#code=", scan: bool = False)
         codes = (f'<p class="friends-how">{said} <button type="button" class="btn small" '
                  f'data-act="use-codes">{_("Use codes over the internet")}</button></p>')
     return f"""<div class="overlay" role="dialog" aria-modal="true" aria-labelledby="friends-title">
-  <div class="summary friends-panel" id="friends">
+  <div class="summary friends-panel" id="friends">{close_x()}
   <h2 id="friends-title">{_("Friends at this table")}</h2>
   <p class="friends-how">{_("Each friend plays from their own device, with no server: the link holds "
                              "this page's address, and their page answers with a code for you to "

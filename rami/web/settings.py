@@ -13,7 +13,7 @@ Web Audio API.
 
 from __future__ import annotations
 
-from .parts import esc, face
+from .parts import close_x, esc, face
 from ..cards import parse_cards
 from ..i18n import LANGUAGES, N_, _
 
@@ -91,8 +91,7 @@ def settings_html(settings: dict, pace: str, paces) -> str:
                            f"</option>" for k, label, _s in paces)
     four = esc(_("four colours: spades black, hearts red, diamonds blue, clubs green"))
     return f"""<div class="overlay" role="dialog" aria-modal="true" aria-labelledby="settings-title">
-  <div class="summary settings" id="settings"><button type="button" class="close-x"
-  data-act="close" aria-label="{_("Close")}">×</button><h2 id="settings-title">{_("Settings")}</h2>
+  <div class="summary settings" id="settings">{close_x()}<h2 id="settings-title">{_("Settings")}</h2>
   <div class="settings-form">
   <fieldset><legend>{_("Language")}</legend><label>{language_menu(settings.get("lang", AUTO))}
   </label></fieldset>

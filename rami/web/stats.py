@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from ..errors import RamiError
 from ..variants import find_variant
-from .parts import esc
+from .parts import close_x, esc
 from ..i18n import _
 
 KEEP_SEEN = 40       # matches remembered (a kept one may wait long), to count each hand once
@@ -135,8 +135,7 @@ def stats_html(stats: dict, confirm: bool = False) -> str:
               f"<button type='button' class='btn primary' data-act='close'>{_('Close')}"
               f"</button>")
     return f"""<div class="overlay" role="dialog" aria-modal="true" aria-labelledby="stats-title">
-  <div class="summary stats" id="stats"><button type="button" class="close-x" data-act="close"
-  aria-label="{_("Close")}">×</button><h2 id="stats-title">{_("Statistics")}</h2>
+  <div class="summary stats" id="stats">{close_x()}<h2 id="stats-title">{_("Statistics")}</h2>
   <p class="stats-note">{_("Kept in this browser, for the lobby's player. A match counts when "
                            "it ends; its hands as they are played.")}</p>
   {table}

@@ -18,7 +18,9 @@ SEATS = {"basic": 6, "gin": 2, "indian": 6, "rum500": 8, "push": 6, "tiles": 4}
 # that clips it; ``free(el, x, y)``: what is drawn at (x, y) is el or inside it. Returns the
 # list of what fails, each in words.
 TABLE = r"""((least) => {
-  const W = innerWidth, H = innerHeight, out = [];
+  // (the layout viewport: a phone widens innerWidth to a page wider than the screen)
+  const W = document.documentElement.clientWidth, H = document.documentElement.clientHeight;
+  const out = [];
   const clip = (el) => {
     const r = el.getBoundingClientRect();
     let l = Math.max(r.left, 0), t = Math.max(r.top, 0), ri = Math.min(r.right, W), b = Math.min(r.bottom, H);

@@ -21,10 +21,13 @@ from .conftest import guard, on_page_thread, settled, wait_for
 from .fit import SEATS, SHAPES, problems
 
 DIALOG = """(() => {
-  const W = innerWidth, H = innerHeight, out = [];
+  // (the screen: a phone widens innerWidth to a page wider than the screen)
+  const W = document.documentElement.clientWidth, H = document.documentElement.clientHeight;
+  const out = [];
   const doc = document.scrollingElement;
   if (doc.scrollWidth > W + 1) out.push('the page scrolls sideways');
-  const box = document.querySelector('#dialogs [role=dialog], #screen .lobby-card');
+  const box = document.querySelector('#dialogs [role=dialog]') ||
+    document.querySelector('#screen .lobby-card, #summary-slot [role=dialog]');
   if (!box) return ['no dialog'];
   const r = box.getBoundingClientRect();
   if (r.left < -1 || r.right > W + 1) out.push(`wider than the screen (${r.left}..${r.right})`);
@@ -182,4 +185,76 @@ def test_the_lobby_and_every_dialog_fit_both_ways(browser, site, lang):
             page.keyboard.press("Escape")
             wait_for(page, "!document.querySelector('#dialogs [role=dialog]')", 10, "closed")
     assert page.errors == []
+    ctx.close()
+
+
+# a hand one move from its end: draw, meld the three hearts, discard the card drawn
+GOING_OUT = ("basic | 0: 4h 5h 6h | 1: 2c 8c Jh 10s 7d Ks 9s | table: 1=Qs Qh Qd | melded: 1 "
+             "| discard: 3d | stock: 8s 5s | turn: 0 | phase: draw | dealer: 1")
+
+
+@pytest.mark.parametrize("lang", ["de", "hi"])
+def test_the_hand_s_summary_and_share_fit_both_ways(browser, site, lang):
+    ctx, page = _context(browser, site, (360, 640))
+    _open(page, GOING_OUT, f"&lang={lang}")
+    page.keyboard.press("d")
+    wait_for(page, "document.querySelector('#table').dataset.phase === 'play'", 10, "the draw")
+    hand = page.evaluate("[...document.querySelectorAll('.hand-card')].map(c => c.dataset.card)")
+    for card in ("4h", "5h", "6h"):
+        page.click(f'[data-act="card:{hand.index(card)}"]')
+    page.click('[data-act="btn:meld"]')
+    page.click('[data-act="card:0"]')
+    page.click('[data-act="btn:discard"]')
+    wait_for(page, "!!document.querySelector('#summary-slot [role=dialog]')", 20, "the summary")
+    shapes = ((360, 640), (640, 360), (932, 430), (768, 1024))
+    for w, h in shapes:
+        _turn(page, w, h)
+        found = page.evaluate(DIALOG)
+        assert found == [], f"the summary at {w}x{h} in {lang}: {found}"
+    page.evaluate("document.querySelector('[data-act=\"share\"]').click()")
+    wait_for(page, "!!document.querySelector('#dialogs [role=dialog]')", 10, "Share")
+    for w, h in shapes:
+        _turn(page, w, h)
+        found = page.evaluate(DIALOG)
+        assert found == [], f"Share at {w}x{h} in {lang}: {found}"
+    assert page.errors == []
+    ctx.close()
+
+
+def test_the_friends_panel_and_the_join_page_fit_both_ways(browser, site):
+    """The host's panel of links and codes (German), and the friend's page opened from a
+    link, before and after the name (Hindi)."""
+    ctx, host = _context(browser, site, (360, 640))
+    host.goto(site + "?lang=de")
+    wait_for(host, "document.body.dataset.ready === '1' && !!document.querySelector('#start')",
+             90, "the lobby")
+    host.click('[data-act="variant:gin"]')
+    host.select_option('[data-field="level:0"]', "friend")
+    host.click("#start")
+    wait_for(host, "!!document.getElementById('link-1') && !!document.getElementById('link-1').value",
+             30, "the friends' panel with its link")
+    shapes = ((360, 640), (640, 360), (932, 430), (768, 1024))
+    for w, h in shapes:
+        _turn(host, w, h)
+        found = host.evaluate(DIALOG)
+        assert found == [], f"the friends' panel at {w}x{h}: {found}"
+    link = host.evaluate("document.getElementById('link-1').value")
+    page, fragment = link.split("#", 1)
+    gctx, guest = _context(browser, site, (360, 640))
+    guest.goto(page + ("&" if "?" in page else "?") + "lang=hi#" + fragment)
+    wait_for(guest, "document.body.dataset.ready === '1' && !!document.querySelector('#join-go')",
+             90, "the join page")
+    for w, h in shapes:
+        _turn(guest, w, h)
+        found = guest.evaluate(DIALOG)
+        assert found == [], f"the join page at {w}x{h}: {found}"
+    guest.fill("#join-name", "Bea")
+    guest.click("#join-go")
+    wait_for(guest, "!!(document.getElementById('join-code') || {}).value", 30, "the answer code")
+    for w, h in shapes:
+        _turn(guest, w, h)
+        found = guest.evaluate(DIALOG)
+        assert found == [], f"the join page's answer at {w}x{h}: {found}"
+    assert host.errors == [] and guest.errors == []
+    gctx.close()
     ctx.close()

@@ -69,6 +69,20 @@ def write_service_worker(site: pathlib.Path, template: pathlib.Path | None = Non
     return ver
 
 
+def shed_comments(site: pathlib.Path) -> int:
+    """The stylesheets as a browser needs them: their comments (a tenth of every first
+    visit's CSS, gzipped) stay in the sources; no stylesheet of rami's writes ``/*`` in a
+    string. Returns the bytes shed."""
+    shed = 0
+    for sheet in sorted((site / "static").glob("*.css")):
+        text = sheet.read_text(encoding="utf-8")
+        lean = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
+        lean = "\n".join(line.rstrip() for line in lean.split("\n") if line.strip()) + "\n"
+        sheet.write_text(lean, encoding="utf-8")
+        shed += len(text) - len(lean)
+    return shed
+
+
 def inline_board_css(site: pathlib.Path) -> None:
     """Write static/board.css into static/embed.js (its placeholder's sizes), and the
     script's own words in each language (from the catalogues)."""
@@ -113,6 +127,7 @@ def main() -> int:
                     ignore=lambda folder, names: ["sw.js"] if folder == str(ROOT / "static") else [])
     shutil.copytree(ROOT / "learn", DIST / "learn")
     shutil.copy2(ROOT / "docs" / "rules.md", DIST / "learn" / "rules.txt")   # (How to play)
+    shed_comments(DIST)
     inline_board_css(DIST)
     stamp_runtime(DIST)
     ver = write_service_worker(DIST)

@@ -106,6 +106,25 @@ def test_the_service_worker_lists_every_file_and_changes_only_with_them(tmp_path
     assert v3 not in (v1, v2) and "static/boot.js" in precache((site / "sw.js").read_text())
 
 
+def test_the_site_s_stylesheets_go_without_their_comments(tmp_path):
+    dist = script("dist")
+    (tmp_path / "static").mkdir()
+    sheet = tmp_path / "static" / "style.css"
+    sheet.write_text("/* the table */\n.a { color: red; }  /* red,\n   as felt */\n\n"
+                     ".b::after { content: \"×\"; }\n")
+    shed = dist.shed_comments(tmp_path)
+    assert sheet.read_text() == '.a { color: red; }\n.b::after { content: "×"; }\n'
+    assert shed > 30
+    # and the real ones: no comment left, every rule kept (a sheet's braces balance)
+    real = (ROOT / "static" / "style.css").read_text()
+    lean = tmp_path / "static" / "style.css"
+    lean.write_text(real)
+    dist.shed_comments(tmp_path)
+    text = lean.read_text()
+    assert "/*" not in text and text.count("{") == text.count("}") == \
+        re.sub(r"/\*.*?\*/", "", real, flags=re.S).count("{")
+
+
 def test_the_service_worker_template_keeps_its_caches_to_its_own_site():
     sw = (ROOT / "static" / "sw.js").read_text()
     assert "[/* PRECACHE */]" in sw and '"/* VERSION */"' in sw

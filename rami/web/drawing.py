@@ -166,9 +166,10 @@ class Drawing:
             table.className = render.table_class(s)
             for k, v in render.table_data(s).items():
                 table.setAttribute(f"data-{k}", v)
-        self.fit_melds()
+        # (what is written before what is measured: the page is laid out once)
         self._mark_changes()
         self._mark_hint()
+        self.fit_melds()
         self._announce()
         self._show_turn()
 

@@ -77,6 +77,17 @@ def _turn(page, w: int, h: int) -> None:
     time.sleep(0.15)
 
 
+TURNS = ((360, 640), (640, 360), (932, 430), (768, 1024))
+
+
+def _fits(page, what: str, shapes=TURNS) -> None:
+    """The screen open now (a dialog, the lobby, the join page) fits at each shape."""
+    for w, h in shapes:
+        _turn(page, w, h)
+        found = page.evaluate(DIALOG)
+        assert found == [], f"{what} at {w}x{h}: {found}"
+
+
 @pytest.mark.parametrize("variant", sorted(SEATS))
 def test_every_game_fits_each_phone_and_tablet_held_either_way(browser, site, variant):
     ctx, page = _context(browser, site, SHAPES[0])
@@ -171,9 +182,7 @@ def test_the_lobby_and_every_dialog_fit_both_ways(browser, site, lang):
     page.goto(site + f"?lang={lang}")
     wait_for(page, "document.body.dataset.ready === '1' && !!document.querySelector('#start')",
              90, "the lobby")
-    for w, h in ((360, 640), (640, 360), (932, 430), (768, 1024)):
-        _turn(page, w, h)
-        assert page.evaluate(DIALOG) == [], f"the lobby at {w}x{h}"
+    _fits(page, f"the lobby in {lang}")
     _open(page, mid_hand("indian", 6), f"&lang={lang}")
     for act in ("howto", "settings", "scores", "help"):
         for w, h in ((360, 640), (640, 360), (932, 430)):
@@ -206,17 +215,10 @@ def test_the_hand_s_summary_and_share_fit_both_ways(browser, site, lang):
     page.click('[data-act="card:0"]')
     page.click('[data-act="btn:discard"]')
     wait_for(page, "!!document.querySelector('#summary-slot [role=dialog]')", 20, "the summary")
-    shapes = ((360, 640), (640, 360), (932, 430), (768, 1024))
-    for w, h in shapes:
-        _turn(page, w, h)
-        found = page.evaluate(DIALOG)
-        assert found == [], f"the summary at {w}x{h} in {lang}: {found}"
+    _fits(page, f"the summary in {lang}")
     page.evaluate("document.querySelector('[data-act=\"share\"]').click()")
     wait_for(page, "!!document.querySelector('#dialogs [role=dialog]')", 10, "Share")
-    for w, h in shapes:
-        _turn(page, w, h)
-        found = page.evaluate(DIALOG)
-        assert found == [], f"Share at {w}x{h} in {lang}: {found}"
+    _fits(page, f"Share in {lang}")
     assert page.errors == []
     ctx.close()
 
@@ -231,30 +233,20 @@ def test_the_friends_panel_and_the_join_page_fit_both_ways(browser, site):
     host.click('[data-act="variant:gin"]')
     host.select_option('[data-field="level:0"]', "friend")
     host.click("#start")
-    wait_for(host, "!!document.getElementById('link-1') && !!document.getElementById('link-1').value",
-             30, "the friends' panel with its link")
-    shapes = ((360, 640), (640, 360), (932, 430), (768, 1024))
-    for w, h in shapes:
-        _turn(host, w, h)
-        found = host.evaluate(DIALOG)
-        assert found == [], f"the friends' panel at {w}x{h}: {found}"
+    wait_for(host, "!!(document.getElementById('link-1') || {}).value", 30,
+             "the friends' panel with its link")
+    _fits(host, "the friends' panel")
     link = host.evaluate("document.getElementById('link-1').value")
     page, fragment = link.split("#", 1)
     gctx, guest = _context(browser, site, (360, 640))
     guest.goto(page + ("&" if "?" in page else "?") + "lang=hi#" + fragment)
     wait_for(guest, "document.body.dataset.ready === '1' && !!document.querySelector('#join-go')",
              90, "the join page")
-    for w, h in shapes:
-        _turn(guest, w, h)
-        found = guest.evaluate(DIALOG)
-        assert found == [], f"the join page at {w}x{h}: {found}"
+    _fits(guest, "the join page")
     guest.fill("#join-name", "Bea")
     guest.click("#join-go")
     wait_for(guest, "!!(document.getElementById('join-code') || {}).value", 30, "the answer code")
-    for w, h in shapes:
-        _turn(guest, w, h)
-        found = guest.evaluate(DIALOG)
-        assert found == [], f"the join page's answer at {w}x{h}: {found}"
+    _fits(guest, "the join page's answer")
     assert host.errors == [] and guest.errors == []
     gctx.close()
     ctx.close()

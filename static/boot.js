@@ -73,11 +73,14 @@
   // card would be made anew at each tap (their faces' shapes, their styles, their layout);
   // instead what the new HTML shares with what is shown stays, and only what differs is
   // changed: a selected card is the same card with one class more (and keeps its focus).
+  // Another card (data-card, or a pile's top by its data-name) is a new element, so that it
+  // arrives as new things do; a form's field is always new.
   const FORM = new Set(["INPUT", "SELECT", "TEXTAREA", "OPTION"]);
+  const KEYS = ["id", "data-card", "data-name"];
   function alike(a, b) {
     return a.nodeType === b.nodeType && a.nodeName === b.nodeName &&
-      (a.nodeType !== 1 || (a.id === b.id && a.getAttribute("data-card") === b.getAttribute("data-card")
-                            && !FORM.has(a.nodeName)));
+      (a.nodeType !== 1 || (!FORM.has(a.nodeName) &&
+                            KEYS.every((k) => a.getAttribute(k) === b.getAttribute(k))));
   }
   function patch(a, b) {
     if (a.nodeType !== 1) {

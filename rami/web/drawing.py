@@ -25,6 +25,8 @@ from .settings import settings_html
 
 # a phone, held upright or sideways (as static/style.css says it)
 PHONE = "(max-width: 760px), (orientation: landscape) and (max-height: 540px)"
+# regions written anew rather than patched: a new message shakes, as each one does
+WRITTEN_ANEW = ("message",)
 FOCUSABLE = ("button:not([disabled]), a[href], input, select, textarea, "
              "[tabindex]:not([tabindex='-1'])")
 
@@ -158,7 +160,9 @@ class Drawing:
                     self.summary_due = False
                 if self.drawn.get(name) != html:
                     el = nil(self.screen_el.querySelector(f"#{name}"))
-                    if el is not None:
+                    if el is not None and name in WRITTEN_ANEW:
+                        el.innerHTML = html
+                    elif el is not None:
                         morph(el, html)
                     self.drawn[name] = html
         table = nil(self.screen_el.querySelector("#table"))

@@ -190,6 +190,14 @@ def test_a_tap_changes_the_table_in_place(page):
     click_act(page, "card:2")                   # and back
     assert page.evaluate("[...document.querySelectorAll('.hand-card')].every("
                          "(el, i) => el.ramiMark === i && !el.classList.contains('sel'))")
+    # another card on the pile is a new element, so that it arrives as a new card does
+    page.evaluate("document.querySelector('.pile.discard .top').ramiMark = 'old'")
+    click_act(page, "card:2")
+    click_act(page, "btn:discard")
+    wait_for(page, "document.querySelector('#table').dataset.turn !== '0' || "
+                   "document.querySelector('.pile.discard .top').ramiMark !== 'old'")
+    assert page.evaluate("(() => { const top = document.querySelector('.pile.discard .top');"
+                         " return top.ramiMark === undefined && top.classList.contains('arrive') })()")
     assert page.errors == []
 
 

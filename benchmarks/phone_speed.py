@@ -20,7 +20,6 @@ import pathlib
 import statistics
 import sys
 import time
-import urllib.parse
 
 from playwright.sync_api import sync_playwright
 
@@ -28,7 +27,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from rami.serve import serve_in_background  # noqa: E402
 from tests.browser.conftest import ARGS, CHROMIUM  # noqa: E402
-from tests.browser.fit import SEATS  # noqa: E402
+from tests.browser.fit import SEATS, open_deal, touch_context  # noqa: E402
 from tests.positions import mid_hand  # noqa: E402
 
 # the next frame painted: a task queued from its animation callbacks runs once it is painted
@@ -51,14 +50,6 @@ TURN = "async () => { const t = performance.now(); window.dispatchEvent(new Even
        "await " + FRAME + "; return performance.now() - t; }"
 
 
-def opened(page) -> None:
-    end = time.monotonic() + 120
-    while not page.evaluate("document.body.dataset.ready === '1' && "
-                            "!!document.querySelector('.hand')"):
-        assert time.monotonic() < end, "the table did not open"
-        time.sleep(0.1)
-
-
 def main() -> int:
     server, url = serve_in_background(str(ROOT / "dist"))
     print(f"{'game':8} {'tap ms':>8} {'sort ms':>8} {'bot move ms':>12} {'turn ms':>8}"
@@ -66,14 +57,11 @@ def main() -> int:
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         for game in sorted(SEATS):
-            ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
-                                      is_mobile=True, service_workers="block")
+            ctx = touch_context(browser, 390, 844)
             page = ctx.new_page()
             cdp = ctx.new_cdp_session(page)
             # the bots' turns from seat 1's draw: each redraw after a move, as painted
-            page.goto(url + "?bots=page&deal=" + urllib.parse.quote(
-                mid_hand(game, SEATS[game], seat=1)))
-            opened(page)
+            open_deal(page, url, mid_hand(game, SEATS[game], seat=1))
             page.evaluate("window.ramiRedraws.length = 0")
             cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
             end = time.monotonic() + 300
@@ -85,8 +73,7 @@ def main() -> int:
             bots = [b - a for a, b in page.evaluate("window.ramiRedraws")]
             cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
             # the player's own turn
-            page.goto(url + "?bots=page&deal=" + urllib.parse.quote(mid_hand(game, SEATS[game])))
-            opened(page)
+            open_deal(page, url, mid_hand(game, SEATS[game]))
             time.sleep(1)
             cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
             taps = [page.evaluate(TAP, i % 3) for i in range(9)]

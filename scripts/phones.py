@@ -10,7 +10,6 @@ from __future__ import annotations
 import pathlib
 import sys
 import time
-import urllib.parse
 
 from playwright.sync_api import sync_playwright
 
@@ -18,7 +17,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from rami.serve import serve_in_background  # noqa: E402
 from tests.browser.conftest import ARGS, CHROMIUM  # noqa: E402
-from tests.browser.fit import SEATS, SHAPES, problems  # noqa: E402
+from tests.browser.fit import SEATS, SHAPES, open_deal, problems, touch_context  # noqa: E402
 from tests.positions import mid_hand  # noqa: E402
 
 
@@ -33,17 +32,9 @@ def main() -> int:
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         for game in games:
-            deal = mid_hand(game, SEATS[game])
-            w, h = shapes[0]
-            ctx = browser.new_context(viewport={"width": w, "height": h}, has_touch=True,
-                                      is_mobile=True, service_workers="block")
+            ctx = touch_context(browser, *shapes[0])
             page = ctx.new_page()
-            page.goto(url + "?bots=page&deal=" + urllib.parse.quote(deal))
-            end = time.monotonic() + 120
-            while not page.evaluate("document.body.dataset.ready === '1' && "
-                                    "!!document.querySelector('.hand')"):
-                assert time.monotonic() < end, "the table did not open"
-                time.sleep(0.1)
+            open_deal(page, url, mid_hand(game, SEATS[game]))
             for w, h in shapes:
                 page.set_viewport_size({"width": w, "height": h})
                 time.sleep(0.35)

@@ -1,10 +1,13 @@
 """What a player needs on one screen, checked by geometry: the shapes of phones and tablets
 held either way, and a reading of the table at one of them that lists what fails.
 
-Used by tests/browser/test_phones.py and by scripts/phones.py (which also takes the
-screenshots to look at)."""
+Used by tests/browser/test_phones.py, by scripts/phones.py (which also takes the
+screenshots to look at) and by benchmarks/phone_speed.py."""
 
 from __future__ import annotations
+
+import time
+import urllib.parse
 
 UPRIGHT = [(360, 640), (360, 740), (390, 844), (430, 932)]
 SIDEWAYS = [(640, 360), (740, 360), (844, 390), (932, 430)]
@@ -129,3 +132,19 @@ def problems(page, least: dict | None = None) -> list[str]:
 def _js(d: dict) -> str:
     import json
     return json.dumps(d)
+
+
+def touch_context(browser, w: int, h: int):
+    """A phone's browser: a touch screen of w x h, no service worker."""
+    return browser.new_context(viewport={"width": w, "height": h}, has_touch=True,
+                               is_mobile=True, service_workers="block")
+
+
+def open_deal(page, url: str, deal: str) -> None:
+    """The site at ``url`` dealt ``deal`` (the bots on the page's thread), its table open."""
+    page.goto(url + "?bots=page&deal=" + urllib.parse.quote(deal))
+    end = time.monotonic() + 120
+    while not page.evaluate("document.body.dataset.ready === '1' && "
+                            "!!document.querySelector('.hand')"):
+        assert time.monotonic() < end, "the table did not open"
+        time.sleep(0.1)

@@ -18,7 +18,7 @@ import pytest
 from tests.positions import mid_hand
 
 from .conftest import guard, on_page_thread, settled, wait_for
-from .fit import SEATS, SHAPES, problems
+from .fit import SEATS, SHAPES, problems, touch_context
 
 DIALOG = """(() => {
   // (the screen: a phone widens innerWidth to a page wider than the screen)
@@ -53,8 +53,7 @@ DIALOG = """(() => {
 
 
 def _context(browser, site, size=(390, 844)):
-    ctx = browser.new_context(viewport={"width": size[0], "height": size[1]}, has_touch=True,
-                              is_mobile=True, service_workers="block")
+    ctx = touch_context(browser, *size)
     _, offsite = guard(ctx, (site,))
     page = ctx.new_page()
     errors = []

@@ -829,6 +829,7 @@ class App:
         self.others_moving = True
         began = js.performance.now()
         self.skipping = False
+        saved = False
         try:
             s = self.session
             shown = False               # the table shows this move's seat at work already
@@ -853,7 +854,11 @@ class App:
                 await asyncio.sleep(0)
                 t1 = js.performance.now()
                 # the move, and the next seat at work if it is a bot's: one drawing
-                self.thinking = s.bot_to_move() and self.seats[s.state.turn].paced
+                more = s.bot_to_move()
+                self.thinking = more and self.seats[s.state.turn].paced
+                if not more:            # the stretch ends: saved before a person sees its end
+                    self.save()
+                    saved = True
                 self.render()
                 shown = True
                 record("ramiBotMoves", t0, t0 + thought[0] + js.performance.now() - t1)
@@ -869,7 +874,8 @@ class App:
             self.skipping = False
             # saved once a stretch of bot moves ends: bots are reseeded from the position,
             # so a reload from the stretch's start replays the very same moves
-            self.save()
+            if not saved:
+                self.save()
         if self.session is not None and self.screen == "table":
             self.render()
         record("ramiBotSpans", began, js.performance.now())

@@ -30,8 +30,8 @@ from __future__ import annotations
 import gettext
 import io
 import os
-import pkgutil
 import string
+import sys
 import zlib
 from contextlib import contextmanager
 from pathlib import Path
@@ -55,12 +55,21 @@ _now = _Now()
 _loaded: dict[str, gettext.NullTranslations] = {}
 
 
+def _package_data(name: str) -> bytes:
+    """A file of the package by its path from ``rami/``, through the loader that imported
+    rami (a folder, or ``rami.zip`` in the browser): ``pkgutil.get_data`` without pkgutil,
+    which the page would otherwise ship for this one call."""
+    package = sys.modules[__package__]
+    return package.__spec__.loader.get_data(
+        os.path.join(os.path.dirname(package.__file__), *name.split("/")))
+
+
 def _load(code: str) -> gettext.NullTranslations:
     """A language's compiled catalogue, read as package data (from ``rami.zip`` in the
     browser), once."""
     if code not in _loaded:
         try:
-            data = pkgutil.get_data(__package__, f"locale/{code}/LC_MESSAGES/{DOMAIN}.mo")
+            data = _package_data(f"locale/{code}/LC_MESSAGES/{DOMAIN}.mo")
         except OSError:
             data = None
         _loaded[code] = (gettext.GNUTranslations(io.BytesIO(data)) if data

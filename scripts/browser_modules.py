@@ -26,7 +26,9 @@ NOT_IN_BROWSER_PACKAGES = ("rami.rl.",)     # the research environments (NumPy, 
 def browser_modules(where: str) -> list[str]:
     """rami's modules the page may import, from a folder or a zip holding ``rami/``."""
     if where.endswith(".zip"):
-        names = zipfile.ZipFile(where).namelist()
+        # (names read as UTF-8, not as zipfile's default cp437: that codec is a module the
+        # page itself never imports)
+        names = zipfile.ZipFile(where, metadata_encoding="utf-8").namelist()
     else:
         names = [os.path.relpath(os.path.join(d, f), where)
                  for d, _, fs in os.walk(os.path.join(where, "rami")) for f in fs]

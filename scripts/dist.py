@@ -29,13 +29,14 @@ PAGE = ("index.html", "board.html", "pyscript.toml")
 TEMPLATE = "static/sw.js"
 
 
-# files fetched only when used (a language's catalogue, the Devanagari font's bold, its
-# licence; for friends, the QR codes' maker, Trystero for codes over the internet, the QR
-# reader for scanning an answer; the board editor's modules): the service worker keeps each one once the page has asked
-# for it, not on every first visit. The font's regular weight is precached: every lobby draws "हिन्दी" in its
-# language menu, so every visitor fetches it (50 KB), and it must be there offline.
-ON_DEMAND = ("static/vendor/locale/", "static/vendor/fonts/noto-sans-devanagari-700",
-             "static/vendor/fonts/LICENSE", "static/vendor/qrcode/", "static/vendor/trystero/",
+# files fetched only when used (a language's catalogue; the Devanagari font and its licence,
+# fetched only on a device that has no font of its own to draw "हिन्दी" in the lobby's
+# language menu (every phone, Windows and macOS have one); for friends, the QR codes' maker,
+# Trystero for codes over the internet, the QR reader for scanning an answer; the board
+# editor's modules): the service worker keeps each one once the page has asked for it, not
+# on every first visit.
+ON_DEMAND = ("static/vendor/locale/", "static/vendor/fonts/",
+             "static/vendor/qrcode/", "static/vendor/trystero/",
              "static/vendor/scan/", "static/vendor/editor.zip", "learn/rules.txt")
 
 

@@ -74,7 +74,9 @@ boot = set(sys.modules)
 sys.dont_write_bytecode = True
 
 # PyScript's names that this Python has (not MicroPython's ujson, uio..., not its own)
-stdlib_names = set(zipfile.ZipFile(STDLIB).namelist())
+# (names read as UTF-8, not as zipfile's default cp437: that codec is a module of its own,
+# which the page never imports)
+stdlib_names = set(zipfile.ZipFile(STDLIB, metadata_encoding="utf-8").namelist())
 def in_stdlib(mod):
     p = mod.replace(".", "/")
     return (p + ".py" in stdlib_names or p + "/__init__.py" in stdlib_names
@@ -138,7 +140,8 @@ def stdlib(dest: str) -> list[str]:
         where = getattr(mod, "__file__", None) or ""
         if where.startswith(STDLIB + "/"):
             files.add(where[len(STDLIB) + 1:])
-    with zipfile.ZipFile(STDLIB) as zin, zipfile.ZipFile(dest, "w") as zout:
+    with zipfile.ZipFile(STDLIB, metadata_encoding="utf-8") as zin, \
+            zipfile.ZipFile(dest, "w") as zout:
         for name in sorted(files):
             # the name zipimport gives the module, so tracebacks name the right file
             entry(zout, name + "c", pyc(zin.read(name), f"{STDLIB}/{name}"))

@@ -290,6 +290,12 @@
       if (!reg) return;
       watch(reg);
       persist();
+      // what this visit fetched before the worker was there and keeps only once asked (a
+      // language's catalogue, the Devanagari font on a device with none): kept now too, so
+      // that a first visit's language works offline
+      sw.ready.then((r) => r.active && r.active.postMessage({
+        keep: performance.getEntriesByType("resource").map((e) => e.name),
+      }), () => {});
     });
     rememberRuntime();
   }

@@ -75,8 +75,14 @@
     fontsDeclared = true;
     const style = document.createElement("style");
     style.setAttribute("data-rami", "fonts");
+    // (the device's own first, as static/style.css: rami's is fetched where it has none)
+    const local = { 400: ["Noto Sans Devanagari", "Noto Sans Devanagari Regular",
+      "NotoSansDevanagari-Regular", "Nirmala UI", "NirmalaUI", "Kohinoor Devanagari Regular",
+      "KohinoorDevanagari-Regular"], 700: ["Noto Sans Devanagari Bold", "NotoSansDevanagari-Bold",
+      "Nirmala UI Bold", "NirmalaUI-Bold", "Kohinoor Devanagari Bold", "KohinoorDevanagari-Bold"] };
     style.textContent = [400, 700].map((weight) => "@font-face{font-family:\"Noto Sans Devanagari\";" +
-      `font-style:normal;font-weight:${weight};font-display:swap;src:url("${new URL(
+      `font-style:normal;font-weight:${weight};font-display:swap;src:${local[weight].map(
+        (name) => `local("${name}"),`).join("")}url("${new URL(
         `static/vendor/fonts/noto-sans-devanagari-${weight}.woff2`, ROOT).href}") format("woff2");` +
       "unicode-range:U+0900-097F,U+1CD0-1CF9,U+200C-200D,U+20A8,U+20B9,U+25CC,U+A830-A839," +
       "U+A8E0-A8FF}").join("");

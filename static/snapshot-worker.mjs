@@ -21,7 +21,8 @@ onmessage = async ({ data: { cache, key } }) => {
 import sys, zipfile
 sys.path.insert(0, "/home/pyodide/rami.zip")
 for name in sorted(n[:-4].replace("/", ".").removesuffix(".__init__")
-                   for n in zipfile.ZipFile("/home/pyodide/rami.zip").namelist()
+                   for n in zipfile.ZipFile("/home/pyodide/rami.zip",   # (not cp437's
+                                            metadata_encoding="utf-8").namelist()  # codec)
                    if n.endswith(".pyc")):
     __import__(name)          # rami.zip holds only the modules the browser uses
 sys.path.remove("/home/pyodide/rami.zip")

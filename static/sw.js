@@ -9,8 +9,9 @@
 // * fetch: cache first for the precached files (a visit to the site's folder, with any
 //   query such as ?deal=, is its index.html); anything else goes to the network.
 // * ON_DEMAND: files the page fetches only when it needs them (a language's catalogue, the
-//   Devanagari font): kept once fetched, and carried into each new version, so a language
-//   spoken once works offline.
+//   Devanagari font where the device has none): kept once fetched (those of the first
+//   visit, fetched before this worker was there, when the page lists them), and carried
+//   into each new version, so a language spoken once works offline.
 "use strict";
 const PRECACHE = [/* PRECACHE */];
 const ON_DEMAND = [/* ON_DEMAND */];
@@ -66,6 +67,19 @@ self.addEventListener("activate", (event) => {
 
 self.addEventListener("message", (event) => {
   if (event.data === "apply-update") self.skipWaiting();
+  // a page's first visit: the files it fetched before this worker was there that are kept
+  // once fetched (its language's catalogue, the font), from the HTTP cache
+  const keep = event.data && Array.isArray(event.data.keep) ? event.data.keep : [];
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    for (const url of keep.filter((u) => typeof u === "string" && onDemand(u.split("#")[0]))) {
+      try {
+        if (await cache.match(url)) continue;
+        const response = await fetch(url);
+        if (response.ok) await cache.put(url, response);
+      } catch (e) { /* fetched again when next used */ }
+    }
+  })());
 });
 
 self.addEventListener("fetch", (event) => {

@@ -88,3 +88,35 @@ def test_a_match_begun_from_a_deal_string_is_shared_and_saved_from_it():
     assert b.session.state.results[-1]["headline"] == g.results[-1]["headline"]
     again = read_match(shared["file"])
     assert again == g and again.names == g.names
+
+
+# -- addresses, read and written as urllib does (the page ships without urllib.parse) -------
+from hypothesis import given, settings as hsettings, strategies as hst  # noqa: E402
+from urllib.parse import quote, unquote_plus  # noqa: E402
+
+from rami.web import address  # noqa: E402
+
+LINKISH = hst.text(alphabet=hst.sampled_from("aZ09 _.-~+%#?&=/:éह♥\x00\t\n") | hst.characters(),
+                   max_size=40)
+
+
+def test_address_doctests():
+    import doctest
+    assert doctest.testmod(address).failed == 0
+
+
+@hsettings(max_examples=300, deadline=None)
+@given(LINKISH)
+def test_an_address_is_quoted_and_read_as_urllib_does(text):
+    assert address.quote_all(text) == quote(text, safe="")
+    assert address.unquote_plus(text) == unquote_plus(text)
+    # a field's first value, as the board editor reads a pasted link
+    for part, blank in ((text, True), (text, False)):
+        expected = {k: v[0] for k, v in parse_qs(part, keep_blank_values=blank).items()}
+        assert address.fields(part, blank) == expected
+    link = "https://example.org/learn/hand.html?" + text
+    url = urlsplit(link)
+    expected = {k: v[0] for k, v in parse_qs(url.fragment, keep_blank_values=True).items()}
+    if "deal" not in expected:
+        expected = {k: v[0] for k, v in parse_qs(url.query).items()}
+    assert address.link_fields(link) == expected

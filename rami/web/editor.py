@@ -29,7 +29,6 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 from html import unescape
-from urllib.parse import parse_qs, urlsplit
 
 from ..cards import Card, CardSyntaxError, parse_cards
 from ..errors import RamiError
@@ -39,6 +38,7 @@ from ..scenario import DealSyntaxError, _value, check_parts, from_deal, to_deal
 from ..state import GameState, Phase
 from ..variants import find_variant, variant_names
 from ..words import words_for
+from .address import link_fields, quote_all
 from .board import Board, BoardError, _sentence, parse_moves, same_move
 from .lobby import _option_input, game
 from .parts import card_label, esc, pretty_text
@@ -719,10 +719,7 @@ class Editor:
             return self.open_attrs(found)
         if re.match(r"^(https?:|\.{0,2}/|[\w.-]+\.html)", body) or "#deal=" in body \
                 or "?deal=" in body:
-            url = urlsplit(body)
-            got = {k: x[0] for k, x in parse_qs(url.fragment, keep_blank_values=True).items()}
-            if "deal" not in got:
-                got = {k: x[0] for k, x in parse_qs(url.query).items()}
+            got = link_fields(body)
             if not got.get("deal", "").strip():
                 raise EditorError(_("This link holds no position: a shared hand's link or "
                                     "a game's link with ?deal= does."))
@@ -830,8 +827,7 @@ class Editor:
 
     def game_link(self, base: str) -> str:
         """The address of the position in the game (played against the computer)."""
-        from urllib.parse import quote
-        return base + "index.html?deal=" + quote(self.deal(), safe="")
+        return base + "index.html?deal=" + quote_all(self.deal())
 
     def recording(self) -> bool:
         """Whether the recording table is out (moves to record on a sound position)."""

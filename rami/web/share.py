@@ -19,12 +19,12 @@ variant, house rules, seed and moves): its starting position becomes a deal stri
 from __future__ import annotations
 
 from html import escape
-from urllib.parse import quote
 
 from ..i18n import _
 from ..record import match_text
 from ..scenario import from_deal, to_deal
 from ..state import GameState
+from .address import quote_all
 from .render import HAND_TITLES
 
 PAGE = "learn/hand.html"          # the page that shows a shared hand (from its address)
@@ -76,7 +76,7 @@ def hand_link(base: str, deal: str, moves: list[str], seat: int, title: str,
     parts = {"deal": deal, "moves": "; ".join(moves), "seat": str(seat), "title": title}
     if lang and lang != "en":
         parts["lang"] = lang
-    return base + PAGE + "#" + "&".join(f"{k}={quote(v, safe='')}" for k, v in parts.items())
+    return base + PAGE + "#" + "&".join(f"{k}={quote_all(v)}" for k, v in parts.items())
 
 
 def share(g: GameState, seat: int, base: str, lang: str = "") -> dict:

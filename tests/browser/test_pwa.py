@@ -92,6 +92,41 @@ def offline_ready(page, site_dir):
     wait_for(page, f"{CACHED}.then((k) => k >= {n})", 120, "the precache")
 
 
+def kept(page, urls: list[str]) -> None:
+    """Wait until the service worker's caches hold each of ``urls``."""
+    wait_for(page, "caches.keys().then(async (names) => { for (const u of " + json.dumps(urls)
+             + ") { let found = false; for (const n of names) found = found || !!(await (await "
+             "caches.open(n)).match(u)); if (!found) return false; } return true; })",
+             60, "the files fetched on demand, kept")
+
+
+def test_a_first_visit_in_hindi_plays_offline_in_hindi(browser, serve):
+    """What a first visit fetches before the service worker is there and keeps only once
+    fetched (the language's catalogue; Devanagari's font, on a device with no font of its
+    own for it, as this one) is kept too: offline, the page starts in Hindi, drawn in that
+    font."""
+    site = serve(DIST)
+    context = browser.new_context()
+    try:
+        page = watched(context, site)
+        boot(page, site + "?lang=hi")
+        offline_ready(page, DIST)
+        fonts = [f"{site}static/vendor/fonts/noto-sans-devanagari-{w}.woff2" for w in (400, 700)]
+        assert set(fonts) <= set(page.requests)
+        kept(page, [site + "static/vendor/locale/hi.mo.gz"] + fonts)
+        context.set_offline(True)
+        page.reload()
+        wait_for(page, READY, 120, "the page to start offline")
+        assert page.evaluate("document.documentElement.lang") == "hi"
+        assert page.inner_text("#start") == "पत्ते बाँटें"          # "Deal the cards"
+        assert page.evaluate("document.fonts.check('16px \"Noto Sans Devanagari\"', 'क')")
+        deal(page, "basic")
+        take_turn(page, my_move(page))
+        assert page.errors == [] and page.offsite == []
+    finally:
+        context.close()
+
+
 def position(page) -> dict:
     s = page.evaluate(STATE)
     return {k: s[k] for k in ("phase", "turn", "hand_no", "hand", "top", "stock", "melds")}
@@ -156,16 +191,17 @@ def test_offline_reload_resumes_the_match_and_plays(browser, serve):
         loaded = {u[len(site):].split("?")[0] or "index.html" for u in page.requests
                   if u.startswith(site) and not u.endswith("sw.js")}
         listed = set(precache_list(DIST))
-        assert loaded <= listed, loaded - listed
+        on_demand = {p for p in loaded if p.startswith(dist_script().ON_DEMAND)}
+        assert loaded - on_demand <= listed, loaded - on_demand - listed
+        assert not [p for p in listed if p.startswith(dist_script().ON_DEMAND)]
+        kept(page, [site + p for p in sorted(on_demand)])
         # ... and for the tutorials and their boards, which the game does not load, and the
         # worker that keeps the runtime's snapshot (started once the page is idle)
         tutorials = {"board.html", "static/embed.js", "static/board.css", "static/learn.css",
                      "static/snapshot-worker.mjs", "static/editor.css",
                      # (friends' connections: loaded when a person chooses to play with
                      # friends, kept for a table of friends on one network with no internet)
-                     "static/friends.js",
-                     # (the language menu's Devanagari: loaded where the lobby is drawn)
-                     "static/vendor/fonts/noto-sans-devanagari-400.woff2"} \
+                     "static/friends.js"} \
             | {p for p in listed if p.startswith("learn/")}
         assert {p for p in listed - loaded if not p.startswith("static/icons/")} \
             <= {"static/manifest.webmanifest"} | tutorials, listed - loaded

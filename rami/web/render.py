@@ -244,8 +244,9 @@ def _seat_html(s: Session, v, seat: int) -> str:
     if show is not None:
         cards = "".join(face(c, "mini") for c in show)
     else:
-        cards = "".join(f'<span class="card mini">{back_svg(tile=t.unit == "tile")}</span>'
-                        for _ in range(min(n, 13)))
+        back = '<span class="card mini fan-back tile"></span>' if t.unit == "tile" else \
+            '<span class="card mini fan-back"></span>'      # (drawn by the stylesheet)
+        cards = back * min(n, 13)
     level = _seat_tag(s, seat)
     presence = _presence(s, seat)
     thinking = (f'<span class="seat-thinking" title="{_("Thinking")}">{DOTS}</span>'

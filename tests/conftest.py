@@ -20,6 +20,15 @@ def deep(test):
     return pytest.mark.skipif(not DEEP, reason="a deep run: make soak plays it")(test)
 
 
+def soak_only(*values):
+    """One case of a parametrized test that runs in `make soak` only: `make test` keeps the
+    others, which cover the same code (`make test` stays within 12 minutes from a fresh
+    clone on two cores)."""
+    import pytest
+    return pytest.param(*values, marks=pytest.mark.skipif(
+        not DEEP, reason="a deep run: make soak plays it"))
+
+
 def quick_skip(test):
     """An engine test of bot strength or statistics, skipped in the quick Pyodide run of
     `make test` (it runs under CPython there, and at full size in `make soak`)."""

@@ -25,8 +25,9 @@ def test_the_same_seed_gives_the_same_matches_in_every_process():
     import json
     here = fingerprints(SEEDS)
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    # (two other hash seeds here; make soak compares hundreds of fingerprints across processes)
-    for hash_seed in ("0", "4242"):
+    # (another hash seed here, and this process's own, random one; make soak compares
+    # hundreds of fingerprints across processes)
+    for hash_seed in ("4242",):
         env = {**os.environ, "PYTHONHASHSEED": hash_seed}
         out = subprocess.run([sys.executable, "-m", "tests.fingerprint", *map(str, SEEDS)],
                              cwd=root, env=env, capture_output=True, text=True, timeout=600)

@@ -9,6 +9,7 @@ import re
 import pytest
 
 from rami.cards import Card
+from tests.conftest import soak_only
 
 from .conftest import wait_for
 from .test_table import STATE, click_act, my_move, open_page, state, take_turn
@@ -167,7 +168,8 @@ def person_turn(page) -> None:
             take_turn(page, state(page))
 
 
-@pytest.mark.parametrize("variant", ["basic", "indian", "rum500", "push", "tiles"])
+@pytest.mark.parametrize("variant", [soak_only("basic"), soak_only("indian"),
+                                     soak_only("rum500"), "push", "tiles"])
 def test_pass_and_play_in_every_variant_hides_the_other_persons_cards(page, variant):
     start_two_persons(page, variant)
     page.select_option("#pace", "instant") if page.evaluate(

@@ -326,6 +326,7 @@ def relayed(page, relay) -> None:
         "    document.head.append(m); } });")
 
 
+@deep
 def test_a_friend_joins_by_code_through_a_relay_and_both_pages_come_back(pages, relay):
     """The host turns codes on; the friend types the seat's code in the lobby (as people do:
     small letters, spaces); the pages meet through a Nostr relay and play. The friend's page
@@ -405,6 +406,7 @@ SCANNED = """async (text) => {
 }"""
 
 
+@deep
 def test_the_host_scans_the_answer_code_with_its_camera(pages, playwright_driver, site,
                                                         tmp_path):
     """The friend's page shows its answer as a QR code; the host's camera (Chromium's fake

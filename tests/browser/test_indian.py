@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import urllib.parse
 
+from tests.conftest import deep
+
 from .conftest import wait_for
 from .test_table import click_act, drag, open_page, state
 
@@ -177,6 +179,7 @@ def start_indian(page, players: int, **options):
     page.select_option("#pace", "instant")
 
 
+@deep
 def test_a_deals_match_and_a_pool_are_played_to_their_end(page):
     start_indian(page, 2, format="deals", deals=2)
     final = play_by_dropping(page)

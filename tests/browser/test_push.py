@@ -145,6 +145,7 @@ def test_a_partnership_match_is_played_to_its_end(page):
     assert page.offsite == [] and page.errors == []
 
 
+@deep
 def test_a_six_player_deal_is_played_to_its_summary(page):
     # six alone: the first deal to its summary (a whole match is the engine's tests' and the
     # soak's; here, the table and the summary of six)

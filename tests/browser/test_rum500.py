@@ -138,6 +138,7 @@ def test_a_four_player_match_is_played_to_the_rule_book_s_target(page):
     assert page.offsite == [] and page.errors == []
 
 
+@deep
 def test_a_partnership_match_is_played_to_its_target(page):
     # (shorter than the rule book's 500: the same screens, in a suite that must stay quick)
     start(page, 4, partnership=True, target=100)

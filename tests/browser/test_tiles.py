@@ -79,6 +79,7 @@ def test_a_match_from_the_lobby_to_its_end(page):
     assert page.offsite == [] and page.errors == []
 
 
+@deep
 def test_two_and_four_player_games_from_the_lobby_to_their_end(page):
     # (the two-player game in make soak: the two-player table is played by clicks in the
     # tests above, and a game's end in the shared game's test)

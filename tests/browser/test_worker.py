@@ -11,6 +11,7 @@ from rami.web.thinking import bot_seed, move_steps
 from tests.browser.conftest import wait_for
 from tests.browser.test_around import person_turn
 from tests.browser.test_table import my_move, open_page, take_turn
+from tests.conftest import deep
 
 BOTS = "document.documentElement.dataset.bots"
 
@@ -91,6 +92,7 @@ def test_a_six_seat_table_of_experts_through_the_worker(page):
     assert not page.errors, page.errors
 
 
+@deep
 def test_without_the_worker_the_bots_think_on_the_page(page):
     # the worker's script cannot be fetched: it never becomes ready, and the bots play on
     page.route("**/static/bots.py", lambda route: route.abort())

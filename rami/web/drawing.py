@@ -174,8 +174,8 @@ class Drawing:
         self._mark_changes()
         self._mark_hint()
         self.fit_melds()
+        self._show_turn()               # (a reading too, before the live region is written)
         self._announce()
-        self._show_turn()
 
     def open_box(self):
         """The dialog that holds focus now (an open dialog, or the hand's summary)."""
@@ -229,14 +229,22 @@ class Drawing:
         room = (self.drawn.get("melds"), el.clientWidth, el.clientHeight, el.scrollHeight)
         if room == self.fitted:
             return self._mark_strips()
-        # (one reading in the usual case, full size with room to spare; shrunk cards that
-        # now fit may have room to grow, so they start again from full size)
+        # (one reading in the usual case, full size with room to spare. Otherwise from the
+        # size the melds had, as a card more or less on the table seldom changes it: smaller
+        # while they overflow, or larger a step at a time while the next step still fits;
+        # each step is a layout of every meld, five of them a redraw when cards that now
+        # fit started again from full size)
         fit = float(style.getPropertyValue("--fit") or 1)
-        if fit < 1 and not over():
-            fit = 1.0
-            style.setProperty("--fit", "1")
         # (on a phone the cards are small already: less shrinking, then the area scrolls)
         least = 0.8 if js.window.matchMedia(PHONE).matches else 0.55
+        if not over():
+            while fit < 1:
+                larger = min(1.0, round(fit + 0.1, 2))
+                style.setProperty("--fit", str(larger))
+                if over():
+                    style.setProperty("--fit", str(fit))
+                    break
+                fit = larger
         while over() and fit > least + 0.01:
             fit = round(fit - 0.1, 2)
             style.setProperty("--fit", str(fit))

@@ -25,7 +25,7 @@ from .parts import DOTS, close_x, esc, plain_text, pretty_text
 from .parts import LABEL_CLASS, face, short_names  # noqa: F401  (re-exported for callers)
 from .lobby import LEVEL_NAMES, PERSON, lobby_html, update_offer  # noqa: F401 (lobby_html: the app's)
 from .session import BOT_PHASES, Session, in_game_words
-from .svg import back_svg, reaction_svg
+from .svg import reaction_svg
 from .tables import TABLES, Table, table_for
 
 PACES = (("slow", N_("Slow"), 1.6), ("normal", N_("Normal"), 0.9), ("fast", N_("Fast"), 0.35),

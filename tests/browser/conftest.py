@@ -184,6 +184,9 @@ def wait_for(page, expression: str, timeout: float = 60.0, what: str = ""):
 
 def settled(page) -> None:
     """After a resize: the page's resize handlers have run and a frame is painted (two
-    animation frames; a resize event is dispatched before the next frame's callbacks)."""
-    page.evaluate("new Promise((done) => requestAnimationFrame(() => "
-                  "requestAnimationFrame(done)))")
+    animation frames; a resize event is dispatched before the next frame's callbacks). At
+    most 2 s: a loaded machine's headless Chromium was once seen to paint no frame at all
+    after a resize, and a wait for one hung the suite (the checks that follow read the
+    layout, which the browser then lays out for them)."""
+    page.evaluate("new Promise((done) => { requestAnimationFrame(() => "
+                  "requestAnimationFrame(done)); setTimeout(done, 2000); })")

@@ -12,6 +12,7 @@ import time
 import pytest
 
 from rami.serve import serve_in_background
+from tests.conftest import deep, soak_only
 
 from .conftest import ROOT, guard, wait_for
 
@@ -130,6 +131,7 @@ def test_the_gin_tutorial_works_from_another_site_with_one_runtime(tab, host):
         == "static 0px"
 
 
+@deep          # (make test: the Gin tutorial from another site, the Hindi one below)
 def test_the_indian_tutorial_from_another_site(tab):
     pg = tab("indian.html")
     assert boards_ready(pg) == ["ready"] * 5 and pg.offsite == [] and pg.errors == []
@@ -246,7 +248,7 @@ def test_a_bad_deal_says_what_and_where_on_the_board(tab):
     assert inside(pg, bad, "return root.querySelectorAll('.hand-card').length;") == 10
 
 
-@pytest.mark.parametrize("dark", [False, True])
+@pytest.mark.parametrize("dark", [False, soak_only(True)])   # (the dark theme: below)
 def test_a_board_fits_a_320_pixel_column_in_either_theme(tab, dark):
     pg = tab("gin.html", width=320, height=700, dark=dark)
     boards_ready(pg)
@@ -278,6 +280,7 @@ def test_the_dark_theme_and_the_looks_attributes(tab):
     assert small <= 44 * .9 + 1                     # card-size="small": 44 px, tiles .9
 
 
+@deep          # (make test: a puzzle by clicks, a replay by keys)
 def test_a_puzzle_is_played_from_the_keyboard(tab):
     pg = tab("gin.html")
     boards_ready(pg)
@@ -305,7 +308,7 @@ BOARD_SAID = """(() => [...document.querySelectorAll('rami-board')].map((b) => {
 }).join('\\n'))()"""
 
 
-@pytest.mark.parametrize("page, lang", [("indian.hi.html", "hi"), ("gin.fr.html", "fr")])
+@pytest.mark.parametrize("page, lang", [("indian.hi.html", "hi"), soak_only("gin.fr.html", "fr")])
 def test_a_translated_tutorial_s_boards_speak_its_language(tab, page, lang):
     """The boards of a page in Hindi (French) speak it, told by nothing but the page's own
     lang: no English of the catalogue in them, their moves said in it; Hindi drawn in the

@@ -454,6 +454,7 @@ def test_the_host_scans_the_answer_code_with_its_camera(pages, playwright_driver
         camera.close()
 
 
+@deep
 def test_a_leaked_code_is_told_to_the_host_who_refuses_it(pages, relay):
     """Another page takes a seat with its code (one that went further than meant): the host's
     status line says so; *Refuse it* gives the seat a new code, which the old one is not, and

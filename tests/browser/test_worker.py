@@ -73,6 +73,7 @@ def test_bots_think_in_the_worker_and_play_the_engines_own_moves(page):
     assert not page.errors, page.errors
 
 
+@deep
 def test_a_six_seat_table_of_experts_through_the_worker(page):
     start_with(page, "indian", "expert", seats=6)
     wait_for(page, f"{BOTS} === 'ready'", 60, "the bots' worker")
@@ -105,6 +106,7 @@ def test_without_the_worker_the_bots_think_on_the_page(page):
     replayed_bot_moves(page.evaluate("localStorage.getItem('rami.save')"))
 
 
+@deep
 def test_bots_may_be_kept_on_the_pages_thread(page):
     start_with(page, "gin", "good", query="?bots=page")
     s = play_to_summary(page)

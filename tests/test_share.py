@@ -6,14 +6,16 @@ from __future__ import annotations
 
 import re
 from html import unescape
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import parse_qs, quote, unquote_plus, urlsplit
 
 import pytest
+from hypothesis import given, settings as hsettings, strategies as hst
 
 from rami.bots import make_bot
 from rami.record import read_match
 from rami.state import GameState
 from rami.view import PlayerView
+from rami.web import address
 from rami.web.board import Board
 from rami.web.share import hand_of, share
 
@@ -91,10 +93,6 @@ def test_a_match_begun_from_a_deal_string_is_shared_and_saved_from_it():
 
 
 # -- addresses, read and written as urllib does (the page ships without urllib.parse) -------
-from hypothesis import given, settings as hsettings, strategies as hst  # noqa: E402
-from urllib.parse import quote, unquote_plus  # noqa: E402
-
-from rami.web import address  # noqa: E402
 
 LINKISH = hst.text(alphabet=hst.sampled_from("aZ09 _.-~+%#?&=/:éह♥\x00\t\n") | hst.characters(),
                    max_size=40)

@@ -388,7 +388,7 @@ class App:
     def apply_settings(self) -> None:
         """The settings as classes on the page's root element (the stylesheet follows)."""
         apply_settings(self.settings)
-        self.drawing.fitted = None          # (the cards' size, the side of the moves: fit anew)
+        self.drawing.refit()                # (the cards' size, the side of the moves: fit anew)
 
     async def _speak(self, code: str) -> None:
         """Switch to a language whose catalogue is fetched first."""

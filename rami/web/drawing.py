@@ -52,6 +52,8 @@ class Drawing:
         self.announced = (-1, 0)             # (hand, log lines) told to screen readers
         self.was_my_turn = False
         self.fitted: tuple | None = None     # the melds as last fitted, and their room
+        self.fits: dict[tuple, float] = {}   # the size found for melds in a room
+        self.opp_tallest: tuple = (None, 0)  # the opponents' strip at its tallest this hand
         self.forget()
         if adopt is not None:                # the lobby on the screen is this one
             self.frame, self.drawn = ("lobby",), {"frame": adopt}
@@ -77,6 +79,7 @@ class Drawing:
         doc = js.document
         focus = self.app.focus_act or attr(doc.activeElement, "data-act")
         self.app.focus_act = None
+        announce = False                # the moves told to screen readers, once all is read
         if self.app.screen == "join" and self.app.remote is not None:
             self._draw_frame(("join",), render.join_html(self.app.remote))
             focus = focus or ("join-go" if self.app.remote.state == "name" else None)
@@ -103,6 +106,7 @@ class Drawing:
         else:
             had_summary = bool(self.drawn.get("summary-slot"))
             self._draw_table()
+            announce = True
             box = self.open_box()
             if box is not None and not had_summary and self.app.dialog is None:
                 first = nil(box.querySelector(FOCUSABLE))     # a hand's summary takes focus
@@ -111,6 +115,8 @@ class Drawing:
         self.app.updates.draw()
         opened = self._draw_dialog()
         if opened:
+            if announce:
+                self._announce()
             return
         active = nil(doc.activeElement)
         lost = active is None or active == doc.body or not self.root.contains(active)
@@ -122,6 +128,8 @@ class Drawing:
         log = nil(self.root.querySelector("#log-list"))
         if log is not None:
             log.scrollTop = log.scrollHeight
+        if announce:
+            self._announce()            # (a write: after every reading of the page)
 
     def _draw_frame(self, key: tuple, html: str) -> None:
         if self.frame != key or self.drawn.get("frame") != html:
@@ -175,7 +183,6 @@ class Drawing:
         self._mark_hint()
         self.fit_melds()
         self._show_turn()               # (a reading too, before the live region is written)
-        self._announce()
 
     def open_box(self):
         """The dialog that holds focus now (an open dialog, or the hand's summary)."""
@@ -218,26 +225,38 @@ class Drawing:
         if el is None:
             return
         style = el.style
+        if event is not None:               # a resize, a turn of the phone: measured anew
+            self._steady_opponents(reset=True)
         if el.classList.contains("all"):
             return self._place_all(el)
+        self._steady_opponents()
 
         def over() -> bool:
             return el.scrollHeight > el.clientHeight + 2
 
         # (the same melds in a room of the same size stay as they were fitted: a tap on a
         # card, a sort, leave them; one reading of the room, which the frame needs anyway)
-        room = (self.drawn.get("melds"), el.clientWidth, el.clientHeight, el.scrollHeight)
-        if room == self.fitted:
-            return self._mark_strips()
-        # (one reading in the usual case, full size with room to spare. Otherwise from the
-        # size the melds had, as a card more or less on the table seldom changes it: smaller
-        # while they overflow, or larger a step at a time while the next step still fits;
-        # each step is a layout of every meld, five of them a redraw when cards that now
-        # fit started again from full size)
+        room = (self.drawn.get("melds"), el.clientWidth, el.clientHeight)
+        if self.fitted is not None and room == self.fitted[:3] \
+                and el.scrollHeight == self.fitted[3]:
+            return self.melds_scrolled()
+        # (each step below is a style pass and a layout of every meld, 50 ms and more on a
+        # phone: the size found for these melds in this room is remembered, and tried first)
         fit = float(style.getPropertyValue("--fit") or 1)
+        known = self.fits.get(room)
+        if known is not None and known != fit:
+            fit = known
+            style.setProperty("--fit", str(fit))
         # (on a phone the cards are small already: less shrinking, then the area scrolls)
         least = 0.8 if js.window.matchMedia(PHONE).matches else 0.55
-        if not over():
+        # (larger only where there may be room for it: the room grew or the melds got
+        # fewer; a card more on the table, the usual change, never makes them larger)
+        before = self.fitted
+        may_grow = before is None or room[1] > before[1] or room[2] > before[2] or \
+            len(room[0] or "") < len(before[0] or "")
+        if known is None and may_grow and not over():
+            # larger a step at a time while the next step still fits (a card more or less on
+            # the table seldom changes the size: from the size they had, not from full size)
             while fit < 1:
                 larger = min(1.0, round(fit + 0.1, 2))
                 style.setProperty("--fit", str(larger))
@@ -248,14 +267,34 @@ class Drawing:
         while over() and fit > least + 0.01:
             fit = round(fit - 0.1, 2)
             style.setProperty("--fit", str(fit))
+        if len(self.fits) > 16:
+            self.fits.clear()
+        self.fits[room] = fit
         el.classList.toggle("overflows", over())
-        self._mark_strips()
         self.melds_scrolled()
-        self.fitted = (self.drawn.get("melds"), el.clientWidth, el.clientHeight, el.scrollHeight)
+        self.fitted = room + (el.scrollHeight,)
 
-    def _mark_strips(self) -> None:
-        for strip in self._strips():        # the opponents, the buttons: swiped sideways
-            strip.classList.toggle("overflows", strip.scrollWidth > strip.clientWidth + 2)
+    def refit(self) -> None:
+        """The cards' size changed: every size found for the melds is forgotten."""
+        self.fitted = None
+        self.fits.clear()
+
+    def _steady_opponents(self, reset: bool = False) -> None:
+        """The opponents' strip keeps the tallest height it had this hand: a seat's line
+        more or less (a badge, a wrap) no longer moves the middle of the table up and down
+        at every move, which would also fit every meld anew."""
+        strip = nil(self.screen_el.querySelector("#opp"))
+        if strip is None:
+            return
+        hand = self.app.session.state.hand_no if self.app.session is not None else -1
+        if reset or self.opp_tallest[0] != (self.frame, hand):
+            strip.style.removeProperty("min-height")
+            self.opp_tallest = ((self.frame, hand), 0)
+        height = strip.offsetHeight
+        if height < self.opp_tallest[1]:
+            strip.style.minHeight = f"{self.opp_tallest[1]}px"
+        else:
+            self.opp_tallest = (self.opp_tallest[0], height)
 
     def melds_all(self, open_: bool) -> None:
         """Every meld at its full size, over the opponents and the middle of the table (the
@@ -296,27 +335,35 @@ class Drawing:
                 if el is not None]
 
     def melds_scrolled(self, event=None) -> None:
-        """Where a strip that scrolls has reached its end, its sign that there is more goes."""
+        """Where a strip that scrolls has reached its end, its sign that there is more goes.
+        (Everything is read before anything is written, and only what changes is written:
+        a write before a reading lays the page out once more.)"""
+        for strip in self._strips():        # the opponents, the buttons: swiped sideways
+            width, room, left = strip.scrollWidth, strip.clientWidth, strip.scrollLeft
+            strip.classList.toggle("overflows", width > room + 2)
+            strip.classList.toggle("at-end", left + room >= width - 4)
         el = nil(self.screen_el.querySelector("#melds"))
-        if el is not None:
-            el.classList.toggle("at-end",
-                                el.scrollTop + el.clientHeight >= el.scrollHeight - 4)
-            sign = nil(el.querySelector(".more-melds span"))
-            if sign is not None and el.classList.contains("all"):
-                sign.textContent = _("Back to the table")
-            elif sign is not None and el.classList.contains("overflows"):
-                # how many are not wholly in sight (the sign itself covers the foot)
-                foot = nil(el.querySelector(".more-melds"))
-                bottom = el.getBoundingClientRect().bottom - (
-                    foot.getBoundingClientRect().height if foot is not None else 8)
-                below = sum(1 for m in el.querySelectorAll(".meld, .group")
-                            if m.getBoundingClientRect().bottom > bottom + 1)
-                sign.textContent = (n_("▾ {n} more meld: see all",
-                                       "▾ {n} more melds: see all", below) if below
-                                    else _("▾ more below: see all"))
-        for strip in self._strips():
-            strip.classList.toggle("at-end",
-                                   strip.scrollLeft + strip.clientWidth >= strip.scrollWidth - 4)
+        if el is None:
+            return
+        el.classList.toggle("at-end", el.scrollTop + el.clientHeight >= el.scrollHeight - 4)
+        sign = nil(el.querySelector(".more-melds span"))
+        if sign is None:
+            return
+        if el.classList.contains("all"):
+            words = _("Back to the table")
+        elif el.classList.contains("overflows"):
+            # how many are not wholly in sight (the sign itself covers the foot)
+            foot = nil(el.querySelector(".more-melds"))
+            bottom = el.getBoundingClientRect().bottom - (
+                foot.getBoundingClientRect().height if foot is not None else 8)
+            below = sum(1 for m in el.querySelectorAll(".meld, .group")
+                        if m.getBoundingClientRect().bottom > bottom + 1)
+            words = (n_("▾ {n} more meld: see all", "▾ {n} more melds: see all", below)
+                     if below else _("▾ more below: see all"))
+        else:
+            return
+        if sign.textContent != words:
+            sign.textContent = words
 
     def _mark_hint(self) -> None:
         """Light up the hinted move: its cards in the hand, and its button or pile."""
@@ -468,3 +515,4 @@ class Drawing:
                     el.classList.add("arrive")
         seen.update(log=len(st.events_for(s.human)), top=top, melds=len(st.table),
                     hand=st.hand_no, over=st.phase in (Phase.HAND_OVER, Phase.MATCH_OVER))
+

@@ -17,18 +17,25 @@ import re
 _UNRESERVED = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-~")
 _ESCAPE = re.compile(rb"%([0-9A-Fa-f]{2})")
 _BREAKS = {ord(c): None for c in "\t\r\n"}
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _utf8(text: str) -> bytes:
+    """``text``'s UTF-8, a lone surrogate (a broken JavaScript string) as U+FFFD, where
+    urllib would raise."""
+    return _SURROGATE.sub("\ufffd", text).encode()
 
 
 def quote_all(text: str) -> str:
     """``text`` as one component of an address: every byte of its UTF-8 but letters,
     digits and ``_.-~`` written ``%XX`` (``urllib.parse.quote(text, safe="")``)."""
-    return "".join(chr(b) if b in _UNRESERVED else f"%{b:02X}" for b in text.encode())
+    return "".join(chr(b) if b in _UNRESERVED else f"%{b:02X}" for b in _utf8(text))
 
 
 def unquote_plus(text: str) -> str:
     """A form field's text as written in an address: ``+`` a space, ``%XX`` a byte, the
     bytes UTF-8 (a wrong byte read as U+FFFD) (``urllib.parse.unquote_plus``)."""
-    data = _ESCAPE.sub(lambda m: bytes([int(m[1], 16)]), text.replace("+", " ").encode())
+    data = _ESCAPE.sub(lambda m: bytes([int(m[1], 16)]), _utf8(text.replace("+", " ")))
     return data.decode("utf-8", "replace")
 
 

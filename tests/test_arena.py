@@ -11,6 +11,7 @@ import pytest
 from rami.actions import DRAW, PASS, TAKE, Discard, Knock
 from rami.scenario import from_deal
 from rami.view import PlayerView
+from tests.conftest import deep
 
 pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="benchmarks/ is not "
                                 "shipped to Pyodide")
@@ -106,6 +107,7 @@ def test_a_policy_file_plays_in_the_arena(capsys, tmp_path):
     assert "3 deals played both ways" in out and "points per hand" in out
 
 
+@deep            # (Ray starts a cluster: 14 s of make test; the process pool is tested above)
 def test_ray_gives_the_process_pools_figures(tmp_path):
     """The same deals through a Ray started here: the same figures, deal by deal (only the
     line of times and workers differs)."""

@@ -7,7 +7,7 @@ import pytest
 from tests.conftest import DEEP, QUICK
 from tests.doorcost import PIECES, entries, measure, random_piece
 
-SIZE = 256_000 if DEEP else 4_000 if QUICK else 16_000
+SIZE = 256_000 if DEEP else 4_000 if QUICK else 8_000
 PIECES_HERE = dict(PIECES, **{f"random {k}": random_piece(k)
                               for k in range(40 if DEEP else 1)})
 MOST_GROWTH = 1.6          # linear is 1, quadratic 2: room for a noisy machine, and for the

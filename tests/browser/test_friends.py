@@ -82,6 +82,7 @@ def gin_with_a_friend(pages) -> tuple:
     return host, guest
 
 
+@deep       # (make test: friends come back, a forged message; this whole hand in make soak)
 def test_a_gin_hand_between_two_browsers(pages):
     host, guest = gin_with_a_friend(pages)
     names = guest.evaluate("[...document.querySelectorAll('.seat-name, .me-name')]"

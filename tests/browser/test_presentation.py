@@ -105,9 +105,9 @@ def check(page, variant: str, deal: str, size, touch: bool) -> None:
         assert page.is_visible(".more-melds"), where
 
 
-# (make test: the crowded Indian table and tile Rami's rack; every game's table is checked at
-# laptop sizes in German and Hindi by test_languages and at every phone shape by test_phones)
-@pytest.mark.parametrize("variant", [v if v in ("indian", "tiles") else soak_only(v)
+# (make test: tile Rami's rack; every crowded table is checked at laptop sizes in Hindi by
+# test_languages and at every phone shape by test_phones)
+@pytest.mark.parametrize("variant", [v if v == "tiles" else soak_only(v)
                                      for v in sorted(SEATS)])
 def test_each_table_shows_its_game_at_laptop_and_phone_sizes(browser, site, variant):
     deal = mid_hand(variant, SEATS[variant])

@@ -8,13 +8,14 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 # scripts/pyodide_tests.mjs). `make soak` runs them at full size inside Pyodide too.
 QUICK = os.environ.get("RAMI_QUICK") == "1"
 # ... and it leaves out the tests of what Chromium runs inside Pyodide in make test anyway:
-# the web layer's drawing (tests/browser plays every game through the page) and the bots
+# the web layer's drawing (tests/browser plays every game through the page), the bots
 # (every browser game is played by them there, test_worker.py compares their moves with
-# CPython's); make soak runs those inside Pyodide too
+# CPython's) and friends' games (test_friends.py: a host's page and a friend's, each
+# Pyodide); make soak runs those inside Pyodide too
 if sys.platform == "emscripten" and QUICK:
     collect_ignore = ["test_web.py", "test_board.py", "test_editor.py", "test_share.py",
                       "test_around.py", "test_thinking.py", "test_site.py", "test_learn.py",
-                      "test_bots.py"]
+                      "test_bots.py", "test_remote.py", "test_room.py"]
 
 # Whole matches played through the browser page take minutes of both cores: `make test` plays
 # one deal or a short match of each game there (every match's end is played by the engine's

@@ -1,12 +1,13 @@
 """Every registered variant passes the shared conformance check over many seeded hands.
 
 ``RAMI_CONFORMANCE_HANDS`` sets the number of hands of every suite (``make soak``'s Pyodide
-run plays 40, ``make test``'s 3); without it each suite plays as many as cost it about 8 s
-of one core here (``HANDS_IN_TEST``). ``RAMI_CONFORMANCE_EVERY`` says how often the full
+run plays 40, ``make test``'s 3); without it each suite plays as many as cost it about 5 s
+of one core here (``HANDS_IN_TEST``), and never fewer than its (players, options), each
+played once. ``RAMI_CONFORMANCE_EVERY`` says how often the full
 checks run (every 3rd step by default; the invariants are checked at every step). Each
 suite is one variant and the (players, options) its hands rotate through; Indian rummy has
 one suite per format. The budget: ``make test`` stays within 12 minutes from a fresh clone
-on a 2-core machine, so the suites together cost about two minutes of one core; a new
+on a 2-core machine, so the suites together cost about a minute and a half of one core; a new
 variant adds its suites within that. The deep run, many thousands of hands per suite, is
 ``make soak`` (scripts/soak.py).
 """
@@ -64,16 +65,18 @@ SUITES = {
                                    "joly_finish_doubles": True, "doubla": True})]),
 }
 CHUNKS = 10
-# hands per suite in make test: 40, fewer where a hand costs more (measured on this 2-core
+# hands per suite in make test: 24, fewer where a hand costs more (measured on this 2-core
 # machine: a Push hand of four to six seats about 2 s with its checks, a tile Rami hand
 # 1.3 s, a Basic one 0.8 s, a 500 Rum or Pool 61 one 0.5 s, the others 0.2-0.3 s)
-HANDS_IN_TEST = {"push": 4, "tiles": 6, "tiles-house": 6, "basic": 10, "rum500-rum-call": 14,
-                 "rum500": 16, "rum500-house": 16, "indian-pool61": 16, "rum500-persian": 18,
-                 "gin": 25, "rum500-partnership": 25}
+HANDS_IN_TEST = {"push": 4, "tiles": 4, "tiles-house": 4, "basic": 6, "rum500-rum-call": 8,
+                 "rum500": 10, "rum500-house": 10, "indian-pool61": 10, "rum500-persian": 10,
+                 "gin": 15, "rum500-partnership": 15}
 
 
 def hands(suite: str) -> int:
-    return int(HANDS) if HANDS else HANDS_IN_TEST.get(suite, 40)
+    if HANDS:
+        return int(HANDS)
+    return max(HANDS_IN_TEST.get(suite, 24), len(SUITES[suite][1]))
 
 
 def test_every_variant_has_a_conformance_suite():

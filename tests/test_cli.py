@@ -49,7 +49,7 @@ def test_end_of_input_quits_cleanly():
 
 
 def test_simulate_prints_results_rates_and_speed():
-    p = run(["simulate", "--variant", "gin", "--games", "4", "--seats", "expert,beginner"])
+    p = run(["simulate", "--variant", "gin", "--games", "2", "--seats", "expert,beginner"])
     assert p.returncode == 0
     assert "win rate" in p.stdout and "games/s" in p.stdout and "hands/s" in p.stdout
 

@@ -30,3 +30,7 @@ class SaveError(RamiError):
 
 class OptionError(RamiError):
     """An unknown house option, or a value it does not take."""
+
+
+class DealSyntaxError(RamiError):
+    """A deal string that cannot be read."""

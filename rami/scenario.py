@@ -25,14 +25,10 @@ import json
 from collections import Counter
 
 from .cards import Card, CardSyntaxError, deal_rng, parse_cards, shuffled
-from .errors import RamiError
+from .errors import DealSyntaxError, RamiError
 from .melds import interpretations, parse_meld_tokens
 from .state import GameState, Phase, TableMeld, _tile_game, default_names
 from .i18n import _, pieces
-
-
-class DealSyntaxError(RamiError):
-    """A deal string that cannot be read."""
 
 
 def _numbers(text: str, key: str) -> list[int]:

@@ -29,6 +29,7 @@ from .errors import AmbiguousAction, IllegalAction, RamiError, SaveError, Unknow
 from .events import Event
 from .melds import Meld
 from .i18n import _, join_or, pieces
+from .registry import find_variant, lookup
 
 __all__ = ["GameState", "Phase", "TableMeld", "replay"]
 
@@ -106,7 +107,6 @@ class GameState:
     def __init__(self, variant="basic", players: int | Sequence[str] = 2,
                  options: dict | None = None, seed: int | str | None = None,
                  _empty: bool = False):
-        from .variants import find_variant
         self.variant = find_variant(variant) if isinstance(variant, str) else variant
         names = default_names(players) if isinstance(players, int) else list(players)
         self.variant.check_players(len(names))
@@ -441,7 +441,6 @@ def _check_history(g: GameState, d: dict) -> None:
     """The save's history, replayed from its seed (or the deal it began from), leads to the
     save's position: its cost is that of playing the moves, and a save that goes on from the
     last one checked plays only the new ones."""
-    from .scenario import from_deal
     key = _history_key(d)
     moves = d["history"]
     start = None
@@ -452,7 +451,7 @@ def _check_history(g: GameState, d: dict) -> None:
             start = done.copy()
     if start is None:
         if g.start is not None:
-            start = from_deal(g.start, g.seed)
+            start = g.variant.from_deal(g.start, g.seed)
             need(start.variant is g.variant and start.n == g.n,
                  _("the deal it began from is another game's"))
         else:
@@ -476,8 +475,7 @@ def _check_history(g: GameState, d: dict) -> None:
 
 def _tile_game(name) -> bool:
     """Does the variant ``name`` (from outside: anything) play with tiles?"""
-    from .variants import VARIANTS
-    v = VARIANTS.get(name.strip().lower()) if isinstance(name, str) else None
+    v = lookup(name)
     return bool(v is not None and v.uses_tiles)
 
 

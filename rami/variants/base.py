@@ -16,7 +16,7 @@ from ..actions import (DEAL, DISCARDS, DRAW, TAKE, Action, Deal, Discard, Draw, 
                        TakeDiscard)
 from ..cards import Card, deal_rng, french_deck, shuffled
 from ..checks import UnsoundState, check, check_fields, need
-from ..errors import OptionError
+from ..errors import DealSyntaxError, OptionError
 from ..melds import (Meld, MeldRules, explain_not_meld, interpretations,
                      layoff_results, possible_melds)
 from ..solver import Solver
@@ -183,6 +183,14 @@ class Variant:
         """The variant's own facts at the start of a hand (JSON values only)."""
         return {}
 
+    @staticmethod
+    def from_deal(text: str, seed=None) -> GameState:
+        """The position a deal string describes (:func:`rami.scenario.from_deal`): the state
+        machine replays a save that began from one through its variant, and never imports
+        the reader of deal strings, which imports it."""
+        from ..scenario import from_deal
+        return from_deal(text, seed)
+
     def scenario_setup(self, state: GameState, fields: dict) -> list[Card]:
         """Set ``state.extra`` for a position built from a deal string (``fields`` are its
         ``key: value`` parts); return the cards it puts outside the stock, the discard pile,
@@ -193,7 +201,6 @@ class Variant:
     @staticmethod
     def seat_numbers(state: GameState, text: str, key: str) -> list[int]:
         """Seat numbers written in a deal string's field, each checked against the table."""
-        from ..scenario import DealSyntaxError
         out = []
         for x in text.replace(",", " ").split():
             if not x.isdigit() or int(x) >= state.n:

@@ -83,6 +83,7 @@ from ..actions import (DRAW, PASS, TAKE, TAKE_EXPOSED, TWIN, Action, Discard, Do
                        MeldCards, Open, Swap, TakeDiscard)
 from ..cards import Card, deal_rng, shuffled, tile_set
 from ..checks import need
+from ..errors import DealSyntaxError
 from ..melds import (Meld, MeldRules, ambiguity_message, covers, explain_not_meld,
                      interpretations, layoff_results, possible_melds)
 from ..state import Phase, TableMeld
@@ -1055,7 +1056,6 @@ class TileRami(Variant):
                                  seat=seat, want=want, size=size))
 
     def scenario_setup(self, state, fields):
-        from ..scenario import DealSyntaxError
         e = state.extra = self.new_hand_extra(state)
         aside = []
         ex = fields.get("exposed", "").strip().lower()
@@ -1096,7 +1096,6 @@ class TileRami(Variant):
         if state.phase in (Phase.EXCHANGE, Phase.OPENING):
             return
         if state.extra["crosswise"] is None:
-            from ..scenario import DealSyntaxError
             raise DealSyntaxError(_("Once play is under way the opening discard lies crosswise: "
                                     "say which tile it is ('crosswise: b7')"))
 

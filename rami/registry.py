@@ -1,0 +1,54 @@
+"""The games rami knows, by name or alias.
+
+Each variant is registered here once (:mod:`rami.variants` registers the six rami plays; a
+plug-in or a test registers its own the same way). This module imports no game: the state
+machine finds a variant by its name without importing the variants, which import the state
+machine (so rami's modules import one another without a cycle). The first time a name is
+looked up, rami's own variants are loaded if nothing has loaded them yet.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from .errors import OptionError
+from .i18n import _
+
+VARIANTS: dict[str, "Variant"] = {}     # (name or alias, lower case) -> the variant
+_DEFAULTS = "rami.variants"             # the package that registers rami's own games
+_loaded = False
+
+
+def register(variant: "Variant") -> "Variant":
+    """``variant`` found by its name and each of its aliases from now on."""
+    for key in (variant.name, *variant.aliases):
+        VARIANTS[key.lower()] = variant
+    return variant
+
+
+def lookup(name) -> "Variant | None":
+    """The variant called ``name`` (anything from outside: None if it is no variant's)."""
+    _load()
+    return VARIANTS.get(name.strip().lower()) if isinstance(name, str) else None
+
+
+def find_variant(name: str) -> "Variant":
+    """The variant called ``name``, or an OptionError that lists them."""
+    v = lookup(name)
+    if v is None:
+        raise OptionError(_("rami has no variant '{name}'. Choose one of: {items}",
+                            name=name, items=', '.join(sorted(variant_names()))))
+    return v
+
+
+def variant_names() -> list[str]:
+    """Every registered variant's name, in the order they were registered."""
+    _load()
+    return list(dict.fromkeys(v.name for v in VARIANTS.values()))
+
+
+def _load() -> None:
+    global _loaded
+    if not _loaded:
+        _loaded = True
+        importlib.import_module(_DEFAULTS)

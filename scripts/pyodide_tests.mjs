@@ -10,7 +10,7 @@ const py = await loadPyodide();
 py.mountNodeFS("/repo", root);
 py.globals.set("pytest_args", py.toPy(process.argv.slice(2)));
 // fewer hands than under CPython: this run is there to catch CPython-vs-3.14 differences
-py.globals.set("conformance_hands", process.env.RAMI_CONFORMANCE_HANDS ?? "3");
+py.globals.set("conformance_hands", process.env.RAMI_CONFORMANCE_HANDS ?? "2");
 // ... and its deepest tests smaller (tests/conftest.py's QUICK); `make soak` sets RAMI_QUICK=0
 py.globals.set("quick", process.env.RAMI_QUICK ?? "1");
 const code = await py.runPythonAsync(`

@@ -2,7 +2,7 @@
 
 import pytest
 
-from tests.conftest import QUICK, quick_skip
+from tests.conftest import DEEP, quick_skip
 from tests.rules import sound
 
 from rami.bots import make_bot
@@ -55,7 +55,7 @@ def test_heuristic_players_finish_multi_player_matches():
 
 @pytest.mark.parametrize("n,fmt", [(2, "points"), (3, "pool101"), (4, "deals"), (5, "pool61"),
                                    pytest.param(6, "pool201", marks=pytest.mark.skipif(
-                                       QUICK, reason="16 s in Pyodide: CPython plays it"))])
+                                       not DEEP, reason="8 s, 16 in Pyodide: make soak"))])
 def test_indian_bots_finish_every_format_and_declare_only_valid_hands(n, fmt):
     declared = 0
     for seed in range(3):

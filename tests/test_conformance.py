@@ -1,7 +1,7 @@
 """Every registered variant passes the shared conformance check over many seeded hands.
 
 ``RAMI_CONFORMANCE_HANDS`` sets the number of hands of every suite (``make soak``'s Pyodide
-run plays 40, ``make test``'s 3); without it each suite plays as many as cost it about 5 s
+run plays 40, ``make test``'s 2); without it each suite plays as many as cost it about 5 s
 of one core here (``HANDS_IN_TEST``), and never fewer than its (players, options), each
 played once. ``RAMI_CONFORMANCE_EVERY`` says how often the full
 checks run (every 3rd step by default; the invariants are checked at every step). Each

@@ -222,7 +222,7 @@ CONFIGS = [("basic", 3, {"jokers": 2}), ("gin", 2, {}), ("indian", 3, {}),
            ("tiles", 2, {"initial_meld_may_use_last_discard": True})]
 
 
-@settings(max_examples=20 if QUICK else 60, deadline=None)
+@settings(max_examples=10 if QUICK else 60, deadline=None)
 @given(st.integers(0, 2 ** 32), st.sampled_from(CONFIGS))
 def test_bent_saves_load_soundly_or_are_refused(seed, config):
     save_case(seed, config, Counter())

@@ -286,7 +286,7 @@ class Drawing:
         strip = nil(self.screen_el.querySelector("#opp"))
         if strip is None:
             return
-        hand = self.app.session.state.hand_no if self.app.session is not None else -1
+        hand = self.last_seen["hand"]       # (the hand the table was last drawn at)
         if reset or self.opp_tallest[0] != (self.frame, hand):
             strip.style.removeProperty("min-height")
             self.opp_tallest = ((self.frame, hand), 0)
@@ -336,8 +336,8 @@ class Drawing:
 
     def melds_scrolled(self, event=None) -> None:
         """Where a strip that scrolls has reached its end, its sign that there is more goes.
-        (Everything is read before anything is written, and only what changes is written:
-        a write before a reading lays the page out once more.)"""
+        (Only what changes is written, the sign's words too: a write before the next reading
+        lays the page out once more.)"""
         for strip in self._strips():        # the opponents, the buttons: swiped sideways
             width, room, left = strip.scrollWidth, strip.clientWidth, strip.scrollLeft
             strip.classList.toggle("overflows", width > room + 2)
@@ -515,4 +515,3 @@ class Drawing:
                     el.classList.add("arrive")
         seen.update(log=len(st.events_for(s.human)), top=top, melds=len(st.table),
                     hand=st.hand_no, over=st.phase in (Phase.HAND_OVER, Phase.MATCH_OVER))
-

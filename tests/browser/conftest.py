@@ -28,8 +28,9 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-dev-shm-usage"]
 # The tests' Chromium runs the runtime's WebAssembly as its baseline compiler makes it, and
 # never compiles it again optimised: a page's start costs half the processor time (3 s of
-# cores instead of 6, measured), in a suite of about a hundred starts on two cores, while
-# Python runs about as fast for what a test does. The benchmarks keep the browser's default.
+# cores instead of 6, measured), in a suite of about a hundred starts on two cores. Python
+# runs slower in the page (a test that plays a whole hand by clicks takes half as long again),
+# and the suite costs a quarter less. The benchmarks keep the browser's defaults.
 TEST_ARGS = ARGS + ["--js-flags=--liftoff-only"]
 
 

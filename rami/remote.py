@@ -1,34 +1,32 @@
-"""A friend's copy of the game, made from what their seat may see.
+"""A friend's table, as the host sends it: a seat's view, checked at the door.
 
 When friends play from their own devices, the host's page holds the game; each friend's
-page is sent only its seat's :class:`~rami.view.PlayerView` (as ``to_dict()`` gives it).
-The friend's table is drawn by the same code as a table at the host (the tables read a
-:class:`~rami.state.GameState`), so :func:`shadow` rebuilds a game from the view: the seat's
-own cards, the table, the piles' sizes, the scores, the log, and the variant's public facts
-are the real ones; every card the seat cannot see (the other hands, the stock, the buried
-discards, a card laid face down) is a stand-in, taken in a fixed order from the cards the
-seat cannot see. Which card stands where says nothing: it follows only from what the seat
-knows (the deck, less what it sees). The friend's page never applies a move to it; it sends
-the move to the host, and draws the next view it is sent.
+page is sent only its seat's :class:`~rami.view.PlayerView` (as ``to_dict()`` gives it),
+and draws it with the very code that draws a table at the host: both read the seat's
+knowledge of the game, :class:`~rami.known.KnownGame`, which holds the view and nothing
+else. The friend's page never plays a move on it; it checks the move, sends it to the
+host, and draws the next view it is sent.
 
-What comes from another device is checked at the door: a view that does not make a sound
-game raises :class:`~rami.errors.SaveError` (the game's own checks of a save, the cards
-counted, the seat's legal moves), never a Python error.
+What comes from another device is checked at the door: :func:`read_view` gives a
+KnownGame that every question of the table can be asked of, or raises
+:class:`~rami.errors.SaveError` with a reason (the fields and their sizes, the table's
+melds, the variant's own facts, the cards counted against the deck, the seat's legal moves
+as the rules find them, and the view as the game's rules would write it), never a Python
+error.
 """
 
 from __future__ import annotations
 
-from collections import Counter
-
+from .actions import parse_action
 from .cards import Card
 from .checks import check, check_fields, json_depth, need, reading
-from .errors import SaveError
+from .errors import SaveError, UnknownAction
 from .i18n import _
-from .state import SAVE_FORMAT, SAVE_VERSION, GameState, Phase
+from .known import HiddenCard, KnownGame, Pile, Unseen
+from .state import Phase, read_public
 from .variants import find_variant
+from .view import PlayerView
 
-SHADOW_SEED = "shadow"        # a friend's copy has no seed: its stock is not the real one
-HIDDEN_MOVE = "hidden"        # ... nor the moves played (a knock names its card), only their number
 MAX_DEPTH = 12
 
 VIEW_FIELDS = {
@@ -43,16 +41,19 @@ VIEW_FIELDS = {
 }
 
 
-def shadow(view: dict) -> GameState:
+def read_view(view: dict) -> KnownGame:
     """The game as seat ``view["seat"]`` knows it (see the module's words); raises SaveError
     with a reason when ``view`` is not a view of a sound game."""
     with reading(SaveError,
                  lambda r: _("The table sent by the host cannot be read: {reason}.", reason=r),
                  lambda e: _("The table sent by the host cannot be read ({error}).", error=e)):
-        return _shadow(view)
+        try:
+            return _read(view)
+        except HiddenCard:          # (the rules, asked of it, read a card it does not show)
+            need(False, _("the table does not hold together"))
 
 
-def _shadow(v: dict) -> GameState:
+def _read(v: dict) -> KnownGame:
     need(isinstance(v, dict) and json_depth(v) <= MAX_DEPTH, _("it is not a table"))
     check_fields(v, VIEW_FIELDS, _("the table"))
     n = len(v["names"])
@@ -61,69 +62,52 @@ def _shadow(v: dict) -> GameState:
     check(seat, "seat", _("your seat"), n)
     check(v["hand_counts"], ("list", "count", n), _("the hands' sizes"))
     need(v["hand_counts"][seat] == len(v["hand"]), _("your hand's size is not its own"))
+    need(all(k <= 256 for k in v["hand_counts"]) and v["stock_count"] <= 256
+         and v["discard_count"] <= 256, _("a hand or a pile is larger than any game's"))
     check_fields(v["public"], {"extra": ("dict", "any"), "melded_at_turn_start":
                                ("list", "bool", n), "moves": "count"}, _("the table"))
-    need(v["public"]["moves"] <= 100_000, _("too many moves"))
+    need(v["public"]["moves"] <= 400_000, _("too many moves"))
     var = find_variant(v["variant"])
-    game = GameState(var.name, v["names"], v["options"], SHADOW_SEED, _empty=True)
-    extra = dict(v["public"]["extra"])
-    game.extra = extra
-    revealed = {int(k): [Card.parse(c) for c in cards] for k, cards in v["revealed"].items()
-                if k.isdigit() and int(k) != seat}
-    visible = [Card.parse(c) for c in v["hand"]] + [Card.parse(c) for c in v["discard"]]
-    for t in v["table"]:
-        check(t.get("cards"), ("list", "card"), _("a meld on the table"))
-        visible += [Card.parse(c) for c in t["cards"]]
-    for s, cards in revealed.items():
-        need(0 <= s < n and len(cards) == v["hand_counts"][s],
+    g = KnownGame(var.name, v["names"], v["options"], "known", _empty=True)
+    g.seat, g.seed, g.start = seat, None, None
+    read_public(g, {**v, "melded_at_turn_start": v["public"]["melded_at_turn_start"],
+                    "extra": v["public"]["extra"]})
+    revealed = {}
+    for k, cards in v["revealed"].items():
+        need(k.isdigit() and 0 <= int(k) < n, _("a hand shown face up is not at the table"))
+        need(len(cards) == v["hand_counts"][int(k)] and (int(k) != seat or cards == v["hand"]),
              _("a hand shown face up is not the size of that hand"))
-        visible += cards
-    visible += var.hidden_cards(game)           # laid apart face up (a cut joker, …)
-    left = Counter(var.deck(game))
-    left.subtract(Counter(visible))
-    need(all(k >= 0 for k in left.values()), _("a card is seen more often than the deck "
-                                               "holds it"))
-    # the stand-ins, in a fixed order (the deck's), dealt from the end
-    unseen = [c for c in sorted(left, key=lambda c: c.code) for _ in range(left[c])]
-    unseen.reverse()
-    var.private_stand_ins(extra, unseen)
-
-    def deal(k: int) -> list[str]:
-        need(k <= len(unseen), _("more cards are hidden than the deck holds"))
-        return [str(unseen.pop()) for _ in range(k)]
-    known = {s: cards for s, cards in var.known_holdings(extra, v["turn"]).items()
-             if s != seat and s not in revealed}
-    for s, cards in known.items():
-        need(len(cards) <= v["hand_counts"][s], _("a hand holds more known cards than its "
-                                                   "size"))
-        for c in cards:
-            need(c in unseen, _("a card known to be in a hand is seen elsewhere"))
-            unseen.remove(c)
+        revealed[int(k)] = [Card.parse(c) for c in cards]
+    known = var.known_holdings(g.extra, g.turn)
     hands = []
     for s in range(n):
         if s == seat:
-            hands.append(list(v["hand"]))
+            hands.append([Card.parse(c) for c in v["hand"]])
         elif s in revealed:
-            hands.append([str(c) for c in revealed[s]])
+            hands.append(revealed[s])
         else:
-            held = [str(c) for c in known.get(s, [])]
-            hands.append(held + deal(v["hand_counts"][s] - len(held)))
-    need(v["discard_count"] >= len(v["discard"]), _("the discard pile is smaller than its "
-                                                    "top"))
-    discard = deal(v["discard_count"] - len(v["discard"])) + list(v["discard"])
-    stock = deal(v["stock_count"])
-    need(not unseen, _("fewer cards are hidden than the deck holds"))
-    game = GameState.from_dict({
-        "format": SAVE_FORMAT, "version": SAVE_VERSION, "variant": var.name,
-        "options": v["options"], "seed": SHADOW_SEED, "names": v["names"],
-        "dealer": v["dealer"], "hand_no": v["hand_no"], "scores": v["scores"],
-        "results": v["results"], "history": [HIDDEN_MOVE] * v["public"]["moves"],
-        "events": v["events"], "final": v["final"], "phase": v["phase"], "turn": v["turn"],
-        "stock": stock, "discard": discard, "hands": hands, "table": v["table"],
-        "taken": v["taken"], "melded": v["melded"],
-        "melded_at_turn_start": v["public"]["melded_at_turn_start"], "extra": extra},
-        playable=v["turn"] == seat, replayed=False)   # (stand-ins: no move, no history)
-    mine = game.turn == seat and game.phase != Phase.MATCH_OVER
-    legal = [str(a) for a in game.legal_actions()] if mine else []
-    need(legal == v["legal"], _("your legal moves are not those of this table"))
-    return game
+            held = list(known.get(s, ()))
+            need(len(held) <= v["hand_counts"][s],
+                 _("a hand holds more known cards than its size"))
+            hands.append(Unseen(v["hand_counts"][s], held, seat))
+    need(len(v["discard"]) == (v["discard_count"] if var.discard_spread
+                               else min(1, v["discard_count"])),
+         _("the discard pile is not shown as this game shows it"))
+    g.hands = hands
+    g.stock = Unseen(v["stock_count"], (), seat)
+    g.discard = Pile(v["discard_count"] - len(v["discard"]),
+                     [Card.parse(c) for c in v["discard"]], seat)
+    g.history = Unseen(v["public"]["moves"], (), seat)
+    try:
+        legal = [parse_action(a) for a in v["legal"]]
+    except UnknownAction:
+        need(False, _("your legal moves are not moves"))
+    g._legal_cache = legal
+    var.check_state(g)
+    mine = g.turn == seat and g.phase != Phase.MATCH_OVER
+    # the seat's moves, as the rules find them from what it knows
+    need([str(a) for a in var.legal_hooks[g.phase](g)] == v["legal"] if mine
+         else not legal, _("your legal moves are not those of this table"))
+    view = PlayerView.of(g, seat)
+    need(view.to_dict() == v, _("the table does not hold together"))
+    return KnownGame.of(view)

@@ -1,6 +1,5 @@
 """A room of friends, each on their own device: the messages between the host's page, which
-holds the game, and each friend's page, which holds a copy made from its seat's view
-(:mod:`rami.remote`). No server of ours: the transport (WebRTC data channels, in the web
+holds the game, and each friend's page, which holds only its seat's view (:mod:`rami.remote`). No server of ours: the transport (WebRTC data channels, in the web
 layer) only carries the text this module writes and reads.
 
 The host's :class:`Room` is the door. Every message from a friend is checked there before
@@ -20,7 +19,7 @@ messages so that one sent again after a reconnection is not applied twice.
 >>> guest = Guest(room.token(1))
 >>> for seat, text in room.receive(guest.hello("Bo")):
 ...     changed = guest.receive(text)
->>> guest.seat, changed, guest.state.hands[1] == room.state.hands[1]
+>>> guest.seat, changed, guest.game.hands[1] == room.state.hands[1]
 (1, True, True)
 """
 
@@ -33,7 +32,8 @@ import secrets
 from .checks import check, check_fields, need, read_json
 from .errors import RamiError, SaveError
 from .i18n import LANGUAGES, _, speaking
-from .remote import shadow
+from .known import KnownGame
+from .remote import read_view
 from .state import GameState, Phase
 from .view import PlayerView
 
@@ -418,8 +418,8 @@ class Room:
 
 
 class Guest:
-    """A friend's side: its seat's secret, the host's last table (as a game made from that
-    seat's view), and its own messages, numbered."""
+    """A friend's side: its seat's secret, the host's last table (the seat's knowledge of
+    the game, made from its view), and its own messages, numbered."""
 
     def __init__(self, token: str, lang: str = "en", device: str = ""):
         self.token = token
@@ -427,7 +427,7 @@ class Guest:
         self.device = device or new_code()     # this page's own name, for the host
         self.seat: int | None = None
         self.names: list[str] = []
-        self.state: GameState | None = None   # the copy: rami.remote.shadow of the view
+        self.game: KnownGame | None = None    # the seat's view, read: rami.remote.read_view
         self.view: dict | None = None
         self.seats: list[dict] = []
         self.seen = 0                          # the number of the host's last message taken
@@ -443,9 +443,9 @@ class Guest:
 
     def act(self, action) -> str:
         """The message that plays ``action`` (chosen on the table drawn now)."""
-        if self.state is None:
+        if self.game is None:
             raise RoomError(_("The table has not arrived yet."))
-        return self._send({"t": "act", "at": len(self.state.history), "action": str(action)})
+        return self._send({"t": "act", "at": len(self.game.history), "action": str(action)})
 
     def react(self, what: str) -> str:
         if what not in REACTIONS:
@@ -507,9 +507,9 @@ class Guest:
             for info in d["seats"]:
                 check_fields(info, {"name": "str", "friend": "bool", "connected": "bool",
                                     "kind": "str", "host": "bool"}, _("the seats"))
-            state = shadow(d["view"])
+            game = read_view(d["view"])
         except RamiError as e:
             raise RoomError(str(e)) from None
-        self.state, self.view, self.seats = state, d["view"], d["seats"]
+        self.game, self.view, self.seats = game, d["view"], d["seats"]
         self.refusal = ""
         return True

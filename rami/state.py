@@ -103,6 +103,8 @@ def default_names(n: int) -> list[str]:
 class GameState:
     """A match in progress: the current hand, the scores, and the history."""
 
+    complete = True     # it holds every card (a seat's knowledge, rami.known, does not)
+
 
     def __init__(self, variant="basic", players: int | Sequence[str] = 2,
                  options: dict | None = None, seed: int | str | None = None,
@@ -273,21 +275,18 @@ class GameState:
         return json.dumps(self.to_dict(), separators=(",", ":"))
 
     @classmethod
-    def from_dict(cls, d: dict, playable: bool = True, replayed: bool = True) -> "GameState":
+    def from_dict(cls, d: dict) -> "GameState":
         """A game from its saved form: a sound state, or a SaveError that says what is wrong
         (every field is checked for its type, range and length, the table's melds, the
         phase, the variant's own facts and the cards, before the game is handed out), and
         exactly what the game could have written: its history, replayed from its seed (or
-        from the deal string it began with), leads to this very position.
-        ``playable=False`` and ``replayed=False`` spare the check that the seat to play has
-        a move and the replay (a friend's copy of the game, :mod:`rami.remote`, gives the
-        others stand-in cards, and knows only how many moves were played)."""
+        from the deal string it began with), leads to this very position."""
         check_save_header(d, SAVE_FORMAT, SAVE_VERSION)
         with pieces(_tile_game(d.get("variant"))):
-            return cls._from_dict(d, playable, replayed)
+            return cls._from_dict(d)
 
     @classmethod
-    def _from_dict(cls, d: dict, playable: bool = True, replayed: bool = True) -> "GameState":
+    def _from_dict(cls, d: dict) -> "GameState":
         with reading(SaveError, lambda r: _("This saved game is damaged: {reason}.", reason=r),
                      lambda e: _("This saved game is damaged and cannot be resumed ({error}).",
                                  error=e)):
@@ -305,66 +304,17 @@ class GameState:
                  _("a house rule's value is true/false, a number or a word"))
             g = cls(d["variant"], d["names"], d["options"], d["seed"], _empty=True)
             check(d["hands"], ("list", ("list", "card"), n), _("the hands"), n)
-            for key in ("dealer", "turn"):
-                check(d[key], "seat", _("the dealer") if key == "dealer" else
-                      _("the seat to play"), n)
-            need(d["hand_no"] <= 100_000, _("the hand number is out of range"))
-            for i, e in enumerate(d["events"]):
-                _check_event(e, i, n)
-            for i, t in enumerate(d["table"]):
-                check_fields(t, {"kind": "str", "cards": ("list", "card"), "rank": "int?",
-                                 "suit": "str?", "start": "int?", "owner": "seat",
-                                 "played_by": ("list", "seat")}, _("table meld {number}", number=i + 1), n)
-                need(t["kind"] in ("set", "run") and len(t["cards"]) >= 2,
-                     _("table meld {number} is not a set or a run", number=i + 1))
-                need(t["suit"] in (None, "") or (len(t["suit"]) == 1 and t["suit"] in
-                                                 ("rybk" if g.variant.uses_tiles
-                                                  else "shdc")),
-                     _("table meld {number} names a suit or colour rami does not know: '{suit}'",
-                       number=i + 1, suit=t['suit']))
-                need(t["rank"] is None or 0 <= t["rank"] <= 13,
-                     _("table meld {number} names a rank out of range ({rank})", number=i + 1,
-                       rank=t['rank']))
-                need(t["start"] is None or 0 <= t["start"] <= 14,
-                     _("table meld {number} starts at a place no run has ({start})",
-                       number=i + 1, start=t['start']))
-            for i, r in enumerate(d["results"]):
-                check_fields(r, {"points": ("list", "int", n), "headline": "str",
-                                 "lines": ("list", "str"), "how": "str", "winner": "seat?"},
-                             _("the result of hand {number}", number=i + 1), n)
-            if d["final"] is not None:
-                check_fields(d["final"], {"winners": ("list", "seat"), "headline": "str",
-                                          "lines": ("list", "str")}, _("the match's result"), n)
-            phases = [p.value for p in g.variant.phases()]
-            need(d["phase"] in phases, _("{game} has no phase '{phase}'",
-                                         game=g.variant.title, phase=d['phase']))
-            g.dealer, g.hand_no = d["dealer"], d["hand_no"]
-            g.scores, g.results = list(d["scores"]), json.loads(json.dumps(d["results"]))
+            read_public(g, d)
             g.history = list(d["history"])
-            g.events = [Event.from_dict(e) for e in d["events"]]
-            g.reset_logs()
-            g.final = json.loads(json.dumps(d["final"]))
-            g.phase, g.turn = Phase(d["phase"]), d["turn"]
             g.stock = [Card.parse(c) for c in d["stock"]]
             g.discard = [Card.parse(c) for c in d["discard"]]
             g.hands = [[Card.parse(c) for c in h] for h in d["hands"]]
-            g.table = [TableMeld.from_dict(t) for t in d["table"]]
-            g.taken = Card.parse(d["taken"]) if d["taken"] else None
-            g.melded = list(d["melded"])
-            g.melded_at_turn_start = list(d["melded_at_turn_start"])
-            g.extra = json.loads(json.dumps(d["extra"]))
-            need((g.phase == Phase.MATCH_OVER) == (g.final is not None),
-                 _("the match's result and its phase disagree"))
-            need(g.phase != Phase.HAND_OVER or bool(g.results),
-                 _("a finished hand has no result"))
             g.variant.check_state(g)
-            if playable:
-                g.variant.check_playable(g)
+            g.variant.check_playable(g)
             g.start = d.get("start")
             need(g.start is None or len(g.start) <= MAX_START_CHARS,
                  _("the deal it began from is too long"))
-            if replayed:
-                _check_history(g, d)
+            _check_history(g, d)
         return g
 
     @classmethod
@@ -381,6 +331,62 @@ class GameState:
     def __repr__(self) -> str:
         return (f"<GameState {self.variant.name} hand {self.hand_no + 1} {self.phase.value} "
                 f"turn={self.turn} seed={self.seed!r}>")
+
+
+def read_public(g: GameState, d: dict) -> None:
+    """Check and read into ``g`` the part of a save every seat knows (the seats, the phase,
+    the table, the scores, the results, the log and the variant's facts): shared by a save
+    (:meth:`GameState.from_dict`) and a seat's view sent from another device
+    (:mod:`rami.remote`). Raises UnsoundState with the reason."""
+    n = g.n
+    for key in ("dealer", "turn"):
+        check(d[key], "seat", _("the dealer") if key == "dealer" else
+              _("the seat to play"), n)
+    need(d["hand_no"] <= 100_000, _("the hand number is out of range"))
+    for i, e in enumerate(d["events"]):
+        _check_event(e, i, n)
+    for i, t in enumerate(d["table"]):
+        check_fields(t, {"kind": "str", "cards": ("list", "card"), "rank": "int?",
+                         "suit": "str?", "start": "int?", "owner": "seat",
+                         "played_by": ("list", "seat")}, _("table meld {number}", number=i + 1), n)
+        need(t["kind"] in ("set", "run") and len(t["cards"]) >= 2,
+             _("table meld {number} is not a set or a run", number=i + 1))
+        need(t["suit"] in (None, "") or (len(t["suit"]) == 1 and t["suit"] in
+                                         ("rybk" if g.variant.uses_tiles
+                                          else "shdc")),
+             _("table meld {number} names a suit or colour rami does not know: '{suit}'",
+               number=i + 1, suit=t['suit']))
+        need(t["rank"] is None or 0 <= t["rank"] <= 13,
+             _("table meld {number} names a rank out of range ({rank})", number=i + 1,
+               rank=t['rank']))
+        need(t["start"] is None or 0 <= t["start"] <= 14,
+             _("table meld {number} starts at a place no run has ({start})",
+               number=i + 1, start=t['start']))
+    for i, r in enumerate(d["results"]):
+        check_fields(r, {"points": ("list", "int", n), "headline": "str",
+                         "lines": ("list", "str"), "how": "str", "winner": "seat?"},
+                     _("the result of hand {number}", number=i + 1), n)
+    if d["final"] is not None:
+        check_fields(d["final"], {"winners": ("list", "seat"), "headline": "str",
+                                  "lines": ("list", "str")}, _("the match's result"), n)
+    phases = [p.value for p in g.variant.phases()]
+    need(d["phase"] in phases, _("{game} has no phase '{phase}'",
+                                 game=g.variant.title, phase=d['phase']))
+    g.dealer, g.hand_no = d["dealer"], d["hand_no"]
+    g.scores, g.results = list(d["scores"]), json.loads(json.dumps(d["results"]))
+    g.events = [Event.from_dict(e) for e in d["events"]]
+    g.reset_logs()
+    g.final = json.loads(json.dumps(d["final"]))
+    g.phase, g.turn = Phase(d["phase"]), d["turn"]
+    g.table = [TableMeld.from_dict(t) for t in d["table"]]
+    g.taken = Card.parse(d["taken"]) if d["taken"] else None
+    g.melded = list(d["melded"])
+    g.melded_at_turn_start = list(d["melded_at_turn_start"])
+    g.extra = json.loads(json.dumps(d["extra"]))
+    need((g.phase == Phase.MATCH_OVER) == (g.final is not None),
+         _("the match's result and its phase disagree"))
+    need(g.phase != Phase.HAND_OVER or bool(g.results),
+         _("a finished hand has no result"))
 
 
 _EVENT = {"kind": "str", "seat": "int", "card": "card", "cards": ("list", "card"),

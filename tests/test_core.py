@@ -162,6 +162,37 @@ def test_the_engine_never_imports_the_browser():
     assert not offenders, offenders
 
 
+# the web layer's masters: the code that holds a whole match and changes it (a match at this
+# device, the host's room, the bots' worker, a hand shared, a tutorial's board and its
+# editor, which play every seat). Everything else draws and reads a seat's view only.
+WEB_MASTERS = {"session.py", "friends.py", "thinking.py", "worker.py", "share.py", "stats.py",
+               "board.py", "editor.py"}
+
+
+def test_the_page_draws_only_a_seats_view():
+    """Outside the masters, no module of rami/web imports the game state or reads a
+    session's ``state``: a table, the summary, the log, a friend's page read ``game``, the
+    seat's knowledge (rami.known), which holds no card the seat cannot see."""
+    offenders = []
+    for path in sorted((ROOT / "rami" / "web").rglob("*.py")):
+        if path.name in WEB_MASTERS and path.parent.name == "web":
+            continue
+        where = path.relative_to(ROOT)
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[-1] in (
+                    "state", "remote"):
+                bad = [a.name for a in node.names if node.module.endswith("remote")
+                       or a.name not in ("Phase", "default_names")]
+                offenders += [f"{where}: imports {n} from {node.module}" for n in bad]
+            if isinstance(node, ast.Attribute) and node.attr == "state":
+                owner = node.value
+                name = owner.id if isinstance(owner, ast.Name) else \
+                    owner.attr if isinstance(owner, ast.Attribute) else ""
+                if name in ("s", "session", "model"):
+                    offenders.append(f"{where}:{node.lineno}: reads {name}.state")
+    assert not offenders, offenders
+
+
 def import_graph() -> dict[str, set[str]]:
     """Which of rami's modules each of rami's modules imports: every import counts, those
     inside a function and those only for type checking too."""

@@ -37,15 +37,15 @@ class Table:
         st = self.room.state
         for s, g in self.guests.items():
             assert g.view == json.loads(json.dumps(PlayerView.of(st, s).to_dict()))
-            assert PlayerView.of(g.state, s).to_dict() == g.view
-            assert g.state.seed != st.seed
+            assert g.game.view.to_dict() == g.view
+            assert g.game.seed is None and not hasattr(g, "state")
 
     def step(self) -> None:
         st = self.room.state
         seat = st.turn
         if seat in self.guests:
             g = self.guests[seat]
-            action = self.bots[seat].choose(PlayerView.of(g.state, seat))   # its copy only
+            action = self.bots[seat].choose(g.game.view)   # its view only
             self.deliver(self.room.receive(g.act(action), seat))
             assert self.room.moved, g.refusal
         else:
@@ -84,7 +84,7 @@ def test_a_move_sent_again_after_a_reconnection_is_played_once():
     st, g = t.room.state, t.guests[1]
     while st.turn != 1:
         t.step()
-    message = g.act(t.bots[1].choose(PlayerView.of(g.state, 1)))
+    message = g.act(t.bots[1].choose(g.game.view))
     answer = t.room.receive(message, 1)               # played; the answer is lost
     moves = len(st.history)
     assert t.room.moved and answer
@@ -341,7 +341,7 @@ def test_the_host_is_told_when_another_device_takes_a_seat_and_may_refuse_it():
     friend = Guest(t.room.token(1))
     for seat, text in t.room.receive(friend.hello("Friend 1")):
         friend.receive(text)
-    assert friend.seat == 1 and friend.state is not None
+    assert friend.seat == 1 and friend.game is not None
 
 
 def test_a_connected_friend_learns_the_seats_new_secret_from_the_welcome():

@@ -23,8 +23,7 @@ def test_the_workers_moves_are_the_pages_moves(variant, n, options):
     levels = {s: ("expert", "good", "beginner")[s % 3] for s in range(1, n)}
     names = [f"P{i}" for i in range(n)]
     page = Session.new(variant, names, options, levels, seed=11)
-    page.human = -1                     # every seat a bot's, for the test
-    page.humans = []
+    page.humans = []                    # every seat a bot's, for the test (seat 0 drawn)
     page.levels[0] = "expert"
     page.bots[0] = make_bot("expert", page.state.variant.name, thinking.bot_seed(page.state, 0))
     moves = 0

@@ -20,6 +20,7 @@ from ..errors import DealSyntaxError, OptionError
 from ..melds import (Meld, MeldRules, explain_not_meld, interpretations,
                      layoff_results, possible_melds)
 from ..solver import Solver
+from ..known import split_known
 from ..state import GameState, Phase, TableMeld
 from ..i18n import _, n_
 
@@ -472,25 +473,34 @@ class Variant:
         must be played this turn), by seat, from the public facts."""
         return {}
 
-    def private_stand_ins(self, extra: dict, unseen: list[Card]) -> None:
-        """Fill the secret facts left out of :meth:`public_extra` with cards taken from
-        ``unseen`` (the cards a seat cannot see), so that a friend's copy of the game
-        (:mod:`rami.remote`) holds every card once, as a real game does."""
+    def face_down(self, extra: dict) -> int:
+        """How many cards lie apart face down, that :meth:`hidden_cards` names only when the
+        secret facts are known (a seat's knowledge of the game, :mod:`rami.known`, counts
+        them with the cards it cannot see)."""
+        return 0
 
     def hidden_cards(self, state: GameState) -> list[Card]:
         """Cards in play outside the stock, discard pile, hands and table (none by default)."""
         return []
 
     def check_conservation(self, state: GameState) -> str | None:
-        have = Counter(state.stock) + Counter(state.discard) + Counter(self.hidden_cards(state))
-        for h in state.hands:
-            have.update(h)
+        """The cards in play are one full deck (of a seat's knowledge: the cards it sees are
+        in the deck, and as many are hidden from it as the deck has left)."""
+        have = Counter(self.hidden_cards(state))
+        hidden = 0
+        for part in (state.stock, state.discard, *state.hands):
+            seen, unseen = split_known(part)
+            have.update(seen)
+            hidden += unseen
         for t in state.table:
             have.update(t.meld.cards)
         want = Counter(self.deck(state))
-        if have != want:
-            return _("the cards in play are not one full deck")
-        return None
+        if state.complete:
+            ok = have == want
+        else:
+            ok = not have - want and (sum(want.values()) - sum(have.values())
+                                      == hidden + self.face_down(state.extra))
+        return None if ok else _("the cards in play are not one full deck")
 
     # -- checks at the door -------------------------------------------------------------
     def phases(self) -> tuple:

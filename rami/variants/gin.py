@@ -97,7 +97,9 @@ class GinRummy(Variant):
         need(e["knock_limit"] <= 10, _("the knock limit is above 10"))
         knocked = state.phase == Phase.LAYOFF
         if state.phase in (Phase.UPCARD, Phase.DRAW, Phase.PLAY, Phase.LAYOFF):
-            need(knocked == ("knock_card" in e) == ("knocker" in e),
+            # (a seat's knowledge of the game, rami.known, cannot name the face-down card)
+            face_down = "knock_card" in e if state.complete else "knocker" in e
+            need(knocked == face_down == ("knocker" in e),
                  _("a knock is half recorded: the knocker, his face-down card and the lay-off "
                    "phase go together"))
         need(knocked or not state.table or state.phase in (Phase.HAND_OVER, Phase.MATCH_OVER),
@@ -356,9 +358,8 @@ class GinRummy(Variant):
 
     PRIVATE_EXTRA = ("knock_card",)      # discarded face down as the knocker knocks
 
-    def private_stand_ins(self, extra, unseen):
-        if "knocker" in extra:
-            extra["knock_card"] = str(unseen.pop())
+    def face_down(self, extra):
+        return int("knocker" in extra and "knock_card" not in extra)
 
     def hidden_cards(self, state):
         k = state.extra.get("knock_card")

@@ -54,6 +54,7 @@ from ..actions import (DRAW, PUSH, TAKE, Action, Contract, LayOff, MeldCards, Pu
 from ..cards import Card, french_deck
 from ..checks import need
 from ..errors import OptionError
+from ..known import holding
 from ..melds import (Meld, MeldRules, SetRank, ambiguity_message, covers, explain_not_meld,
                      interpretations, layoff_results, rank_at)
 from ..state import Phase, TableMeld
@@ -691,7 +692,7 @@ class Push(Variant):
             need(state.phase == Phase.PLAY and state.melded[state.turn],
                  _("a rescued wild is held only during the turn of a player who laid his "
                    "contract"))
-            hand = Counter(str(c) for c in state.hands[state.turn])
+            hand = Counter({str(c): k for c, k in holding(state.hands[state.turn]).items()})
             need(all(hand[c] >= k for c, k in rescued.items()),
                  _("a rescued wild is not in the hand of the seat to play"))
             rules = self.rules(state)

@@ -84,6 +84,7 @@ from ..actions import (DRAW, PASS, TAKE, TAKE_EXPOSED, TWIN, Action, Discard, Do
 from ..cards import Card, deal_rng, shuffled, tile_set
 from ..checks import need
 from ..errors import DealSyntaxError
+from ..known import holding
 from ..melds import (Meld, MeldRules, ambiguity_message, covers, explain_not_meld,
                      interpretations, layoff_results, possible_melds)
 from ..state import Phase, TableMeld
@@ -954,21 +955,10 @@ class TileRami(Variant):
             e["offer"] = [offer[0], None]
         return e
 
-    def private_stand_ins(self, extra, unseen):
-        # a friend's copy of the game: the pair offered face down is a stand-in pair of
-        # numbered tiles, the first in the deck's order among those hidden from the seat
-        offer = extra.get("offer")
-        if offer is not None and offer[1] is None:
-            count = Counter(unseen)
-            pairs = sorted((c for c, k in count.items() if k >= 2 and c.suit),
-                           key=lambda c: c.code)
-            need(bool(pairs), _("a doubla offer is a pair its seat holds"))
-            extra["offer"] = [offer[0], str(pairs[0])]
-
     def known_holdings(self, extra, turn):
         known = {turn: [Card.parse(extra["duty"])]} if extra.get("duty") else {}
         offer = extra.get("offer")
-        if offer is not None and offer[1] is not None:      # (a stand-in pair: see above)
+        if offer is not None and offer[1] is not None:      # (the offering seat's own)
             known.setdefault(offer[0], []).extend([Card.parse(offer[1])] * 2)
         return known
 
@@ -989,11 +979,13 @@ class TileRami(Variant):
             need(state.phase == Phase.EXCHANGE and type(e["offer"]) is list
                  and len(e["offer"]) == 2
                  and type(e["offer"][0]) is int and 0 <= e["offer"][0] < state.n
-                 and type(e["offer"][1]) is str and len(e["offer"][1]) <= 5,
+                 and (type(e["offer"][1]) is str and len(e["offer"][1]) <= 5
+                      or e["offer"][1] is None and not state.complete),
                  _("a doubla offer is a seat and its tile, during the doubla round"))
-            tile = Card.parse(e["offer"][1])
-            need(Counter(state.hands[e["offer"][0]])[tile] >= 2,
-                 _("a doubla offer is a pair its seat holds"))
+            if e["offer"][1] is not None:       # (offered face down: the others see no tile)
+                tile = Card.parse(e["offer"][1])
+                need(holding(state.hands[e["offer"][0]])[tile] >= 2,
+                     _("a doubla offer is a pair its seat holds"))
         if e["duty"]:
             need(state.phase == Phase.PLAY and not state.melded[seat] and
                  Card.parse(e["duty"]) in state.hands[seat],
@@ -1039,7 +1031,7 @@ class TileRami(Variant):
         else:
             need(asked == (state.n if state.options["doubla"] else 0),
                  _("the doubla round is over once every seat has been asked"))
-        if e["offer"] is not None:
+        if e["offer"] is not None and e["offer"][1] is not None:
             need(bool(Card.parse(e["offer"][1]).suit), _("a doubla is a pair of numbered tiles, "
                                                          "never of Jolys"))
         # a player who has not made his initial meld holds 14 tiles, 15 while he plays a

@@ -280,17 +280,17 @@ class App:
                 self.remote.offer, self.remote.guest.token)):
             self.start_joining(*joining, ready=False)
 
-    def friend_table(self, state, seat: int, seats: list[dict]) -> None:
+    def friend_table(self, game, seat: int, seats: list[dict]) -> None:
         """The host has sent this friend's page a new table (and who plays each seat)."""
         from .session import GuestSession
         s = self.session
         if self.message == _("Sent to the host…"):     # (its answer has come)
             self.message = ""
         if isinstance(s, GuestSession) and s.human == seat:
-            s.take(state, seats)
+            s.take(game, seats)
         else:
             self.persist = False             # (this page's own saved match stays as it was)
-            self.session, self.screen = GuestSession(state, seat, seats), "table"
+            self.session, self.screen = GuestSession(game, seat, seats), "table"
             self.seats = []
             self.drawing.forget()
             self.focus_hand()
@@ -300,7 +300,7 @@ class App:
         """A quick reaction beside the seat that sent it, for a few seconds, and said to
         screen readers."""
         s = self.session
-        if s is None or not 0 <= seat < s.state.n:
+        if s is None or not 0 <= seat < s.game.n:
             return
         self._reactions_shown += 1
         stamp = self._reactions_shown
@@ -308,7 +308,7 @@ class App:
         self.render()
         el = nil(js.document.getElementById("announce"))
         if el is not None:
-            el.textContent = _("{who} reacts: {reaction}", who=s.state.names[seat],
+            el.textContent = _("{who} reacts: {reaction}", who=s.game.names[seat],
                                reaction=render.reaction_word(what))
 
         def fade(*_a):
@@ -379,7 +379,7 @@ class App:
 
     def count_stats(self) -> None:
         """Count the match's new hands (and the match, once over) in the statistics."""
-        counted = statistics.record(self.stats, self.session.state)
+        counted = statistics.count(self.stats, self.session)
         if counted != self.stats:
             self.stats = counted
             put_quietly(STATS_KEY, self.stats)
@@ -411,7 +411,7 @@ class App:
 
     def position(self) -> tuple:
         """Where the match is: a hint holds only there."""
-        st = self.session.state
+        st = self.session.game
         return (id(self.session), st.hand_no, len(st.history))
 
     async def run_hint(self) -> None:
@@ -475,7 +475,7 @@ class App:
         if act == "skip-bots":
             self.skipping = True            # until the person's turn: no pauses
             return None
-        if act == "rematch" and s is not None and s.state.phase == Phase.MATCH_OVER:
+        if act == "rematch" and s is not None and s.game.phase == Phase.MATCH_OVER:
             return self.rematch()
         if act in ("newgame-keep", "newgame-replace"):
             self.dialog = None
@@ -489,7 +489,7 @@ class App:
         if act == "update-hide":
             return self.updates.hide()
         if act == "takeover" and s is not None and s.needs_handover():
-            s.hand_over_to(s.state.turn)
+            s.hand_over_to(s.game.turn)
             self.message, self.hint = "", None
             self.drawing.forget()
             self.save()
@@ -518,8 +518,8 @@ class App:
         if act == "stats-reset-yes":
             self.stats = statistics.clean(None)
             # the matches under way count on from here, not from their start
-            if self.session is not None:
-                self.stats = statistics.record(self.stats, self.session.state)
+            if self.session is not None and self.persist:
+                self.stats = statistics.count(self.stats, self.session)
                 self.stats["variants"].clear()
             put_quietly(STATS_KEY, self.stats)
             return self.open_dialog(("stats",))
@@ -549,10 +549,10 @@ class App:
                 self.host.taken = None
             return self.render()
         if act == "share" and s is not None and getattr(s, "outbox", None) is None \
-                and s.state.results:
-            from .share import share
+                and s.game.results:
             base = str(js.location.href).split("#")[0].split("?")[0].rsplit("/", 1)[0] + "/"
-            self.shared = share(s.state, s.human, base, language())
+            from .share import share_hand
+            self.shared = share_hand(s, base, language())
             self.focus_act = "copy-share:link"
             return self.open_dialog(("share",))
         if act == "download-match" and self.shared is not None:
@@ -676,7 +676,7 @@ class App:
             except RamiError as e:
                 return self.say(str(e))
             return self.play(action)
-        if act == "take" and s.state.phase == Phase.PLAY and len(s.selected) == 1:
+        if act == "take" and s.game.phase == Phase.PLAY and len(s.selected) == 1:
             act = "btn:discard"            # a selected card dropped on the pile
         name = act.split(":", 1)[1] if act.startswith("btn:") else act
         self.press(name)
@@ -685,9 +685,9 @@ class App:
         """An action button (or the pile it stands for): play it, or say why not."""
         s = self.session
         if not s.human_to_move():
-            if s.state.phase == Phase.HAND_OVER and name == "done":
+            if s.game.phase == Phase.HAND_OVER and name == "done":
                 return self.act("next")
-            return self.say(_("Wait for {who}'s move.", who=s.state.names[s.state.turn])
+            return self.say(_("Wait for {who}'s move.", who=s.game.names[s.game.turn])
                             if s.bot_to_move() else "")
         choice = next((c for c in s.choices() if c.name == name), None)
         if choice is None:
@@ -727,7 +727,7 @@ class App:
     def running(self) -> bool:
         """Is a match under way that starting another would lose?"""
         s = self.session
-        return s is not None and self.persist and not s.state.is_over
+        return s is not None and self.persist and not s.game.is_over
 
     def kept(self) -> Session | None:
         """The match kept in the second slot, if there is one that can be read."""
@@ -797,7 +797,7 @@ class App:
     def rematch(self) -> None:
         """The match just ended, again: the same players, seats, levels and house rules,
         a new shuffle."""
-        st = self.session.state
+        st = self.session.game
         s = self.session
         levels = {i: PERSON if i in s.humans else FRIEND if i in s.friends
                   else s.levels.get(i, "good") for i in range(st.n) if i != 0}
@@ -834,18 +834,18 @@ class App:
             s = self.session
             shown = False               # the table shows this move's seat at work already
             while self.session is s and s.bot_to_move() and self.screen == "table":
-                paced = self.seats[s.state.turn].paced      # (a bot; not a friend)
+                paced = self.seats[s.game.turn].paced      # (a bot; not a friend)
                 if not shown or self.thinking != paced:
                     self.thinking = paced
                     self.render()
                 shown = False
                 await asyncio.sleep(0 if self.skipping or not paced else
-                                    render.pace_seconds(self.pace, s.state.n))
+                                    render.pace_seconds(self.pace, s.game.n))
                 if self.session is not s or not s.bot_to_move() or self.screen != "table":
                     break
                 t0 = js.performance.now()
                 thought = [0.0]
-                seat = self.seats[s.state.turn]
+                seat = self.seats[s.game.turn]
                 if not await seat.move(s, thought, lambda: self.session):
                     continue
                 record("ramiBotThinks", t0, t0 + thought[0])
@@ -855,7 +855,7 @@ class App:
                 t1 = js.performance.now()
                 # the move, and the next seat at work if it is a bot's: one drawing
                 more = s.bot_to_move()
-                self.thinking = more and self.seats[s.state.turn].paced
+                self.thinking = more and self.seats[s.game.turn].paced
                 if not more:            # the stretch ends: saved before a person sees its end
                     self.save()
                     saved = True

@@ -603,7 +603,7 @@ class Board:
 
     def _html(self) -> str:
         s = self.session
-        st = s.state
+        st = s.game
         v = s.view()
         t = s.table
         over = v.phase in (Phase.HAND_OVER, Phase.MATCH_OVER)
@@ -667,12 +667,12 @@ class Board:
         return ""
 
     def _seat_row(self, s: Session, v, k: int) -> str:
-        st = s.state
+        st = s.game
         seat = (self.seat + k) % st.n
         n = v.hand_counts[seat]
         shown = v.revealed.get(seat)
         if shown is None and seat in self.reveal:
-            shown = st.hands[seat]
+            shown = s.state.hands[seat]      # (the author's choice: this board shows it)
         if shown is not None:
             cards = self._shown_cards(s, v, seat, shown)
         else:
@@ -692,7 +692,7 @@ class Board:
     def _shown_cards(s: Session, v, seat: int, shown) -> str:
         """A hand shown face up: at a hand's end, the melds it holds as melds (Gin's
         defender), the rest apart under the table's word for it."""
-        st = s.state
+        st = s.game
         res = st.results[-1] if st.results and v.phase in (Phase.HAND_OVER,
                                                            Phase.MATCH_OVER) else {}
         melds, shown = s.table.shown_hand(res, seat, shown)
@@ -730,7 +730,7 @@ class Board:
                           for i, c in enumerate(cards)) + '</div>')
 
     def _status(self, s: Session, v) -> str:
-        st = s.state
+        st = s.game
         if v.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
             return _("The hand is over.")
         name = st.names[v.turn]

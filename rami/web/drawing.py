@@ -15,7 +15,7 @@ import js
 from pyodide.ffi import create_once_callable
 
 from ..i18n import _, language, n_
-from ..state import Phase
+from ..view import Phase
 from ..words import words_for
 from . import render
 from . import stats as statistics
@@ -84,7 +84,7 @@ class Drawing:
             self._draw_frame(("join",), render.join_html(self.app.remote))
             focus = focus or ("join-go" if self.app.remote.state == "name" else None)
         elif self.app.screen == "lobby" or self.app.session is None:
-            can_resume = self.app.session is not None and not self.app.session.state.is_over
+            can_resume = self.app.session is not None and not self.app.session.game.is_over
             saved = []
             if can_resume:
                 saved.append(("resume", render.match_words(self.app.session)))
@@ -96,7 +96,7 @@ class Drawing:
                                                            self.app.settings["lang"]))
         elif self.app.session.needs_handover():
             self.app.dialog = None               # nothing of the last person's stays on screen
-            self._draw_frame(("cover", self.app.session.state.turn),
+            self._draw_frame(("cover", self.app.session.game.turn),
                              render.cover_html(self.app.session))
             focus = "takeover"
             el = nil(js.document.getElementById("announce"))
@@ -139,7 +139,7 @@ class Drawing:
 
     def _draw_table(self) -> None:
         s = self.app.session
-        st = s.state
+        st = s.game
         new_from = self.last_seen["log"] if self.last_seen["hand"] == st.hand_no else 0
         offer = self.app.updates.offer()
         if self.app.hint is not None and (self.app.hint[0] != self.app.position() or (
@@ -421,15 +421,15 @@ class Drawing:
             return settings_html(self.app.settings, self.app.pace, render.PACES)
         if kind == "howto":
             if s is not None and self.app.screen == "table":
-                return howto_html(s.state.variant.name, s.state.options, at_table=True)
+                return howto_html(s.game.variant.name, s.game.options, at_table=True)
             return howto_html(self.app.form["variant"], self.app.form["options"])
         if kind == "confirm":
             html = render.confirm_html(*d[1:])
-            return words_for(s.state.variant).html(html) if s is not None else html
+            return words_for(s.game.variant).html(html) if s is not None else html
         if kind == "table" and s is not None:
-            return words_for(s.state.variant).html(s.table.dialog(s, d[1]))
+            return words_for(s.game.variant).html(s.table.dialog(s, d[1]))
         if kind == "scores" and s is not None:
-            return words_for(s.state.variant).html(render.scores_html(s))
+            return words_for(s.game.variant).html(render.scores_html(s))
         return ""
 
     def _draw_dialog(self) -> bool:
@@ -478,7 +478,7 @@ class Drawing:
             return
         lines = len(s.log_lines())
         hand, told = self.announced
-        if hand != s.state.hand_no:
+        if hand != s.game.hand_no:
             told = 0
         words = render.announcement(s, told) if lines > told else ""
         mine = s.human_to_move()
@@ -487,14 +487,14 @@ class Drawing:
             status = self.drawn.get("status", "")
             words = (words + " " + htmllib.unescape(re.sub(r"<[^>]+>", "", status))).strip()
         self.was_my_turn = mine
-        self.announced = (s.state.hand_no, lines)
+        self.announced = (s.game.hand_no, lines)
         if words:
             el.textContent = words
 
     def _mark_changes(self) -> None:
         """Animate what changed since the last drawing: a new discard, new melds, log lines."""
         s, seen = self.app.session, self.last_seen
-        st = s.state
+        st = s.game
         top = str(st.discard[-1]) if st.discard else None
         if seen["hand"] == st.hand_no:
             if top != seen["top"] and top is not None:

@@ -533,7 +533,7 @@ class Remote:
             if self.asked_at is not None:        # a move's round trip: sent, table back
                 record("ramiFriendTrips", self.asked_at, js.performance.now())
                 self.asked_at = None
-            self.app.friend_table(self.guest.state, self.guest.seat, self.guest.seats)
+            self.app.friend_table(self.guest.game, self.guest.seat, self.guest.seats)
         elif self.guest.refusal:
             self.app.say(self.guest.refusal)
         else:

@@ -13,7 +13,7 @@ import js
 from pyodide.ffi import create_once_callable
 
 from ..i18n import available
-from ..state import Phase
+from ..view import Phase
 from ..variants import find_variant
 from ..errors import RamiError
 from .lobby import PERSON, bot_name
@@ -78,7 +78,7 @@ class Input:
     def on_dblclick(self, event) -> None:
         el = closest(event.target, ".hand-card")
         s = self.app.session
-        if el is None or s is None or s.state.phase != Phase.PLAY or not s.human_to_move():
+        if el is None or s is None or s.game.phase != Phase.PLAY or not s.human_to_move():
             return
         s.selected = [int(attr(el, "data-pos"))]
         self.app.press("discard")
@@ -148,7 +148,7 @@ class Input:
         if low == "u":
             return self.app.act("undo")
         if low == "n":
-            if s.state.phase == Phase.HAND_OVER:
+            if s.game.phase == Phase.HAND_OVER:
                 return self.app.act("next")
             return self.app.press("done")
         if low in s.table.keys:

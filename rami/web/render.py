@@ -18,7 +18,7 @@ panel, a focus or a drag elsewhere lives on.
 from __future__ import annotations
 
 from ..i18n import N_, _, join, n_, pieces
-from ..state import Phase
+from ..view import Phase
 from ..words import words_for
 from ..room import REACTIONS, show_code
 from .parts import DOTS, close_x, esc, plain_text, pretty_text
@@ -38,7 +38,7 @@ HAND_COLUMN = {"hand": N_("Hand"), "deal": N_("Deal"), "game": N_("Game")}
 
 def hand_title(s: Session, number: int) -> str:
     """``Hand 3``, ``Deal 3``, ``Game 3``: one deal of the match as the game calls it."""
-    return _(HAND_TITLES.get(s.state.variant.hand_word, HAND_TITLES["hand"]), n=number)
+    return _(HAND_TITLES.get(s.game.variant.hand_word, HAND_TITLES["hand"]), n=number)
 # the table's regions, in page order: (id, element, attributes)
 REGIONS = ("top", "opp", "piles", "status", "melds", "log", "head", "hand-area", "actions",
            "message", "summary-slot")
@@ -62,7 +62,7 @@ def pace_seconds(pace: str, seats: int = 2) -> float:
 @in_game_words
 def match_words(s: Session) -> str:
     """A match in a few words: the game, the hand, the scores."""
-    st = s.state
+    st = s.game
     sides = sorted(set(st.teams)) if st.teams else list(range(st.n))
     scores = ", ".join(f"{_side_name(s, side)} {st.scores[side]}" for side in sides)
     return f"{st.variant.title} · {hand_title(s, st.hand_no + 1)} · {scores}"
@@ -91,7 +91,7 @@ def newgame_html(s: Session, kept: Session | None) -> str:
 def cover_html(s: Session) -> str:
     """Between two persons' turns (pass-and-play): whose turn it is, and nothing of anyone's
     cards until that person takes the device."""
-    st = s.state
+    st = s.game
     who = esc(st.names[st.turn])
     scores = " · ".join(f"{esc(_side_name(s, side))} {st.scores[side]}"
                         for side in (sorted(set(st.teams)) if st.teams else range(st.n)))
@@ -111,14 +111,14 @@ def cover_html(s: Session) -> str:
 def table_class(s: Session) -> str:
     """The table element's classes: the variant, how many opponents (the layout compacts
     their seats as they grow), whether the person is to move."""
-    n = s.state.n
+    n = s.game.n
     size = "few" if n <= 3 else "some" if n <= 5 else "many"
-    return (f"table variant-{esc(s.state.variant.name)} seats-{n} opp-{size}"
+    return (f"table variant-{esc(s.game.variant.name)} seats-{n} opp-{size}"
             + (" my-turn" if s.human_to_move() else ""))
 
 
 def table_data(s: Session) -> dict[str, str]:
-    st = s.state
+    st = s.game
     return {"phase": st.phase.value, "turn": str(st.turn), "hand": str(st.hand_no)}
 
 
@@ -129,7 +129,7 @@ def table_regions(s: Session, pace: str = "normal", message: str = "", thinking:
     """The content of each region of the table, for the person's seat; ``update``: a new
     version is ready, offered on a hand's summary; ``hint``: the message is a hint."""
     v = s.view()
-    st = s.state
+    st = s.game
     t = s.table
     choices = s.choices()                  # once per drawing: the piles and buttons share it
     can = {c.name for c in choices if c.action}
@@ -160,7 +160,7 @@ def table_html(s: Session, pace: str = "normal", message: str = "", thinking: bo
     """The whole table for the person's seat: the frame with every region filled."""
     r = table_regions(s, pace, message, thinking, new_log_from, update, hint)
     data = " ".join(f'data-{k}="{esc(v)}"' for k, v in table_data(s).items())
-    said = words_for(s.state.variant).plain     # (the regions are in the game's words)
+    said = words_for(s.game.variant).plain     # (the regions are in the game's words)
     return f"""<div class="{table_class(s)}" id="table" {data}>
   <header class="topbar" id="top">{r["top"]}</header>
   <section class="opponents" id="opp" aria-label="{_("Opponents")}">{r["opp"]}</section>
@@ -185,12 +185,12 @@ def _around(n: int, me: int) -> list[int]:
 
 
 def _score_text(s: Session, seat: int) -> str:
-    st = s.state
+    st = s.game
     return _("{points} pts", points=st.scores[st.side(seat)])
 
 
 def _topbar(s: Session, v, pace: str) -> str:
-    st = s.state
+    st = s.game
     target = st.options.get("target")
     hands = st.options.get("hands") or (st.options.get("deals")
                                          if st.options.get("format") == "deals" else None)
@@ -233,7 +233,7 @@ def _topbar(s: Session, v, pace: str) -> str:
 
 
 def _seat_html(s: Session, v, seat: int) -> str:
-    st = s.state
+    st = s.game
     t = s.table
     n = v.hand_counts[seat]
     show = v.revealed.get(seat)
@@ -346,7 +346,7 @@ def _log(s: Session, new_from: int) -> str:
         f'<li class="{"new" if i >= new_from else ""} seat-{seat if seat >= 0 else "t"}'
         f'{" mine" if seat == s.human else ""}">{pretty_text(text)}</li>'
         for i, (seat, text) in enumerate(lines))
-    this = THIS_HAND.get(s.state.variant.hand_word, THIS_HAND["hand"])
+    this = THIS_HAND.get(s.game.variant.hand_word, THIS_HAND["hand"])
     return f'<h2>{_(this)}</h2><ol id="log-list">{items}</ol>'
 
 
@@ -354,7 +354,7 @@ def _log(s: Session, new_from: int) -> str:
 def announcement(s: Session, since: int) -> str:
     """The moves since log line ``since``, as plain words for the screen readers' live
     region."""
-    said = words_for(s.state.variant).plain
+    said = words_for(s.game.variant).plain
     return " ".join(said(text) for _, text in s.log_lines()[since:])
 
 
@@ -369,9 +369,9 @@ def _status(s: Session, v, thinking: bool) -> str:
     the person's turn."""
     out = s.table.status(s, v, thinking or _presence(s, v.turn) == "here")
     taken = getattr(s, "seat_taken", None)
-    if taken is not None and 0 <= taken < len(s.state.names):
+    if taken is not None and 0 <= taken < len(s.game.names):
         # (the host's page: a leaked link or code would take a seat silently)
-        who = esc(s.state.names[taken])
+        who = esc(s.game.names[taken])
         return (f'<b>{_("Another device has just taken the seat of {who}.", who=who)}</b> '
                 f'<button type="button" class="chip" data-act="refuse-seat:{taken}">'
                 f'{_("Refuse it: a new link for {who}", who=who)}</button> '
@@ -380,10 +380,10 @@ def _status(s: Session, v, thinking: bool) -> str:
     if v.turn in s.away and v.turn not in s.levels and v.phase in BOT_PHASES \
             and getattr(s, "outbox", None) is not None:       # (a friend's page)
         return _("Waiting for {who} to come back to the table.",
-                 who=esc(s.state.names[v.turn]))
+                 who=esc(s.game.names[v.turn]))
     if v.turn in s.away and v.turn not in s.levels and v.phase in BOT_PHASES:
         # a friend not connected: how long, and a computer player to stand in
-        who = esc(s.state.names[v.turn])
+        who = esc(s.game.names[v.turn])
         return (f'{_("Waiting for {who} to join the table (Friends).", who=who)} '
                 f'<span class="away-clock">{esc(s.away_clock)}</span> '
                 f'<button type="button" class="chip" data-act="stand-in:{v.turn}">'
@@ -452,7 +452,7 @@ def summary_html(s: Session, v=None, update: bool = False) -> str:
     """The end of a hand or of the match, over the table (with a new version's offer)."""
     v = v or s.view()
     hands, button, cls = s.table.summary(s, v)
-    if getattr(s, "outbox", None) is None and s.state.results:    # (not a friend's copy)
+    if getattr(s, "outbox", None) is None and s.game.results:    # (not a friend's copy)
         button = (f'<button type="button" class="btn" data-act="share" id="share">'
                   f'{_("Share this hand")}</button>') + button
     return _summary_frame(s, v, hands, update_offer() + button if update else button, cls)
@@ -462,7 +462,7 @@ def summary_html(s: Session, v=None, update: bool = False) -> str:
 def share_html(s: Session, shared: dict) -> str:
     """*Share this hand*: the board for a page, the link, and (when it gives nothing away)
     the whole match as a file."""
-    st = s.state
+    st = s.game
     whole = st.phase == Phase.MATCH_OVER or (len(s.humans) == 1 and not s.friends)
     download = (f"""<h3>{_("The whole match")}</h3>
     <p>{_("A text file that replays every hand: open it in a terminal with {command}.",
@@ -501,7 +501,7 @@ def _summary_frame(s: Session, v, hands: str, button: str, cls: str = "summary")
     """The end of a hand or of the match: the headline and its lines, every hand, the match's
     final lines, the scoreboard, and what comes next."""
     over = v.phase == Phase.MATCH_OVER
-    res = s.state.results[-1] if s.state.results else {}
+    res = s.game.results[-1] if s.game.results else {}
     lines = "".join(f"<li>{pretty_text(line)}</li>" for line in res.get("lines", []))
     final = ""
     if over and v.final:
@@ -522,7 +522,7 @@ def _summary_frame(s: Session, v, hands: str, button: str, cls: str = "summary")
 
 def scoreboard_html(s: Session) -> str:
     """Every finished hand's points per player, and the running totals."""
-    st = s.state
+    st = s.game
     sides = sorted(set(st.teams)) if st.teams else list(range(st.n))
     head = "".join(f'<th scope="col">{esc(_side_name(s, side))}</th>' for side in sides)
     fmt = st.options.get("format", "")
@@ -579,7 +579,7 @@ def scores_html(s: Session) -> str:
 
 
 def _side_name(s: Session, side: int) -> str:
-    st = s.state
+    st = s.game
     seats = [seat for seat in range(st.n) if st.side(seat) == side]
     return join(st.names[seat] for seat in seats)
 

@@ -47,4 +47,4 @@ def seats_for(session, worker) -> list[Seat]:
     """Each seat's player at ``session``'s table (a bot thinks in ``worker``)."""
     return [PersonHere() if seat in session.humans else
             BotSeat(session.levels[seat], worker) if seat in session.levels else Seat()
-            for seat in range(session.state.n)]     # (a friend's: the room gives it)
+            for seat in range(session.game.n)]     # (a friend's: the room gives it)

@@ -22,6 +22,7 @@ from ..bots import ALL_LEVELS, Bot, canonical_level, drain, make_bot
 from ..cards import Card, sort_by_rank, sort_by_suit
 from ..checks import read_json
 from ..errors import RamiError, SaveError
+from ..known import KnownGame
 from ..state import MAX_SAVE_CHARS, GameState, Phase, check_save_header
 from ..variants import find_variant
 from ..view import PlayerView
@@ -45,7 +46,7 @@ def in_game_words(method):
     tile Rami's tiles, rack and wall where the shared messages say cards, hand and stock."""
     @functools.wraps(method)
     def said(s, *args, **kw):
-        with pieces(s.state.variant.uses_tiles):
+        with pieces(s.game.variant.uses_tiles):
             return method(s, *args, **kw)
     return said
 
@@ -60,6 +61,12 @@ class Session:
     def __init__(self, state: GameState, human: int = 0, levels: dict | None = None,
                  order: list[str] | None = None, sizes: list[int] | None = None):
         self.state = state
+        self._known: tuple = ((), None)         # (the position, its KnownGame): see ``game``
+        self._seat(state, human, levels, order, sizes)
+
+    def _seat(self, state, human: int, levels: dict | None, order: list[str] | None,
+              sizes: list[int] | None) -> None:
+        """Who plays each seat, and the person's cards as they hold them."""
         self.human = human
         levels = dict(levels or {})
         self.humans = sorted({human} | {s for s, lv in levels.items()
@@ -83,7 +90,7 @@ class Session:
         self.bots: dict[int, Bot] = {s: make_bot(lv, state.variant.name, bot_seed(state, s))
                                      for s, lv in self.levels.items()}
         self.order: list[str] = list(order or [])
-        self.order_hand = state.hand_no if order else -1
+        self.order_hand = self.game.hand_no if order else -1
         self.table = table_for(state.variant.name)     # what differs per variant
         # the hand kept in groups (Indian rummy), ``sizes`` long each, in ``order``
         self.grouped = self.table.grouped
@@ -116,10 +123,11 @@ class Session:
 
         A new hand starts sorted by suit.
         """
-        held = [str(c) for c in self.state.hands[self.human]]
-        if self.order_hand != self.state.hand_no or not self.order:
-            self.order = [str(c) for c in sort_by_suit(self.state.hands[self.human])]
-            self.order_hand, self.fresh, self.selected = self.state.hand_no, None, []
+        game = self.game
+        held = [str(c) for c in game.hands[self.human]]
+        if self.order_hand != game.hand_no or not self.order:
+            self.order = [str(c) for c in sort_by_suit(game.hands[self.human])]
+            self.order_hand, self.fresh, self.selected = game.hand_no, None, []
             self.arrived = []
             self.sizes = [len(self.order)] if self.order else []
             if self.grouped:
@@ -222,7 +230,7 @@ class Session:
         """Gin and Basic: the hand in its best melds, each apart, then the deadwood (by suit),
         the way a player holds them; ``breaks`` says where each group begins."""
         picked = [self.order[p] for p in self.selected]
-        arr = self.state.variant.solver(self.state).arrange(self.cards())
+        arr = self.game.variant.solver(self.game).arrange(self.cards())
         order, breaks = [], []
         for m in arr.melds:
             breaks.append(len(order))
@@ -398,7 +406,7 @@ class Session:
         if how == "rank":
             ordered = sort_by_rank(hand)
         elif how == "melds":
-            arr = self.state.variant.solver(self.state).arrange(hand)
+            arr = self.game.variant.solver(self.game).arrange(hand)
             ordered = arr.melded + sort_by_suit(arr.deadwood)
         else:
             ordered = sort_by_suit(hand)
@@ -406,8 +414,23 @@ class Session:
         self.selected = []
 
     # -- whose move -----------------------------------------------------------------------
+    @property
+    def game(self) -> KnownGame:
+        """The game as the person's seat knows it: all that the table is drawn from (made
+        again from the seat's view when the position changes: a move, or a card moved by
+        hand in a test or a tutorial's editor)."""
+        st = self.state
+        key = (len(st.history), len(st.events), st.names, st.phase, st.turn, st.hand_no,
+               self.human, len(st.stock), len(st.discard), len(st.table),
+               tuple(map(len, st.hands)))
+        held, game = self._known
+        if not held or held[0] is not st or held[1] != key:
+            game = KnownGame.of(PlayerView.of(st, self.human))
+            self._known = ((st, key), game)
+        return game
+
     def view(self) -> PlayerView:
-        return PlayerView.of(self.state, self.human)
+        return self.game.view
 
     def _offer(self) -> bool:
         """Is someone being offered to rejoin a pool (between deals)?"""
@@ -415,11 +438,13 @@ class Session:
         return st.phase == Phase.HAND_OVER and REJOIN in st.legal_actions()
 
     def bot_to_move(self) -> bool:
-        st = self.state
+        """Is it the move of a seat no person at this device plays (a bot's, or a friend's
+        on their own device)?"""
+        st = self.game
         return (st.phase in BOT_PHASES or self._offer()) and st.turn not in self.humans
 
     def human_to_move(self) -> bool:
-        st = self.state
+        st = self.game
         return (st.phase in BOT_PHASES or self._offer()) and st.turn == self.human
 
     # -- friends' seats ----------------------------------------------------------------------
@@ -441,7 +466,7 @@ class Session:
     def needs_handover(self) -> bool:
         """Is it another person's move (pass-and-play)? Then the page hides every hand until
         that person takes the device."""
-        st = self.state
+        st = self.game
         return ((st.phase in BOT_PHASES or self._offer()) and st.turn in self.humans
                 and st.turn != self.human)
 
@@ -502,7 +527,11 @@ class Session:
         """The Expert's move for the person, and why (a :class:`~rami.bots.hint.Hint`), in
         steps as :meth:`bot_steps`. Seeded by the position: the same hint every time."""
         from ..bots.hint import hint_steps
-        return hint_steps(self.view(), f"{self.state.seed}:{len(self.state.history)}")
+        return hint_steps(self.view(), self.hint_key())
+
+    def hint_key(self) -> str:
+        """What seeds a hint: the position (the same hint every time)."""
+        return f"{self.state.seed}:{len(self.state.history)}"
 
     @in_game_words
     def hint(self):
@@ -545,7 +574,7 @@ class Session:
     # -- what the buttons would do --------------------------------------------------------
     @in_game_words
     def explain(self, action: Action) -> str:
-        return self.state.variant.explain(self.state, action)
+        return self.game.variant.explain(self.game, action)
 
     def choices(self) -> list[Choice]:
         """Every action button for the current phase, each enabled only when legal (the
@@ -560,7 +589,7 @@ class Session:
                  "discard": N_("You cannot discard now."), "knock": N_("You cannot knock now."),
                  "pass": N_("You cannot pass now."), "big_gin": N_("You cannot go big gin now."),
                  "done": N_("You cannot finish laying off now.")}
-        phase = self.state.phase
+        phase = self.game.phase
         if name in ("draw", "take") and phase in (Phase.PLAY, Phase.LAYOFF):
             return _("You have already drawn this turn.")
         if name in ("meld", "layoff", "discard", "knock") and phase in (Phase.DRAW,
@@ -583,7 +612,7 @@ class Session:
         if len(sel) != 1 or not self.human_to_move():
             return []
         seen, out = set(), []
-        for a in self.state.legal_actions():
+        for a in self.game.legal_actions():
             if a.kind == "layoff" and a.card == sel[0] and a.meld not in seen:
                 seen.add(a.meld)
                 out.append(a)
@@ -593,7 +622,7 @@ class Session:
     def layoff_on(self, meld: int) -> Action:
         """The lay-off of the selected card on table meld ``meld`` (or why not)."""
         sel = self.selected_cards()
-        st = self.state
+        st = self.game
         if not self.human_to_move():
             raise RamiError(_("Wait: it is {who}'s turn.", who=st.names[st.turn])
                             if self.bot_to_move() else _("The hand is over."))
@@ -610,8 +639,8 @@ class Session:
     @in_game_words
     def log_lines(self) -> list[tuple[int, str]]:
         """This hand's events as (seat, words) for the person's eyes."""
-        names = self.state.names
-        return [(e.seat, e.describe(names, self.human)) for e in self.state.events_for(self.human)]
+        names = self.game.names
+        return [(e.seat, e.describe(names, self.human)) for e in self.game.events_for(self.human)]
 
     # -- saving ---------------------------------------------------------------------------
     def to_dict(self) -> dict:
@@ -671,16 +700,25 @@ class Session:
 
 
 class GuestSession(Session):
-    """A friend's table, on the friend's own device: the game is the copy made from the
-    seat's view (:func:`rami.remote.shadow`), redrawn from each table the host sends; a move
-    is not played here but sent to the host (``outbox``), which answers with the next
-    table or a refusal in words."""
+    """A friend's table, on the friend's own device: it holds only the seat's view, as the
+    host last sent it (:func:`rami.remote.read_view`), and draws it with the same code as
+    the host's table; a move is checked here but not played (``outbox``): the host plays
+    it, and answers with the next table or a refusal in words."""
 
-    def __init__(self, state: GameState, seat: int, seats: list[dict] | None = None):
-        super().__init__(state, seat, {s: FRIEND for s in range(state.n) if s != seat})
+    def __init__(self, game: KnownGame, seat: int, seats: list[dict] | None = None):
+        self._game = game
+        self._seat(game, seat, {s: FRIEND for s in range(game.n) if s != seat}, None, None)
         self.outbox: list[Action] = []
         self.seat_info: list[dict] = []
         self.describe(seats or [])
+
+    @property
+    def game(self) -> KnownGame:
+        return self._game
+
+    @property
+    def state(self):
+        raise AttributeError("a friend's page holds no game: only its seat's view")
 
     def describe(self, seats: list[dict]) -> None:
         """Who plays each seat, as the host tells it (:meth:`rami.room.Room.seats_info`):
@@ -689,23 +727,34 @@ class GuestSession(Session):
         self.away = {i for i, d in enumerate(self.seat_info) if i != self.human
                      and d.get("friend") and not d.get("connected")}
 
-    def take(self, state: GameState, seats: list[dict] | None = None) -> None:
+    def take(self, game: KnownGame, seats: list[dict] | None = None) -> None:
         """The host's new table: the person's card order and selection live on."""
-        self.state = state
+        self._game = game
         self.undo_stack = []
         self.pile_pick = None
         if seats is not None:
             self.describe(seats)
         self.reconcile()
 
+    def _offer(self) -> bool:
+        g = self.game
+        return g.phase == Phase.HAND_OVER and REJOIN in (
+            g.legal_actions() if g.turn == self.human else g.variant.legal_hooks[g.phase](g))
+
+    def hint_key(self) -> str:
+        return f"friend:{len(self.game.history)}"
+
     def can_undo(self) -> bool:
         return False               # (a move sent is the host's: it cannot be taken back here)
+
+    def checkpoint(self) -> None:
+        pass                       # (nothing here is taken back: see can_undo)
 
     def play(self, action: Action) -> None:
         if not self.human_to_move():
             raise RamiError(_("Wait: it is {who}'s turn.",
-                              who=self.state.names[self.state.turn]))
-        self.state.copy().apply(action)          # refused here at once, in words, if illegal
+                              who=self.game.names[self.game.turn]))
+        self.game.check(action)                  # refused here at once, in words, if illegal
         self.outbox.append(action)
         self.selected = []
 

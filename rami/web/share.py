@@ -79,6 +79,11 @@ def hand_link(base: str, deal: str, moves: list[str], seat: int, title: str,
     return base + PAGE + "#" + "&".join(f"{k}={quote_all(v)}" for k, v in parts.items())
 
 
+def share_hand(session, base: str, lang: str) -> dict:
+    """:func:`share` of the last hand of the match a page's session holds, for its seat."""
+    return share(session.state, session.human, base, lang)
+
+
 def share(g: GameState, seat: int, base: str, lang: str = "") -> dict:
     """Everything *Share this hand* offers for ``g``'s last hand, seen from ``seat`` (a
     match that began from a deal string replays from it: ``g.start``)."""

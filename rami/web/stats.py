@@ -46,6 +46,11 @@ def blank() -> dict:
             "streak": 0, "best_streak": 0}
 
 
+def count(stats: dict, session) -> dict:
+    """:func:`record` of the match a page's session holds (a person's at this device)."""
+    return record(stats, session.state)
+
+
 def record(stats: dict, state) -> dict:
     """Count what is new in the match ``state`` (a GameState): its finished hands and, once
     it is over, the match itself, for seat 0's side."""

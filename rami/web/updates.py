@@ -11,7 +11,7 @@ import js
 from pyodide.ffi import create_once_callable
 
 from ..i18n import _
-from ..state import Phase
+from ..view import Phase
 from . import render
 
 NOTE_SECONDS = 8
@@ -29,7 +29,7 @@ class Updates:
         """No hand is being played: no match, or the hand (or the match) is over. Only then
         is a new version offered, since applying it reloads the page."""
         s = self.app.session
-        return s is None or s.state.phase in (Phase.HAND_OVER, Phase.MATCH_OVER)
+        return s is None or s.game.phase in (Phase.HAND_OVER, Phase.MATCH_OVER)
 
     def offer(self) -> bool:
         """Offer the new version now (on a hand's summary, or in the lobby)?"""

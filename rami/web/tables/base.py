@@ -20,7 +20,7 @@ from ...melds import interpretations
 from ...cards import RANK_NAMES, RANK_TEXT, Card
 from ...words import TILE_WORDS
 from ...errors import RamiError
-from ...state import Phase
+from ...view import Phase
 from ...variants import find_variant
 from ..parts import DOTS, back, card_button, card_label, esc, face, short_names, sr, wild_tag
 from ...i18n import _, N_, n_, p_
@@ -101,7 +101,7 @@ class Table:
     # -- the buttons ----------------------------------------------------------------------
     def choices(self, s: "Model") -> list[Choice]:
         """Every action button for the current phase, each enabled only when legal."""
-        st = s.state
+        st = s.game
         if not s.human_to_move():
             return []
         legal = st.legal_actions()
@@ -115,7 +115,7 @@ class Table:
         return []
 
     def draw_choices(self, s: "Model", legal) -> list[Choice]:
-        st = s.state
+        st = s.game
         out = [self.simple(s, "draw", _("Draw from the stock"), DRAW, legal)]
         take = next((a for a in legal if a.kind == "take"), None)
         top = st.discard[-1] if st.discard else None
@@ -129,10 +129,10 @@ class Table:
 
     def play_choices(self, s: "Model", sel, legal) -> list[Choice]:
         out = []
-        if s.state.phase == Phase.PLAY:
+        if s.game.phase == Phase.PLAY:
             out.append(self.meld_choice(s, sel, legal))
         out.append(self.layoff_choice(s, sel, legal))
-        if s.state.phase == Phase.PLAY:
+        if s.game.phase == Phase.PLAY:
             out.append(self.one_card(s, "discard", _("Discard"), Discard.of, sel, legal))
         else:
             out.append(self.simple(s, "done", _("Done laying off"), DONE, legal))
@@ -170,7 +170,7 @@ class Table:
                 return Choice("meld", _("Meld"), a)
         # a large hand's list leaves out some melds that are legal all the same (see
         # Variant.listed_melds): one that reads one way is offered too
-        st = s.state
+        st = s.game
         readings = interpretations(list(sel), st.variant.rules(st))
         if len(readings) == 1:
             a = MeldCards.of(readings[0])
@@ -190,7 +190,7 @@ class Table:
             return Choice("layoff", _("Lay off"), None,
                           _("The {card} fits several melds: tap the one you want.",
                             card=sel[0].pretty()))
-        tries = [LayOff(sel[0], i) for i in range(len(s.state.table))]
+        tries = [LayOff(sel[0], i) for i in range(len(s.game.table))]
         reason = s.explain(tries[0]) if tries else _("There is no meld on the table yet.")
         if len(tries) > 1:
             reason = _("The {card} does not fit any meld on the table.", card=sel[0].pretty())
@@ -255,7 +255,7 @@ class Table:
         if not v.table:
             return f'<p class="no-melds">{_("No melds on the table yet.")}</p>'
         targets = {a.meld for a in s.layoff_targets()}
-        names = s.state.names
+        names = s.game.names
         badge = short_names(names)
         groups: dict[int, list[str]] = {}
         for i, tm in enumerate(v.table):
@@ -312,8 +312,8 @@ class Table:
             badge = f' data-badge="{esc(p_("badge", "new"))}"'
         elif my_turn and s.order[pos] in s.arrived:
             cls += " came"                 # came with it from the pile
-        if my_turn and s.state.extra.get("duty") == s.order[pos] \
-                and s.state.phase == Phase.PLAY:
+        if my_turn and s.game.extra.get("duty") == s.order[pos] \
+                and s.game.phase == Phase.PLAY:
             cls += " duty"
         tab = "0" if pos == min(s.cursor, len(s.order) - 1) else "-1"
         wild = self.wild_test(s)(c)
@@ -330,7 +330,7 @@ class Table:
 
     def wild_test(self, s: "Model"):
         """Is a card wild in this deal? (a printed joker or Joly, a wild rank: its mark)"""
-        return s.state.variant.rules(s.state).is_wild
+        return s.game.variant.rules(s.game).is_wild
 
     def wild_now(self, v):
         """The same from what the person sees (the variant's rules for the view)."""
@@ -364,7 +364,7 @@ class Table:
 
     def status(self, s: "Model", v, thinking: bool) -> str:
         """The line in the middle of the table: whose move, and what the person may do."""
-        st = s.state
+        st = s.game
         names = st.names
         if v.phase == Phase.MATCH_OVER:
             return f"<b>{_('Match over.')}</b> {esc((v.final or {}).get('headline', ''))}"
@@ -406,7 +406,7 @@ class Table:
             return _("Your turn: take the upcard {top} or pass.", top=top)
         if v.phase == Phase.DRAW:
             # (the words offer the pile only when the Take button does)
-            takes = top and any(a.kind == "take" for a in s.state.legal_actions())
+            takes = top and any(a.kind == "take" for a in s.game.legal_actions())
             return (_("Your turn: draw from the stock or take the {top}.", top=top) if takes
                     else _("Your turn: draw from the stock."))
         return _("Your turn: meld, lay off, then discard a card.")
@@ -414,7 +414,7 @@ class Table:
     def summary(self, s: "Model", v) -> tuple[str, str, str]:
         """The end of a hand: every player's melds and the cards left in hand, the button
         for what comes next, and the summary's class."""
-        st = s.state
+        st = s.game
         over = v.phase == Phase.MATCH_OVER
         res = st.results[-1] if st.results else {}
         hands = ""

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from ...actions import Discard, Knock
 from ...cards import Card
-from ...state import Phase
+from ...view import Phase
 from .base import Choice, Table
 from ...i18n import _, N_
 
@@ -40,7 +40,7 @@ class GinTable(Table):
                   "discard it."))
 
     def play_choices(self, s: "Model", sel, legal) -> list[Choice]:
-        if s.state.phase == Phase.LAYOFF:
+        if s.game.phase == Phase.LAYOFF:
             return super().play_choices(s, sel, legal)
         out = [self.one_card(s, "discard", _("Discard"), Discard.of, sel, legal),
                self.knock_choice(s, sel, legal)]
@@ -51,15 +51,15 @@ class GinTable(Table):
 
     def knock_choice(self, s: "Model", sel, legal) -> Choice:
         c = self.one_card(s, "knock", _("Knock"), Knock.of, sel, legal, "knock")
-        solver = s.state.variant.solver(s.state)
+        solver = s.game.variant.solver(s.game)
         if c.action is not None:
-            rest = list(s.state.hands[s.human])
+            rest = list(s.game.hands[s.human])
             rest.remove(sel[0])
             if solver.deadwood(rest) == 0:
                 return Choice("knock", _("Gin! (discard {card})", card=sel[0].pretty()),
                               c.action)
         if c.action is None and len(sel) == 1 and Discard.of(sel[0]) in legal:
-            rest = list(s.state.hands[s.human])
+            rest = list(s.game.hands[s.human])
             rest.remove(sel[0])
             limit = s.view().info.get("knock_limit", 10)
             return Choice("knock", _("Knock"), None,
@@ -71,7 +71,7 @@ class GinTable(Table):
     def deadwood(self, s: "Model") -> int | None:
         """The person's least deadwood; holding the card drawn this turn, the deadwood after
         the best discard."""
-        st = s.state
+        st = s.game
         if st.phase not in (Phase.UPCARD, Phase.DRAW, Phase.PLAY, Phase.LAYOFF):
             return None
         solver, cards = st.variant.solver(st), s.cards()
@@ -90,7 +90,7 @@ class GinTable(Table):
             return _("Your turn: discard a card, or knock if your deadwood is low enough.")
         if v.phase == Phase.LAYOFF:
             knocker = v.info.get("knocker")
-            who = s.state.names[knocker] if knocker is not None else _("Your opponent")
+            who = s.game.names[knocker] if knocker is not None else _("Your opponent")
             return _("{who} knocked. Lay off what fits on the knocker's melds, then press Done.",
                      who=who)
         return super().my_turn_text(s, v)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from ...actions import DECLINE, DRAW, DROP, REJOIN, TAKE, Declare, Discard, Show
 from ...cards import Card
-from ...state import Phase
+from ...view import Phase
 from ..parts import DOTS, LABEL_CLASS, LABEL_WORDS, RANK_WORDS, esc, face, group_html
 from ..svg import card_svg
 from .base import Choice, Table, match_end_buttons, more_melds
@@ -50,17 +50,17 @@ class IndianTable(Table):
     # -- the rules of the person's groups -------------------------------------------------
     def deal_options(self, s: "Model") -> dict:
         """The house options and this deal's wild rank (the meld rules of the deal)."""
-        st = s.state
+        st = s.game
         return st.variant.deal_options(st.options, st.extra["wild"])
 
     def group_valid(self, s: "Model", cards) -> bool:
         from ...variants.indian import group_label
-        return group_label(cards, s.state.variant.rules(s.state)) != "invalid"
+        return group_label(cards, s.game.variant.rules(s.game)) != "invalid"
 
     def group_labels(self, s: "Model") -> list[str]:
         """What each group is now: pure sequence, sequence, set or invalid."""
         from ...variants.indian import group_label
-        rules = s.state.variant.rules(s.state)
+        rules = s.game.variant.rules(s.game)
         return [group_label(g, rules) for g in s.group_cards()]
 
     def judged(self, s: "Model", leave_out: Card | None = None):
@@ -71,12 +71,12 @@ class IndianTable(Table):
                 if leave_out in g:
                     g.remove(leave_out)
                     break
-        return s.state.variant.judge(self.deal_options(s), [g for g in groups if g])
+        return s.game.variant.judge(self.deal_options(s), [g for g in groups if g])
 
     def best_groups(self, s: "Model", cards: list[Card]) -> list[list[Card]]:
         """The groups that score the fewest points; holding 14 cards, the card best
         discarded goes alone at the end."""
-        st = s.state
+        st = s.game
         var = st.variant
         opts = self.deal_options(s)
         if len(cards) <= var.hand_size(st):
@@ -94,7 +94,7 @@ class IndianTable(Table):
 
     # -- the buttons ----------------------------------------------------------------------
     def choices(self, s: "Model") -> list[Choice]:
-        st, phase = s.state, s.state.phase
+        st, phase = s.game, s.game.phase
         if not s.human_to_move():
             return []
         legal = st.legal_actions()
@@ -182,7 +182,7 @@ class IndianTable(Table):
             finish = Card.parse(info["finish"][str(d)])
             return (f'<div class="declared"><div class="meld-owner">'
                     + (_("You declared") if d == s.human else
-                       _("{who} declared", who=esc(s.state.names[d])))
+                       _("{who} declared", who=esc(s.game.names[d])))
                     + f'</div><div class="groups-row">{groups}<div class="group finish">'
                     f'<span class="group-label">{_(LABEL_WORDS["finish slot"])}</span>'
                     f'<span class="group-cards">'
@@ -226,7 +226,7 @@ class IndianTable(Table):
 
     def head(self, s: "Model", v) -> str:
         """What the person's groups would cost now, and whether they declare."""
-        st = s.state
+        st = s.game
         if st.phase not in (Phase.DRAW, Phase.PLAY, Phase.SHOW) or not st.hands[s.human]:
             return ""
         held = len(st.hands[s.human])
@@ -252,7 +252,7 @@ class IndianTable(Table):
     def status(self, s: "Model", v, thinking: bool) -> str:
         if v.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
             return super().status(s, v, thinking)
-        names = s.state.names
+        names = s.game.names
         info = v.info
         status = info["status"][s.human]
         dots = DOTS if thinking else ""
@@ -286,7 +286,7 @@ class IndianTable(Table):
 
     def summary(self, s: "Model", v) -> tuple[str, str, str]:
         """Every player's groups and points, and what comes next (a rejoin offer)."""
-        st = s.state
+        st = s.game
         over = v.phase == Phase.MATCH_OVER
         res = st.results[-1] if st.results else {}
         hands = ""

@@ -3,7 +3,9 @@
 A table never imports the class that holds the match (:class:`~rami.web.session.Session`
 does, for a person at this device); it is given any object with these members. So the
 tables and the session do not import each other, and another holder of a seat's match
-can be drawn by the same tables.
+can be drawn by the same tables. What a table reads of the match is the seat's view
+(``game`` is :class:`~rami.known.KnownGame`: the view in the shape of a game, holding no
+card the seat cannot see), the same at the host's page and at a friend's.
 """
 
 from __future__ import annotations
@@ -13,12 +15,12 @@ from typing import TYPE_CHECKING, Protocol
 if TYPE_CHECKING:
     from ...actions import Action, LayOff
     from ...cards import Card
-    from ...state import GameState
+    from ...known import KnownGame
     from ...view import PlayerView
 
 
 class Model(Protocol):
-    state: "GameState"          # the game
+    game: "KnownGame"           # the game as the seat drawn knows it: its view, nothing more
     human: int                  # the seat drawn at the bottom: the person's
     you: bool                   # that seat is "you" (a tutorial's board gives a name)
     order: list[str]            # the person's cards, in the order they hold them

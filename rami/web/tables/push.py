@@ -11,7 +11,7 @@ from ...actions import DRAW, PUSH, TAKE, Action, Contract, Discard, MeldCards
 from ...cards import Card
 from ...errors import RamiError
 from ...melds import interpretations
-from ...state import Phase
+from ...view import Phase
 from ...variants.push import contract_melds_for, contract_readings
 from ..parts import esc
 from .base import Choice, Table
@@ -62,7 +62,7 @@ class PushTable(Table):
 
     # -- the buttons ----------------------------------------------------------------------
     def draw_choices(self, s: "Model", legal) -> list[Choice]:
-        st = s.state
+        st = s.game
         top = st.discard[-1].pretty() if st.discard else ""
         left = st.names[st.next_seat(st.turn)]
         out = []
@@ -79,7 +79,7 @@ class PushTable(Table):
         return out
 
     def play_choices(self, s: "Model", sel, legal) -> list[Choice]:
-        st = s.state
+        st = s.game
         out = []
         if not st.melded[st.turn]:
             out.append(self.contract_choice(s, sel, legal))
@@ -94,7 +94,7 @@ class PushTable(Table):
         """What the selected cards can be laid as now: the compound first move (a contract,
         a tile Rami initial meld) before it is made, single melds after it (each a legal
         action)."""
-        st = s.state
+        st = s.game
         sel = s.selected_cards()
         key = (len(st.history), st.phase, tuple(map(str, sel)))
         cached = s.__dict__.get("_readings")
@@ -119,7 +119,7 @@ class PushTable(Table):
         return MeldCards.of(m, rules)
 
     def contract_choice(self, s: "Model", sel, legal) -> Choice:
-        st = s.state
+        st = s.game
         what = st.variant.contract_text(st)
         if not sel:
             ready = any(a.kind == "contract" for a in legal)
@@ -165,7 +165,7 @@ class PushTable(Table):
 
     def meld_tap(self, s: "Model", index: int) -> Action:
         """A tap on a table meld with one card selected: a lay-off, or else a rescue."""
-        st = s.state
+        st = s.game
         sel = s.selected_cards()
         if len(sel) == 1 and s.human_to_move() and st.phase == Phase.PLAY:
             if not any(a.meld == index for a in s.layoff_targets()):
@@ -191,7 +191,7 @@ class PushTable(Table):
         items = []
         for i, a in enumerate(found):
             melds = getattr(a, "melds", None) or (a,)
-            st = s.state
+            st = s.game
             rules = st.variant.rules(st)
             words = " · ".join(reading_words(next(
                 m for m in interpretations(list(x.cards), rules, list(x.reps) or None)))
@@ -236,7 +236,7 @@ class PushTable(Table):
     def progress(self, s: "Model", v) -> list[str]:
         """A chip per kind of meld in the contract: ready, or how many of its cards the hand
         holds (the best sets or runs it could build on, wilds counted once)."""
-        st = s.state
+        st = s.game
         rules = st.variant.rules(st)
         hand = list(v.hand)
         shapes = st.variant.shapes(st)
@@ -278,7 +278,7 @@ class PushTable(Table):
         return ""
 
     def status(self, s: "Model", v, thinking: bool) -> str:
-        st = s.state
+        st = s.game
         info = v.info
         if s.human_to_move() and v.phase == Phase.DRAW:
             top = v.top_discard.pretty() if v.top_discard else ""

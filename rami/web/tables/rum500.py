@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from ...actions import DRAW, PASS, Action, TakeDiscard
 from ...cards import Card
 from ...errors import RamiError
-from ...state import Phase
+from ...view import Phase
 from ..parts import DOTS, card_button, card_label, esc
 from .base import Choice, Table
 from ...i18n import _, N_, n_, p_
@@ -34,22 +34,22 @@ class Rum500Table(Table):
     # -- the spread pile ------------------------------------------------------------------
     def take_at(self, s: "Model", index: int) -> TakeDiscard:
         """The take of pile card ``index`` (0 = bottom) with every card above it."""
-        pile = s.state.discard
+        pile = s.game.discard
         card = pile[index]
         return TakeDiscard(card, pile[index:].count(card))
 
     def pile_takes(self, s: "Model") -> set[int]:
         """The pile positions the person may take from now."""
-        if not s.human_to_move() or s.state.phase != Phase.DRAW:
+        if not s.human_to_move() or s.game.phase != Phase.DRAW:
             return set()
-        return {a.index_in(s.state.discard) for a in s.state.legal_actions()
+        return {a.index_in(s.game.discard) for a in s.game.legal_actions()
                 if isinstance(a, TakeDiscard) and a.card is not None}
 
     def act(self, s: "Model", kind: str, arg: str) -> Action | None:
         """A tap on pile card ``arg``: the top card, or a card picked a second time, is the
         take to play; a deeper card is first only picked (it and the cards above it lift).
         An illegal take raises a RamiError that says why."""
-        st = s.state
+        st = s.game
         if not s.human_to_move():
             raise RamiError(_("Wait: it is {who}'s turn.", who=st.names[st.turn])
                             if s.bot_to_move() else _("The hand is over."))
@@ -72,7 +72,7 @@ class Rum500Table(Table):
 
     # -- the buttons ----------------------------------------------------------------------
     def choices(self, s: "Model") -> list[Choice]:
-        st = s.state
+        st = s.game
         if not s.human_to_move() or st.phase not in (Phase.DRAW, Phase.RUM):
             return super().choices(s)
         legal = st.legal_actions()
@@ -166,7 +166,7 @@ class Rum500Table(Table):
 
     def status(self, s: "Model", v, thinking: bool) -> str:
         """The pile pick, the duty to meld the card taken, the first meld, a rum call."""
-        st = s.state
+        st = s.game
         info = v.info
         names = st.names
         if v.phase == Phase.RUM:

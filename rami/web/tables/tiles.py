@@ -12,7 +12,7 @@ from ...actions import (DRAW, PASS, TAKE, TAKE_EXPOSED, TWIN, Action, Discard, M
                         TakeDiscard)
 from ...cards import Card
 from ...errors import RamiError
-from ...state import Phase
+from ...view import Phase
 from ...variants.tiles import meld_value, openings, said, splits
 from ..parts import card_button, esc, face, sr
 from ..svg import card_svg, crosswise_svg
@@ -46,7 +46,7 @@ class TilesTable(PushTable):
 
     # -- the buttons ----------------------------------------------------------------------
     def choices(self, s: "Model") -> list[Choice]:
-        st = s.state
+        st = s.game
         if not s.human_to_move():
             return []
         legal = st.legal_actions()
@@ -64,7 +64,7 @@ class TilesTable(PushTable):
         return out + super().choices(s)
 
     def draw_choices(self, s: "Model", legal) -> list[Choice]:
-        st = s.state
+        st = s.game
         out = [Choice("draw", _("Draw from the wall"), DRAW)]
         if st.discard:
             out.append(self.simple(s, "take", _("Take the {tile}", tile=st.discard[-1]), TAKE,
@@ -75,7 +75,7 @@ class TilesTable(PushTable):
         return out
 
     def play_choices(self, s: "Model", sel, legal) -> list[Choice]:
-        st = s.state
+        st = s.game
         out = []
         if not st.melded[st.turn]:
             out.append(self.open_choice(s, sel, legal))
@@ -101,7 +101,7 @@ class TilesTable(PushTable):
         return _("your initial meld") if isinstance(a, Open) else _("this combination")
 
     def open_choice(self, s: "Model", sel, legal) -> Choice:
-        st = s.state
+        st = s.game
         need = st.options["min_first_meld"]
         if not sel:
             ready = any(a.kind == "open" for a in legal)
@@ -140,7 +140,7 @@ class TilesTable(PushTable):
             return super().act(s, kind, arg)
         if kind == "shift":
             return self.shift(s, -1 if arg == "left" else 1)
-        st = s.state
+        st = s.game
         legal = st.legal_actions()
         if kind == "exposed":
             if TAKE_EXPOSED in legal:
@@ -177,7 +177,7 @@ class TilesTable(PushTable):
     def meld_tap(self, s: "Model", index: int) -> Action:
         """A tap on a combination: an addition of the selected tile, or a Joly swap (the
         tile(s) it stands for and the two tiles it will join, selected)."""
-        st = s.state
+        st = s.game
         sel = s.selected_cards()
         if len(sel) >= 3 and s.human_to_move() and st.phase == Phase.PLAY:
             want = sorted(map(str, sel))
@@ -205,7 +205,7 @@ class TilesTable(PushTable):
 
     def row(self, s: "Model", v) -> str:
         """The crosswise opening discard, then the discard row in order, every tile a button."""
-        st = s.state
+        st = s.game
         info = v.info
         cw = info.get("crosswise")
         start = (f'<span class="card small crosswise" title="'
@@ -232,7 +232,7 @@ class TilesTable(PushTable):
         if v.melded[s.human]:
             mark = f'<span class="ok">{_("✓ opened · {points} on the table", points=laid)}</span>'
         else:
-            st = s.state
+            st = s.game
             ways = openings(list(v.hand), st.variant.rules(st), info["minimum"], limit=1)
             best = sum(meld_value(m) for m in ways[0]) if ways else 0
             mark = (f'<span class="ok">{_("ready: {points} points", points=best)}</span>'
@@ -269,7 +269,7 @@ class TilesTable(PushTable):
       </span>"""
 
     def status(self, s: "Model", v, thinking: bool) -> str:
-        st = s.state
+        st = s.game
         info = v.info
         if v.phase == Phase.HAND_OVER:
             return (f"<b>{_('Game over.')}</b> "

@@ -25,7 +25,7 @@ from .i18n import _, N_
 __all__ = ["UnsoundState", "need", "check", "check_fields", "json_depth", "read_json",
            "reading", "MAX_DEPTH", "MAX_NUMBER"]
 
-MAX_DEPTH = 12                 # a save nests a few levels: anything deeper is not ours
+MAX_DEPTH = 20                 # a save nests a few levels (a result's words kept as messages: up to 17)
 MAX_NUMBER = 10 ** 9           # scores, counts and hand numbers stay far below this
 
 

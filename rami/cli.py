@@ -21,8 +21,10 @@ from .errors import RamiError
 from .scenario import _value
 from .state import GameState, Phase
 from .variants import find_variant, variant_names
+from .variants.push import describe_contract
 from .view import PlayerView
-from .i18n import LANGUAGES, N_, _, from_environment, n_, pieces, set_language
+from .i18n import (LANGUAGES, N_, _, from_environment, n_, pieces, result_words,
+                   set_language)
 from .web.lobby import CHOICE_TITLES, LEVEL_NAMES
 from .web.parts import LABEL_WORDS
 from .web.render import HAND_TITLES
@@ -79,8 +81,8 @@ def board(view: PlayerView, paint: Painter, order: str = "suit") -> str:
         extra = "   " + _("wild joker {card}", card=paint.card(Card.parse(info['cut']))) + \
             "   " + (_("{format} to {limit}", format=fmt, limit=info["limit"])
                      if "limit" in info else fmt)
-    if "contract" in info:
-        extra = "   " + _("contract: {contract}", contract=info['contract'])
+    if "shapes" in info:
+        extra = "   " + _("contract: {contract}", contract=describe_contract(info["shapes"]))
     if "exposed" in info:
         ex = paint.card(Card.parse(info["exposed"])) if info["exposed"] else _("taken")
         cw = paint.card(Card.parse(info["crosswise"])) if info["crosswise"] else _("not yet")
@@ -139,11 +141,12 @@ def board(view: PlayerView, paint: Painter, order: str = "suit") -> str:
                                    "this turn)", points=need, laid=info['opening'])
                                  if info.get("opening") else
                                  _("Your first melds must total {points} points", points=need)))
-    if "contract" in info:
+    if "shapes" in info:
         done = info["contracted"][view.seat]
+        contract = describe_contract(info["shapes"])
         lines.append("  " + (_("Your contract this deal: {contract} (laid)",
-                               contract=info['contract']) if done else
-                             _("Your contract this deal: {contract}", contract=info['contract'])))
+                               contract=contract) if done else
+                             _("Your contract this deal: {contract}", contract=contract)))
         if info.get("rescued") and view.turn == view.seat:
             lines.append("  " + _("Use the rescued {cards} this turn: meld it or lay it off.",
                                   cards=', '.join(info['rescued'])))
@@ -181,7 +184,7 @@ def board(view: PlayerView, paint: Painter, order: str = "suit") -> str:
         if info.get("duty") and view.turn == view.seat:
             lines.append("  " + _("Meld the {tile} you took in your initial meld.",
                                   tile=info['duty']))
-    elif view.hand and "contract" in info:
+    elif view.hand and "shapes" in info:
         if not info["contracted"][view.seat]:
             from .variants.push import contract_melds_for
             ways = contract_melds_for(view.hand, var.shapes_for(view.hand_no, view.options),
@@ -296,8 +299,8 @@ Other commands: moves (list legal moves), sort suit | sort rank, hint, log, help
 
 def tell_result(g: GameState, r: dict, say, paint: Painter, indent: str) -> None:
     """A hand's scoring: its headline, its lines, and each hand as it was grouped."""
-    print(indent + say(r["headline"]))
-    for line in r["lines"]:
+    print(indent + say(result_words(r)))
+    for line in result_words(r, "lines"):
         print(indent + "  " + say(line))
     for line in hand_groups(g, r, paint):
         print(indent + "  " + line)
@@ -350,8 +353,8 @@ def _play(args) -> int:
                 print("  " + _("Scores: {scores}", scores=", ".join(
                     f"{g.names[s]} {g.scores[g.side(s)]}" for s in range(n))))
         if g.phase == Phase.MATCH_OVER:
-            print("\n" + say(g.final["headline"]))
-            for line in g.final["lines"]:
+            print("\n" + say(result_words(g.final)))
+            for line in result_words(g.final, "lines"):
                 print("  " + say(line))
             return 0
         if g.phase == Phase.HAND_OVER and g.legal_actions() == [DEAL]:
@@ -534,8 +537,8 @@ def replay_cmd(args) -> int:
         raise RecordError(said.get(g.variant.hand_word) or n_(
             "This match has {n} hand.", "This match has {n} hands.", hand))
     if g.final and args.hand is None:
-        print("\n" + say(g.final["headline"]))
-        for line in g.final["lines"]:
+        print("\n" + say(result_words(g.final)))
+        for line in result_words(g.final, "lines"):
             print("  " + say(line))
     elif args.hand is None:
         print("\n" + _("The match goes on from here: {scores}", scores=", ".join(

@@ -10,7 +10,7 @@ import re
 from typing import NamedTuple
 
 from .cards import Card
-from .i18n import N_, Nn_, _, n_
+from .i18n import N_, Nn_, _, n_, say
 
 
 class Event(NamedTuple):
@@ -21,10 +21,11 @@ class Event(NamedTuple):
     secret: bool = False      # card/cards only for ``seat``'s eyes
     text: str = ""            # extra public words ("turned the discard pile over")
     meld: int = -1            # table meld index touched
+    said: object = None       # ``text`` kept as a message, when it is words (rami.i18n.say)
 
     def for_seat(self, viewer: int) -> "Event":
         if self.secret and viewer != self.seat:
-            return Event(self.kind, self.seat, None, (), True, self.text, self.meld)
+            return Event(self.kind, self.seat, None, (), True, self.text, self.meld, self.said)
         return self
 
     def to_dict(self) -> dict:
@@ -39,13 +40,15 @@ class Event(NamedTuple):
             d["text"] = self.text
         if self.meld >= 0:
             d["meld"] = self.meld
+        if self.said is not None:
+            d["said"] = self.said
         return d
 
     @classmethod
     def from_dict(cls, d: dict) -> "Event":
         return cls(d["kind"], d["seat"], Card.parse(d["card"]) if "card" in d else None,
                    tuple(Card.parse(c) for c in d.get("cards", ())), d.get("secret", False),
-                   d.get("text", ""), d.get("meld", -1))
+                   d.get("text", ""), d.get("meld", -1), d.get("said"))
 
     def describe(self, names, viewer: int | None = None) -> str:
         """One line of the log, in words of the language of the moment, as ``viewer`` may read
@@ -56,7 +59,8 @@ class Event(NamedTuple):
         kw = {"who": names[ev.seat] if 0 <= ev.seat < len(names) else "",
               "card": str(ev.card) if ev.card is not None else "",
               "cards": " ".join(str(c) for c in ev.cards), "meld": ev.meld + 1,
-              "note": note(ev.text) if ev.text else ""}
+              "note": (say(ev.said) if ev.said is not None else note(ev.text)) if ev.text
+              else ""}
         if ev.kind in ("push", "pushed"):
             kw["to"] = ev.text
             if viewer is not None and 0 <= viewer < len(names) and names[viewer] == ev.text:
@@ -76,7 +80,7 @@ class Event(NamedTuple):
         elif ev.kind == "gin" and not ev.text:
             key = "gin_plain"
         if key not in _LOG:
-            return note(ev.text) if ev.text else ev.kind
+            return kw["note"] or ev.kind
         return _form(key, you, kw)
 
 

@@ -33,6 +33,7 @@ import os
 import string
 import sys
 import zlib
+from collections.abc import Mapping
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -49,6 +50,7 @@ class _Now:
     code = DEFAULT
     tr: gettext.NullTranslations = gettext.NullTranslations()
     tiles = False
+    recording = False
 
 
 _now = _Now()
@@ -178,8 +180,8 @@ def _(message: str, **kw) -> str:
     if _now.tiles:
         said = tr.pgettext(TILES, message)
         if said != message:
-            return _fill(said, kw)
-    return _fill(tr.gettext(message), kw)
+            return _kept({"m": message, "a": kw}, _fill(said, kw))
+    return _kept({"m": message, "a": kw}, _fill(tr.gettext(message), kw))
 
 
 def n_(singular: str, plural: str, n: int, **kw) -> str:
@@ -189,13 +191,177 @@ def n_(singular: str, plural: str, n: int, **kw) -> str:
         key = singular if n == 1 else plural
         said = tr.npgettext(TILES, singular, plural, n)
         if said != key:
-            return _fill(said, {"n": n, **kw})
-    return _fill(tr.ngettext(singular, plural, n), {"n": n, **kw})
+            return _kept({"m": [singular, plural], "n": n, "a": kw}, _fill(said, {"n": n, **kw}))
+    return _kept({"m": [singular, plural], "n": n, "a": kw},
+                 _fill(tr.ngettext(singular, plural, n), {"n": n, **kw}))
 
 
 def p_(context: str, message: str, **kw) -> str:
     """``message`` in a context that tells two meanings apart (``p_("meld", "set")``)."""
-    return _fill(_now.tr.pgettext(context, message), kw)
+    return _kept({"c": context, "m": message, "a": kw},
+                 _fill(_now.tr.pgettext(context, message), kw))
+
+
+# -- words kept as messages ------------------------------------------------------------------
+# A hand's result is written once, by the page that scores it, and read on every page of the
+# table: each says it in its own language. While :func:`recording`, the functions above give
+# a :class:`Text`: the words of the moment, and the message they were made from (``spec``:
+# ``{"m": message, "a": {placeholder: value or spec}}``, with ``"n"`` for a plural and ``"c"``
+# for a context; ``{"join": [...]}`` and ``{"or": [...]}`` for lists), which :func:`say`
+# writes again in the language of its moment.
+
+class Text(str):
+    """Words that remember the message they were made from (``spec``)."""
+    __slots__ = ("spec",)
+
+    def join(self, items) -> str:
+        """``_(", ").join(parts)``: the parts, and this separator, kept as messages."""
+        items = list(items)
+        text = str.join(self, items)
+        if not _now.recording:
+            return text
+        t = Text(text)
+        t.spec = {"sep": self.spec, "j": [_value(i) for i in items]}
+        return t
+
+
+def _kept(spec: dict, text: str) -> str:
+    if not _now.recording:
+        return text
+    spec["a"] = {k: _value(v) for k, v in spec["a"].items()}
+    if not spec["a"]:
+        del spec["a"]
+    if _now.tiles and "c" not in spec:
+        spec["t"] = 1                   # (said in tile Rami's words: see pieces)
+    t = Text(text)
+    t.spec = spec
+    return t
+
+
+def _value(v):
+    """A placeholder's value as a message keeps it: words' own message, a whole number, or
+    the text (a card, a name)."""
+    if hasattr(v, "spec"):
+        return v.spec
+    return v if type(v) is int else str(v)
+
+
+@contextmanager
+def recording():
+    """Within: messages are :class:`Text`, each with its message (see above)."""
+    was = _now.recording
+    _now.recording = True
+    try:
+        yield
+    finally:
+        _now.recording = was
+
+
+def spec_of(text) -> object:
+    """What :func:`say` writes ``text`` from: its message, or the text itself (a name, or
+    words made some other way, which stay as they were written)."""
+    return getattr(text, "spec", str(text))
+
+
+MAX_SPEC_DEPTH = 6
+_FIELD = string.Formatter()
+
+
+def check_spec(spec, depth: int = 0) -> None:
+    """Raise ValueError unless ``spec`` is words :func:`say` can write (from outside: a
+    save, a host's table): known keys, texts, and messages whose every placeholder is a
+    plain name given a value (so that writing one is only filling it in)."""
+    if isinstance(spec, (str, int)) and not isinstance(spec, bool):
+        if isinstance(spec, str) and len(spec) > 2000:
+            raise ValueError("words too long")
+        return
+    if depth >= MAX_SPEC_DEPTH or not isinstance(spec, dict):
+        raise ValueError("not words")
+    if set(spec) == {"sep", "j"}:
+        check_spec(spec["sep"], depth + 1)
+        spec = {"join": spec["j"]}
+    if set(spec) in ({"join"}, {"or"}):
+        items = next(iter(spec.values()))
+        if not isinstance(items, list) or len(items) > 64:
+            raise ValueError("not a list of words")
+        for item in items:
+            check_spec(item, depth + 1)
+        return
+    if not set(spec) <= {"m", "a", "n", "c", "t"} or "m" not in spec or spec.get("t", 1) != 1:
+        raise ValueError("not a message")
+    forms = spec["m"] if "n" in spec else [spec["m"]]
+    if not (isinstance(forms, list) and 1 <= len(forms) <= 2
+            and all(isinstance(f, str) and len(f) <= 2000 for f in forms)):
+        raise ValueError("not a message")
+    if "n" in spec and (type(spec["n"]) is not int or len(forms) != 2):
+        raise ValueError("not a plural")
+    if "c" in spec and not isinstance(spec["c"], str):
+        raise ValueError("not a context")
+    args = spec.get("a", {})
+    if not isinstance(args, dict) or len(args) > 16:
+        raise ValueError("not a message's values")
+    given = set(args) | ({"n"} if "n" in spec else set())
+    for form in forms:
+        for _text, field, fmt, conv in _FIELD.parse(form):
+            if field is not None and (not field.isidentifier() or fmt or conv
+                                      or field not in given):
+                raise ValueError("a message's placeholder is not a plain name")
+    for value in args.values():
+        check_spec(value, depth + 1)
+
+
+def glue(sep: str, items) -> str:
+    """``sep.join(items)``, each item kept as it was (a message, a name, a number), for
+    words that no language writes otherwise (``Ada: 120``)."""
+    items = list(items)
+    text = sep.join(map(str, items))
+    if not _now.recording:
+        return text
+    t = Text(text)
+    t.spec = {"sep": sep, "j": [_value(i) for i in items]}
+    return t
+
+
+def remade(spec) -> str:
+    """Words from their message (:func:`say`), kept as that message while recording."""
+    text = say(spec)
+    if not _now.recording or not isinstance(spec, Mapping):
+        return text
+    t = Text(text)
+    t.spec = spec
+    return t
+
+
+def result_words(result, key: str = "headline"):
+    """A result's ``headline`` (or its ``lines``) in the language of the moment: from the
+    words it kept as messages, else as written (a save from before they were kept)."""
+    kept = result.get("said")
+    if not kept:
+        return result.get(key, "" if key == "headline" else [])
+    return say(kept["headline"]) if key == "headline" else [say(x) for x in kept["lines"]]
+
+
+def say(spec) -> str:
+    """Words from what :func:`spec_of` kept, in the language of the moment."""
+    if not isinstance(spec, Mapping):
+        return str(spec)
+    if "j" in spec:
+        return say(spec["sep"]).join(say(x) for x in spec["j"])
+    if "join" in spec:
+        return join(say(x) for x in spec["join"])
+    if "or" in spec:
+        return join_or(say(x) for x in spec["or"])
+    kw = {k: say(v) if isinstance(v, Mapping) else v for k, v in spec.get("a", {}).items()}
+    was, tiles = _now.recording, _now.tiles
+    _now.recording, _now.tiles = False, bool(spec.get("t"))
+    try:
+        if "n" in spec:
+            return n_(spec["m"][0], spec["m"][1], spec["n"], **kw)
+        if "c" in spec:
+            return p_(spec["c"], spec["m"], **kw)
+        return _(spec["m"], **kw)
+    finally:
+        _now.recording, _now.tiles = was, tiles
 
 
 def N_(message: str) -> str:
@@ -220,18 +386,44 @@ def placeholders(text: str) -> set[str]:
 
 def join(items) -> str:
     """Words in a list as the language writes one: ``a, b and c``."""
-    items = [str(i) for i in items]
+    items = list(items)
     if len(items) <= 1:
-        return "".join(items)
-    return _("{items} and {last}", items=_(", ").join(items[:-1]), last=items[-1])
+        text = "".join(map(str, items))
+    else:
+        with _plain():
+            text = _("{items} and {last}", items=_(", ").join(map(str, items[:-1])),
+                     last=str(items[-1]))
+    return _kept_list("join", items, text)
 
 
 def join_or(items) -> str:
     """Words in a list of choices: ``a, b or c``."""
-    items = [str(i) for i in items]
+    items = list(items)
     if len(items) <= 1:
-        return "".join(items)
-    return _("{items} or {last}", items=_(", ").join(items[:-1]), last=items[-1])
+        text = "".join(map(str, items))
+    else:
+        with _plain():
+            text = _("{items} or {last}", items=_(", ").join(map(str, items[:-1])),
+                     last=str(items[-1]))
+    return _kept_list("or", items, text)
+
+
+@contextmanager
+def _plain():
+    was = _now.recording
+    _now.recording = False
+    try:
+        yield
+    finally:
+        _now.recording = was
+
+
+def _kept_list(kind: str, items: list, text: str) -> str:
+    if not _now.recording:
+        return text
+    t = Text(text)
+    t.spec = {kind: [_value(i) for i in items]}
+    return t
 
 
 class Said:

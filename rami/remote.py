@@ -27,7 +27,7 @@ from .state import Phase, read_public
 from .variants import find_variant
 from .view import PlayerView
 
-MAX_DEPTH = 12
+MAX_DEPTH = 19       # (a view, inside the host's message: rami.checks.MAX_DEPTH)
 
 VIEW_FIELDS = {
     "seat": "int", "variant": "str", "options": ("dict", "any"), "names": ("list", "str"),

@@ -28,7 +28,7 @@ from .checks import MAX_DEPTH, UnsoundState, check, check_fields, json_depth, ne
 from .errors import AmbiguousAction, IllegalAction, RamiError, SaveError, UnknownAction
 from .events import Event
 from .melds import Meld
-from .i18n import _, join_or, pieces
+from .i18n import _, check_spec, join_or, pieces, recording
 from .registry import find_variant, lookup
 
 __all__ = ["GameState", "Phase", "TableMeld", "replay"]
@@ -154,7 +154,8 @@ class GameState:
 
     def apply(self, action: Action | str) -> list[Event]:
         """Play ``action`` (or its text) for the seat to act; returns the new events."""
-        with pieces(self.variant.uses_tiles):       # (a refusal in the game's own words)
+        # (a refusal in the game's own words; a result's words kept as messages)
+        with pieces(self.variant.uses_tiles), recording():
             return self._apply(action)
 
     def _apply(self, action: Action | str) -> list[Event]:
@@ -223,6 +224,11 @@ class GameState:
 
     # -- helpers the variants use -----------------------------------------------------------
     def emit(self, kind: str, seat: int, **kw) -> None:
+        text = kw.get("text")
+        if hasattr(text, "spec"):               # (words: kept as a message too, and plain)
+            kw["text"], kw["said"] = str(text), text.spec
+        if not isinstance(kw.get("said", {}), dict):
+            del kw["said"]                      # (a text that is no message: kept as it is)
         ev = Event(kind, seat, **kw)
         self.events.append(ev)
         logs = self._seat_logs
@@ -363,12 +369,16 @@ def read_public(g: GameState, d: dict) -> None:
              _("table meld {number} starts at a place no run has ({start})",
                number=i + 1, start=t['start']))
     for i, r in enumerate(d["results"]):
+        where = _("the result of hand {number}", number=i + 1)
         check_fields(r, {"points": ("list", "int", n), "headline": "str",
-                         "lines": ("list", "str"), "how": "str", "winner": "seat?"},
-                     _("the result of hand {number}", number=i + 1), n)
+                         "lines": ("list", "str"), "how": "str", "winner": "seat?",
+                         "said": ("dict", "any")}, where, n, ("said",))
+        _check_said(r, where)
     if d["final"] is not None:
         check_fields(d["final"], {"winners": ("list", "seat"), "headline": "str",
-                                  "lines": ("list", "str")}, _("the match's result"), n)
+                                  "lines": ("list", "str"), "said": ("dict", "any")},
+                     _("the match's result"), n, ("said",))
+        _check_said(d["final"], _("the match's result"))
     phases = [p.value for p in g.variant.phases()]
     need(d["phase"] in phases, _("{game} has no phase '{phase}'",
                                  game=g.variant.title, phase=d['phase']))
@@ -389,9 +399,24 @@ def read_public(g: GameState, d: dict) -> None:
          _("a finished hand has no result"))
 
 
+def _check_said(result: dict, where: str) -> None:
+    """A result's words kept as messages (``said``, optional): a headline and as many lines
+    as it has, each words rami can say (:func:`rami.i18n.check_spec`)."""
+    said = result.get("said")
+    if said is None:
+        return
+    check_fields(said, {"headline": "any", "lines": ("list", "any")}, where)
+    try:
+        need(len(said["lines"]) == len(result["lines"]), "")
+        for spec in [said["headline"], *said["lines"]]:
+            check_spec(spec)
+    except (UnsoundState, ValueError):
+        need(False, _("{where} holds words rami cannot say", where=where))
+
+
 _EVENT = {"kind": "str", "seat": "int", "card": "card", "cards": ("list", "card"),
-          "secret": "bool", "text": "str", "meld": "int"}
-_EVENT_OPTIONAL = ("card", "cards", "secret", "text", "meld")
+          "secret": "bool", "text": "str", "meld": "int", "said": "any"}
+_EVENT_OPTIONAL = ("card", "cards", "secret", "text", "meld", "said")
 
 
 def _check_event(e, i: int, n: int) -> None:
@@ -404,6 +429,11 @@ def _check_event(e, i: int, n: int) -> None:
         check_fields(e, _EVENT, _("event {number}", number=i + 1), n, _EVENT_OPTIONAL)
         raise
     need(ok, _("event {number} names a seat not at the table", number=i + 1))
+    if "said" in e:
+        try:
+            check_spec(e["said"])
+        except ValueError:
+            need(False, _("event {number} holds words rami cannot say", number=i + 1))
 
 
 def _check_sizes(d: dict) -> None:
@@ -435,12 +465,27 @@ def _comparable(d: dict) -> dict:
     notes, which hold the seats' names of the moment)."""
     out = {k: v for k, v in d.items() if k not in ("results", "final", "events", "format",
                                                   "version", "names")}
-    out["results"] = [{k: v for k, v in r.items() if k not in ("headline", "lines")}
-                      for r in d["results"]]
-    out["final"] = (None if d["final"] is None else
-                    {k: v for k, v in d["final"].items() if k not in ("headline", "lines")})
-    out["events"] = [{k: v for k, v in e.items() if k != "text"} for e in d["events"]]
+    out["results"] = _without_words(d["results"])
+    out["final"] = _without_words(d["final"])
+    out["extra"] = _without_words(d["extra"])
+    out["events"] = [{k: v for k, v in e.items() if k not in ("text", "said")}
+                     for e in d["events"]]
     return out
+
+
+# the keys under which a game keeps words, written in the language of the page that played
+# the move (a result's headline and lines, and their messages; Indian rummy's scoring rule
+# and why a declaration failed)
+WORDS = frozenset({"headline", "lines", "said", "rule", "why"})
+
+
+def _without_words(x):
+    """``x`` (a save's results, match result or facts) without the words it keeps."""
+    if isinstance(x, dict):
+        return {k: _without_words(v) for k, v in x.items() if k not in WORDS}
+    if isinstance(x, list):
+        return [_without_words(v) for v in x]
+    return x
 
 
 def _check_history(g: GameState, d: dict) -> None:

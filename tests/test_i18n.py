@@ -17,11 +17,12 @@ from pathlib import Path
 import pytest
 
 from rami import i18n
-from rami.errors import IllegalAction
+from rami.errors import IllegalAction, SaveError
 from rami.i18n import _, from_environment, negotiate, normalise, pieces, speaking
 from rami.scenario import from_deal
 from rami.state import GameState, Phase
 from rami.variants import find_variant, variant_names
+from tests.conftest import QUICK
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = sorted((ROOT / "rami").rglob("*.py"))
@@ -422,3 +423,66 @@ def test_every_message_of_the_browser_scripts_is_in_the_catalogues():
             said.append("".join(re.findall(r'"((?:[^"\\]|\\.)*)"', m.group(1))))
     assert len(said) >= 12
     assert [s for s in said if s not in ids] == []
+
+
+RESULT_GAMES = [("basic", 3, {}), ("gin", 2, {}), ("indian", 4, {"format": "pool101"}),
+                ("rum500", 3, {}), ("push", 4, {}), ("tiles", 4, {})]
+
+
+def _scored_in(code: str, variant: str, n: int, options: dict, hands: int):
+    """A match of Good players, played with the page in language ``code``, to ``hands``
+    hands' end (or the match's)."""
+    from rami.bots import make_bot
+    from rami.view import PlayerView
+    with speaking(code):
+        g = GameState(variant, ["Ada", "Bea", "Cy", "Dan"][:n], options, seed=21)
+        bots = [make_bot("good", variant, seed=s) for s in range(n)]
+        while len(g.results) < hands and not g.is_over:
+            if g.phase == Phase.HAND_OVER:
+                g.apply(g.legal_actions()[0])
+            else:
+                g.apply(bots[g.turn].choose(PlayerView.of(g, g.turn)))
+    return g
+
+
+@pytest.mark.parametrize("variant,n,options", RESULT_GAMES)
+def test_a_result_is_said_in_each_pages_language(variant, n, options):
+    """A hand scored on a Romanian page is read on a Hindi page in Hindi: word for word what
+    a Hindi page that scored it would have written (the headline, every line, the log),
+    and it keeps its words through a save and a seat's view."""
+    import json
+    from rami.i18n import result_words
+    from rami.known import KnownGame
+    from rami.view import PlayerView
+    from rami.web.session import Session
+    hands = 1 if QUICK else 2
+    ro = _scored_in("ro", variant, n, options, hands)
+    hi = _scored_in("hi", variant, n, options, hands)
+    assert len(ro.results) == len(hi.results) >= 1
+    again = GameState.from_dict(json.loads(json.dumps(ro.to_dict())))
+    for a, b, c in zip(ro.results, hi.results, again.results):
+        assert a["headline"] != b["headline"]             # (written in two languages)
+        with speaking("hi"):
+            assert result_words(a) == result_words(c) == b["headline"]
+            assert result_words(a, "lines") == result_words(c, "lines") == b["lines"]
+        with speaking("ro"):
+            assert result_words(a) == a["headline"] and result_words(a, "lines") == a["lines"]
+    with speaking("hi"):
+        seen = KnownGame.of(PlayerView.of(ro, 1))
+        assert result_words(seen.results[-1]) == hi.results[-1]["headline"]
+        if ro.phase == Phase.HAND_OVER:
+            assert Session(ro, 1).log_lines() == Session(hi, 1).log_lines()
+
+
+def test_words_from_outside_are_only_filled_in():
+    """A result's kept words from a save or a host are checked: only plain placeholders,
+    each given a value (a format that reads attributes or pads without end is refused)."""
+    import json
+    g = _scored_in("en", "gin", 2, {}, 1)
+    for bad in ({"m": "{who.__class__}", "a": {"who": "x"}}, {"m": "{who:>99999999}",
+                "a": {"who": "x"}}, {"m": "{x}"}, {"m": 3}, {"join": "abc"}, [1, 2],
+                {"m": ["a {n}", "b {n}"], "n": "many"}):
+        d = json.loads(json.dumps(g.to_dict()))
+        d["results"][0]["said"]["headline"] = bad
+        with pytest.raises(SaveError, match="cannot say"):
+            GameState.from_dict(d)

@@ -22,7 +22,7 @@ from ..melds import (Meld, MeldRules, explain_not_meld, interpretations,
 from ..solver import Solver
 from ..known import split_known
 from ..state import GameState, Phase, TableMeld
-from ..i18n import _, n_
+from ..i18n import _, n_, spec_of
 
 
 @dataclass(frozen=True)
@@ -419,20 +419,20 @@ class Variant:
 
         ``result["points"]`` is per seat; each side's score adds up its seats' points.
         """
-        result = {"hand": state.hand_no + 1, **result,
+        result = {"hand": state.hand_no + 1, **kept_words(result),
                   "hands": {str(s): [str(c) for c in h] for s, h in enumerate(state.hands)}}
         state.results.append(result)
         for seat, pts in enumerate(result["points"]):
             state.scores[state.side(seat)] += pts
         state.emit("hand_over", result.get("winner", -1) if result.get("winner") is not None
-                   else -1, text=result["headline"])
+                   else -1, text=result["headline"], said=result["said"]["headline"])
         final = self.match_result(state)
         state.taken = None
         if final is not None:
-            state.final = final
+            state.final = final = kept_words(final)
             state.phase = Phase.MATCH_OVER
             state.emit("match_over", final["winners"][0] if final["winners"] else -1,
-                       text=final["headline"])
+                       text=final["headline"], said=final["said"]["headline"])
         else:
             state.phase = Phase.HAND_OVER
             state.turn = state.next_seat(state.dealer)
@@ -782,3 +782,15 @@ def laid_slot(old: Meld, new: Meld) -> int:
 def _added_low(old: Meld, new: Meld) -> bool:
     """Did a lay-off put its card at the low end of a run (the old meld is the new tail)?"""
     return new.kind == "run" and new.cards[1:] == old.cards
+
+
+def kept_words(result: dict) -> dict:
+    """A hand's (or the match's) result with its words kept as messages too (``said``:
+    the headline's and each line's, :func:`rami.i18n.spec_of`), so that every page says
+    them in its own language; ``headline`` and ``lines`` stay as they were written."""
+    out = dict(result)
+    out["headline"] = str(result["headline"])
+    out["lines"] = [str(x) for x in result.get("lines", [])]
+    out["said"] = {"headline": spec_of(result["headline"]),
+                   "lines": [spec_of(x) for x in result.get("lines", [])]}
+    return out

@@ -221,8 +221,10 @@ class BasicRummy(Variant):
     def _block(self, state):
         names = state.names
         points = [-self.hand_value(state, h) for h in state.hands]
-        lines = [f"{names[s]} holds {' '.join(map(str, h)) or 'nothing'}: {p}"
-                 for s, h in enumerate(state.hands) for p in [points[s]]]
+        lines = [_("{who} holds {cards}: {points}", who=names[s],
+                   cards=" ".join(map(str, h)), points=points[s]) if h else
+                 _("{who} holds nothing: {points}", who=names[s], points=points[s])
+                 for s, h in enumerate(state.hands)]
         self.finish_hand(state, {
             "how": "block", "winner": None, "points": points, "lines": lines,
             "headline": _("The stock ran out (block rummy): everyone loses the points in his "

@@ -63,7 +63,7 @@ from ..melds import MeldRules, interpretations
 from ..solver import Solver
 from ..state import Phase
 from .base import Option, Variant, _key
-from ..i18n import N_, Said, _, join, n_
+from ..i18n import N_, Said, _, check_spec, join, n_, remade, spec_of
 
 FORMATS = ("points", "pool101", "pool201", "pool61", "deals")
 POOL_LIMITS = {"pool101": 101, "pool201": 201, "pool61": 61}
@@ -128,8 +128,10 @@ class Grouping:
     def to_dict(self) -> dict:
         return {"groups": [[str(c) for c in g] for g in self.groups],
                 "labels": list(self.labels), "counted": [str(c) for c in self.counted],
-                "points": self.points, "raw": self.raw, "rule": self.rule,
-                "valid": self.valid, "why": self.why}
+                "points": self.points, "raw": self.raw, "rule": str(self.rule),
+                "valid": self.valid, "why": str(self.why),
+                # (the rule and the reason kept as messages too: rami.i18n.spec_of)
+                "said": {"rule": spec_of(self.rule), "why": spec_of(self.why)}}
 
 
 def judge(groups, rules: MeldRules, wild: int | None) -> Grouping:
@@ -581,9 +583,10 @@ class IndianRummy(Variant):
             if status == "shown":
                 g = e["groups"][str(seat)]
                 p = g["points"]
+                rule = remade(g["said"]["rule"]) if "said" in g else g["rule"]
                 text = (_("{who}: {rule}: {points}, capped at {cap}", who=names[seat],
-                          rule=g["rule"], points=g["raw"], cap=CAP) if g["raw"] > CAP else
-                        _("{who}: {rule}: {points}", who=names[seat], rule=g["rule"],
+                          rule=rule, points=g["raw"], cap=CAP) if g["raw"] > CAP else
+                        _("{who}: {rule}: {points}", who=names[seat], rule=rule,
                           points=g["raw"]))
                 if halve:
                     p = min(DEAL_SHOW_CAP, p // 2)
@@ -631,8 +634,10 @@ class IndianRummy(Variant):
             text = n_("{who} reaches {limit} and is eliminated",
                       "{who} reach {limit} and are eliminated", len(out),
                       who=join(state.names[s] for s in out), limit=limit)
-            state.results[-1]["lines"].append(text)
-            state.results[-1]["eliminated"] = out
+            last = state.results[-1]
+            last["lines"].append(str(text))
+            last["said"]["lines"].append(spec_of(text))
+            last["eliminated"] = out
             state.emit("eliminated", -1, text=text)
         if state.phase == Phase.HAND_OVER:
             self._next_offer(state)
@@ -799,8 +804,16 @@ class IndianRummy(Variant):
             need(k.isdigit() and int(k) < n, _("shown groups belong to no seat ('{part}')", part=k))
             check_fields(g, {"groups": ("list", ("list", "card")), "labels": ("list", "str"),
                              "counted": ("list", "card"), "points": "count", "raw": "count",
-                             "rule": "str", "valid": "bool", "why": "str"},
-                         _("a seat's shown groups"), n)
+                             "rule": "str", "valid": "bool", "why": "str",
+                             "said": ("dict", "any")},
+                         _("a seat's shown groups"), n, ("said",))
+            try:
+                if "said" in g:
+                    need(set(g["said"]) == {"rule", "why"}, "")
+                    check_spec(g["said"]["rule"])
+                    check_spec(g["said"]["why"])
+            except (UnsoundState, ValueError):
+                need(False, _("a seat's shown groups hold words rami cannot say"))
         playing = state.phase in (Phase.DRAW, Phase.PLAY, Phase.SHOW)
         if playing:
             inside = [s for s in range(n) if e["status"][s] in ("in", "declared")]

@@ -59,7 +59,7 @@ from ..melds import (Meld, MeldRules, SetRank, ambiguity_message, covers, explai
                      interpretations, layoff_results, rank_at)
 from ..state import Phase, TableMeld
 from .base import Option, Variant, meld_of_action
-from ..i18n import N_, Said, _, join, n_
+from ..i18n import N_, Said, _, glue, join, n_
 
 DEALS = 5
 CONTRACTS = (
@@ -651,7 +651,8 @@ class Push(Variant):
         best = min(scores)
         winners = [s for s in range(state.n) if scores[state.side(s)] == best]
         sides = sorted(set(state.teams))
-        lines = [f"{self.side_name(state, state.teams.index(t))}: {scores[t]}" for t in sides]
+        lines = [glue(": ", [self.side_name(state, state.teams.index(t)), scores[t]])
+                 for t in sides]
         tied = scores.count(best) > 1
         if tied:
             tied_sides = [t for t in sides if scores[t] == best]
@@ -667,8 +668,8 @@ class Push(Variant):
 
     # -- what players see --------------------------------------------------------------------------
     def public_info(self, state):
-        return {"contract": self.contract_text(state),
-                "shapes": [list(s) for s in self.shapes(state)],
+        # (the contract in words is the page's: contract_text, in its own language)
+        return {"shapes": [list(s) for s in self.shapes(state)],
                 "deal": min(state.hand_no, DEALS - 1) + 1, "deals": DEALS,
                 "contracted": [bool(m) for m in state.melded],
                 "rescued": list(state.extra.get("rescued", ())),

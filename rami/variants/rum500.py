@@ -66,7 +66,7 @@ from ..errors import OptionError
 from ..melds import Meld, MeldRules, layoff_results
 from ..state import Phase
 from .base import Option, Variant, _layoff_rep, laid_slot, meld_of_action
-from ..i18n import N_, Said, _, join
+from ..i18n import N_, Said, _, glue, join
 
 RUN_FOR_500 = 7
 REACH_WORK = 400        # steps of one search for a first meld's minimum (see _may_lay)
@@ -535,7 +535,7 @@ class Rum500(Variant):
         self.finish_hand(state, {
             "how": "out" if winner is not None else "stock", "winner": winner,
             "points": points, "table": table, "held": held,
-            "headline": f"{headline}", "lines": lines})
+            "headline": headline, "lines": lines})
 
     def match_result(self, state):
         o = state.options
@@ -555,7 +555,8 @@ class Rum500(Variant):
         winners = [s for s in range(state.n) if scores[state.side(s)] == best]
         names = state.names
         sides = sorted(set(state.teams))
-        lines = [f"{self._side_name(state, state.teams.index(t))}: {scores[t]}" for t in sides]
+        lines = [glue(": ", [self._side_name(state, state.teams.index(t)), scores[t]])
+                 for t in sides]
         who = self._side_name(state, winners[0]) if scores.count(best) == 1 else \
             join(names[s] for s in winners)
         if len(winners) == 1:

@@ -35,7 +35,8 @@ from dataclasses import dataclass
 
 from ..actions import Action, parse_action
 from ..errors import RamiError
-from ..i18n import DEFAULT, LANGUAGES, _, n_, negotiate, normalise, p_, pieces, speaking
+from ..i18n import (DEFAULT, LANGUAGES, _, n_, negotiate, normalise, p_, pieces, result_words,
+                    speaking)
 from ..scenario import DealSyntaxError, from_deal
 from ..state import GameState, Phase
 from .parts import LABEL_CLASS, LABEL_WORDS, back, esc, face, parse_code, pretty_text, short_names
@@ -441,11 +442,11 @@ class Board:
             lines.append(_sentence(words[:1].upper() + words[1:]))
         if g.phase in (Phase.HAND_OVER, Phase.MATCH_OVER) and g.results:
             res = g.results[-1]
-            head = _sentence(str(res.get("headline", "")))
+            head = _sentence(str(result_words(res)))
             start = " ".join(head.split()[:3])
             if not any(x.startswith(start) for x in lines):
                 lines.append(head)
-            lines += [_sentence(str(x)) for x in res.get("lines", ())][:8]
+            lines += [_sentence(str(x)) for x in result_words(res, "lines")][:8]
         if note:
             lines.append(_sentence(note))
         return " ".join(x for x in lines if x)
@@ -623,8 +624,8 @@ class Board:
         summary = ""
         if over:
             hands, _x, cls = t.summary(s, v)
-            head = (v.final or {}).get("headline", "") if v.phase == Phase.MATCH_OVER \
-                else (st.results[-1]["headline"] if st.results else "")
+            head = result_words(v.final or {}) if v.phase == Phase.MATCH_OVER \
+                else (result_words(st.results[-1]) if st.results else "")
             summary = (f'<div class="rb-summary {cls}"><h3>{esc(head)}</h3>'
                        f'<div class="sum-hands">{hands}</div></div>')
         dialog = ""

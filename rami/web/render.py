@@ -17,7 +17,7 @@ panel, a focus or a drag elsewhere lives on.
 
 from __future__ import annotations
 
-from ..i18n import N_, _, join, n_, pieces
+from ..i18n import N_, _, join, n_, pieces, result_words
 from ..view import Phase
 from ..words import words_for
 from ..room import REACTIONS, show_code
@@ -502,13 +502,14 @@ def _summary_frame(s: Session, v, hands: str, button: str, cls: str = "summary")
     final lines, the scoreboard, and what comes next."""
     over = v.phase == Phase.MATCH_OVER
     res = s.game.results[-1] if s.game.results else {}
-    lines = "".join(f"<li>{pretty_text(line)}</li>" for line in res.get("lines", []))
+    lines = "".join(f"<li>{pretty_text(line)}</li>" for line in result_words(res, "lines"))
     final = ""
     if over and v.final:
         final = (f"<h3>{_('The match')}</h3><ul class='lines'>"
-                 + "".join(f"<li>{pretty_text(line)}</li>" for line in v.final.get("lines", []))
+                 + "".join(f"<li>{pretty_text(line)}</li>"
+                           for line in result_words(v.final, "lines"))
                  + "</ul>")
-    head = (v.final or {}).get("headline", "") if over else res.get("headline", "")
+    head = result_words(v.final or {}) if over else result_words(res)
     return f"""<div class="overlay" role="dialog" aria-modal="true" aria-labelledby="sum-title">
   <div class="{cls}" id="summary">
     <h2 id="sum-title">{esc(head)}</h2>
@@ -546,7 +547,7 @@ def scoreboard_html(s: Session) -> str:
             else:
                 cells += f"<td>{p}</td>"
         rows += (f"<tr><td>{r.get('hand', '')}</td>{cells}"
-                 f"<td class='how'>{esc(r.get('headline', ''))}</td></tr>")
+                 f"<td class='how'>{esc(result_words(r))}</td></tr>")
         for rj in rejoins:
             if rj["after"] == k:
                 running[rj["seat"]] = rj["score"]

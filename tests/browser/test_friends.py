@@ -27,9 +27,9 @@ def pages(browser, site):
     """Pages of their own (a context each: no storage shared), as many as asked."""
     made = []
 
-    def new():
+    def new(locale: str = "en-GB"):
         context = browser.new_context(viewport={"width": 1280, "height": 800},
-                                      service_workers="block")
+                                      service_workers="block", locale=locale)
         requests, offsite = guard(context, (site,))
         pg = context.new_page()
         errors = []
@@ -161,12 +161,32 @@ def at_table(host, guest) -> None:
     wait_for(host, "!document.querySelector('.reaction')", 10, "the reactions fading")
 
 
+# the languages of the four pages: a Romanian host, friends reading Hindi, German, French
+SPEAKING = {0: "ro", 1: "hi", 2: "de", 3: "fr"}
+
+
+def said_here(page, save: dict, lang: str) -> None:
+    """The page's summary says the hand's result (and the log its line) in the page's own
+    language: word for word what rami writes in it, whatever the host's language."""
+    from rami.i18n import result_words, speaking
+    from rami.state import GameState
+    game = GameState.from_dict(save["game"])
+    res = game.final if game.final else game.results[-1]
+    with speaking(lang):
+        want = " ".join(result_words(res).split())
+    assert page.evaluate("document.documentElement.lang") == lang
+    head = wait_for(page, "(document.querySelector('#summary h2') || {}).innerText", 30,
+                    "the summary")
+    assert " ".join(head.split()) == want, (lang, head, want)
+
+
 @deep                     # (four pages booting, five deals of Push by clicks: make soak)
 def test_a_push_match_with_three_friends_one_dropping_out_and_coming_back(pages):
-    """Four browsers play a whole Push match (five deals) by link: every page shows only
-    what its seat may see at every few steps; in the second deal a friend's page reloads
-    and comes back to the same seat by a new link."""
-    host = pages()
+    """Four browsers, each in its own language, play a whole Push match (five deals) by
+    link: every page shows only what its seat may see at every few steps, and says each
+    hand's result in its own language; in the second deal a friend's page reloads and
+    comes back to the same seat by a new link."""
+    host = pages(SPEAKING[0])
     open_page(host)
     host.click('[data-act="variant:push"]')
     host.select_option('[data-field="players"]', "4")
@@ -177,7 +197,7 @@ def test_a_push_match_with_three_friends_one_dropping_out_and_coming_back(pages)
     by_seat = {0: host}
     names = {1: "Bea", 2: "Cai", 3: "Dan"}
     for seat, name in names.items():
-        by_seat[seat] = pages()
+        by_seat[seat] = pages(SPEAKING[seat])
         seat_friend(host, by_seat[seat], seat, name)
     wait_for(host, "document.querySelectorAll('.friend-connected').length === 3", 10)
     host.click('[data-act="close"]')
@@ -190,8 +210,8 @@ def test_a_push_match_with_three_friends_one_dropping_out_and_coming_back(pages)
             break
         if game["phase"] == "hand_over":
             deals += 1
-            for page in by_seat.values():
-                wait_for(page, "!!document.querySelector('#summary')", 30, "every summary")
+            for seat, page in by_seat.items():
+                said_here(page, save, SPEAKING[seat])
             host.click("#next")
             wait_for(host, f"{SAVE}.game.hand_no === {game['hand_no'] + 1}", 30, "next deal")
             continue
@@ -224,8 +244,10 @@ def test_a_push_match_with_three_friends_one_dropping_out_and_coming_back(pages)
     else:
         pytest.fail("the match did not end")
     assert moved == {0, 1, 2, 3} and deals == 4 and dropped    # (the fifth: the match's end)
-    for page in by_seat.values():
-        wait_for(page, "!!document.querySelector('#summary')", 30, "every page's summary")
+    save = host.evaluate(SAVE)
+    for seat, page in by_seat.items():
+        said_here(page, save, SPEAKING[seat])
+        page.screenshot(path=str(SHOTS / f"friends-push-end-{SPEAKING[seat]}.png"))
         assert page.offsite == [] and page.errors == []
 
 

@@ -23,7 +23,7 @@ from ...errors import RamiError
 from ...view import Phase
 from ...variants import find_variant
 from ..parts import DOTS, back, card_button, card_label, esc, face, short_names, sr, wild_tag
-from ...i18n import _, N_, n_, p_
+from ...i18n import _, N_, n_, p_, result_words
 
 
 
@@ -367,10 +367,10 @@ class Table:
         st = s.game
         names = st.names
         if v.phase == Phase.MATCH_OVER:
-            return f"<b>{_('Match over.')}</b> {esc((v.final or {}).get('headline', ''))}"
+            return f"<b>{_('Match over.')}</b> {esc(result_words(v.final or {}))}"
         if v.phase == Phase.HAND_OVER:
             return (f"<b>{_('Hand over.')}</b> "
-                    f"{esc(st.results[-1]['headline'] if st.results else '')}")
+                    f"{esc(result_words(st.results[-1]) if st.results else '')}")
         if s.human_to_move():
             return f"<b>{esc(self.my_turn_text(s, v))}</b>"
         doing = {Phase.UPCARD: N_("{who} is deciding on the upcard"),

@@ -221,7 +221,7 @@ class PushTable(Table):
     def head(self, s: "Model", v) -> str:
         """The deal's contract and the person's progress towards it."""
         info = v.info
-        if "contract" not in info or v.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
+        if "shapes" not in info or v.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
             return ""
         done = info["contracted"][s.human]
         chips = ""
@@ -230,7 +230,7 @@ class PushTable(Table):
         mark = f'<span class="ok">{_("✓ laid")}</span>' if done else chips
         return (f'<span class="contract-chip" title="{esc(_(CONTRACT_TITLE))}">'
                 + _("Deal {number}/{count} · contract: <b>{contract}</b>", number=info["deal"],
-                    count=info["deals"], contract=esc(info["contract"]))
+                    count=info["deals"], contract=esc(s.game.variant.contract_text(s.game)))
                 + f' {mark}</span>')
 
     def progress(self, s: "Model", v) -> list[str]:
@@ -298,7 +298,7 @@ class PushTable(Table):
             if not info["contracted"][s.human]:
                 return "<b>" + _("Lay your contract ({contract}) if you can: select its cards "
                                  "and press Lay contract. Then discard.",
-                                 contract=esc(info['contract'])) + "</b>"
+                                 contract=esc(s.game.variant.contract_text(s.game))) + "</b>"
             return "<b>" + _("Meld, lay off on any meld, rescue a wild with the card it stands "
                              "for, then discard.") + "</b>"
         return super().status(s, v, thinking)

@@ -18,7 +18,7 @@ from ..parts import card_button, esc, face, sr
 from ..svg import card_svg, crosswise_svg
 from .base import Choice
 from .push import PushTable
-from ...i18n import _, join_or, N_
+from ...i18n import _, join_or, N_, result_words
 
 if TYPE_CHECKING:                                     # pragma: no cover
     from .model import Model
@@ -273,7 +273,7 @@ class TilesTable(PushTable):
         info = v.info
         if v.phase == Phase.HAND_OVER:
             return (f"<b>{_('Game over.')}</b> "
-                    f"{esc(st.results[-1]['headline'] if st.results else '')}")
+                    f"{esc(result_words(st.results[-1]) if st.results else '')}")
         if not s.human_to_move():
             if v.phase in (Phase.EXCHANGE, Phase.OPENING):
                 who = esc(st.names[v.turn])

@@ -64,14 +64,20 @@ class Unseen(Sequence):
         raise HiddenCard(f"seat {self.seat} cannot see these cards")
 
     def __getitem__(self, i):
+        if self.size == len(self.known):        # (every card of it is known: none hidden)
+            return self.known[i]
         self._refuse()
 
     def __iter__(self):
+        if self.size == len(self.known):
+            return iter(self.known)
         self._refuse()
 
     def __contains__(self, card) -> bool:
         if card in self.known:
             return True
+        if self.size == len(self.known):
+            return False
         self._refuse()
 
     def __eq__(self, other) -> bool:

@@ -132,7 +132,8 @@ class GameState:
         if _empty:
             return
         self.dealer = self.variant.first_dealer(self)
-        self.variant.start_hand(self)
+        with pieces(self.variant.uses_tiles), recording():     # (the deal's words: messages)
+            self.variant.start_hand(self)
 
     # -- seats ----------------------------------------------------------------------------
     def next_seat(self, seat: int) -> int:

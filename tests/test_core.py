@@ -282,8 +282,10 @@ def test_the_engine_uses_only_the_standard_library():
 
 def test_doctests():
     import doctest
-    import rami.actions, rami.cards, rami.melds, rami.scenario, rami.solver, rami.state
-    for mod in (rami.actions, rami.cards, rami.melds, rami.scenario, rami.solver, rami.state):
+    import rami.actions, rami.cards, rami.known, rami.melds, rami.room, rami.scenario, \
+        rami.solver, rami.state
+    for mod in (rami.actions, rami.cards, rami.known, rami.melds, rami.room, rami.scenario,
+                rami.solver, rami.state):
         assert doctest.testmod(mod).failed == 0, mod.__name__
 
 

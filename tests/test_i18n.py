@@ -470,8 +470,10 @@ def test_a_result_is_said_in_each_pages_language(variant, n, options):
     with speaking("hi"):
         seen = KnownGame.of(PlayerView.of(ro, 1))
         assert result_words(seen.results[-1]) == hi.results[-1]["headline"]
-        if ro.phase == Phase.HAND_OVER:
-            assert Session(ro, 1).log_lines() == Session(hi, 1).log_lines()
+        first_ro, first_hi = (_scored_in(code, variant, n, options, 1) for code in ("ro", "hi"))
+        for a, b in ((ro, hi), (first_ro, first_hi)):      # (the first deal's log too)
+            if a.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
+                assert Session(a, 1).log_lines() == Session(b, 1).log_lines()
 
 
 def test_words_from_outside_are_only_filled_in():

@@ -386,26 +386,23 @@ def placeholders(text: str) -> set[str]:
 
 def join(items) -> str:
     """Words in a list as the language writes one: ``a, b and c``."""
-    items = list(items)
-    if len(items) <= 1:
-        text = "".join(map(str, items))
-    else:
-        with _plain():
-            text = _("{items} and {last}", items=_(", ").join(map(str, items[:-1])),
-                     last=str(items[-1]))
-    return _kept_list("join", items, text)
+    return _listed("join", list(items))
 
 
 def join_or(items) -> str:
     """Words in a list of choices: ``a, b or c``."""
-    items = list(items)
+    return _listed("or", list(items))
+
+
+def _listed(kind: str, items: list) -> str:
     if len(items) <= 1:
         text = "".join(map(str, items))
     else:
         with _plain():
-            text = _("{items} or {last}", items=_(", ").join(map(str, items[:-1])),
-                     last=str(items[-1]))
-    return _kept_list("or", items, text)
+            rest, last = _(", ").join(map(str, items[:-1])), str(items[-1])
+            text = (_("{items} and {last}", items=rest, last=last) if kind == "join" else
+                    _("{items} or {last}", items=rest, last=last))
+    return _kept_list(kind, items, text)
 
 
 @contextmanager

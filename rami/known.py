@@ -197,7 +197,7 @@ class KnownGame(GameState):
     # -- what the seat may know -----------------------------------------------------------
     def legal_actions(self) -> list[Action]:
         """The seat's own legal moves on its turn (the view's), else none known here."""
-        return list(self._legal_cache)
+        return self._legal_cache        # (as GameState gives its own: one list, not copied)
 
     def events_for(self, seat: int) -> tuple:
         if seat != self.seat:

@@ -247,6 +247,7 @@ def test_a_push_match_with_three_friends_one_dropping_out_and_coming_back(pages)
     save = host.evaluate(SAVE)
     for seat, page in by_seat.items():
         said_here(page, save, SPEAKING[seat])
+        page.wait_for_timeout(600)                  # (the summary has faded in)
         page.screenshot(path=str(SHOTS / f"friends-push-end-{SPEAKING[seat]}.png"))
         assert page.offsite == [] and page.errors == []
 

@@ -217,25 +217,31 @@ class Text(str):
     def join(self, items) -> str:
         """``_(", ").join(parts)``: the parts, and this separator, kept as messages."""
         items = list(items)
-        text = str.join(self, items)
-        if not _now.recording:
-            return text
-        t = Text(text)
-        t.spec = {"sep": self.spec, "j": [_value(i) for i in items]}
-        return t
+        return _with_spec(str.join(self, items), lambda: {"sep": self.spec, "j": _values(items)})
+
+
+def _with_spec(text: str, spec) -> str:
+    """``text``, as a :class:`Text` whose message is ``spec()`` while recording."""
+    if not _now.recording:
+        return text
+    t = Text(text)
+    t.spec = spec()
+    return t
+
+
+def _values(items) -> list:
+    return [_value(i) for i in items]
 
 
 def _kept(spec: dict, text: str) -> str:
-    if not _now.recording:
-        return text
-    spec["a"] = {k: _value(v) for k, v in spec["a"].items()}
-    if not spec["a"]:
-        del spec["a"]
-    if _now.tiles and "c" not in spec:
-        spec["t"] = 1                   # (said in tile Rami's words: see pieces)
-    t = Text(text)
-    t.spec = spec
-    return t
+    def message() -> dict:
+        spec["a"] = {k: _value(v) for k, v in spec["a"].items()}
+        if not spec["a"]:
+            del spec["a"]
+        if _now.tiles and "c" not in spec:
+            spec["t"] = 1               # (said in tile Rami's words: see pieces)
+        return spec
+    return _with_spec(text, message)
 
 
 def _value(v):
@@ -246,15 +252,28 @@ def _value(v):
     return v if type(v) is int else str(v)
 
 
-@contextmanager
-def recording():
-    """Within: messages are :class:`Text`, each with its message (see above)."""
-    was = _now.recording
-    _now.recording = True
-    try:
-        yield
-    finally:
-        _now.recording = was
+class _Recording:
+    """Within: messages are :class:`Text`, each with its message (see above), or plain
+    words (``on`` False). A class, not a generator: the state machine enters one at every
+    move, the bots' look-ahead included."""
+    __slots__ = ("on", "was")
+
+    def __init__(self, on: bool):
+        self.on = on
+
+    def __enter__(self):
+        self.was, _now.recording = _now.recording, self.on
+
+    def __exit__(self, *exc):
+        _now.recording = self.was
+
+
+def recording() -> _Recording:
+    return _Recording(True)
+
+
+def _plain() -> _Recording:
+    return _Recording(False)
 
 
 def spec_of(text) -> object:
@@ -314,22 +333,13 @@ def glue(sep: str, items) -> str:
     """``sep.join(items)``, each item kept as it was (a message, a name, a number), for
     words that no language writes otherwise (``Ada: 120``)."""
     items = list(items)
-    text = sep.join(map(str, items))
-    if not _now.recording:
-        return text
-    t = Text(text)
-    t.spec = {"sep": sep, "j": [_value(i) for i in items]}
-    return t
+    return _with_spec(sep.join(map(str, items)), lambda: {"sep": sep, "j": _values(items)})
 
 
 def remade(spec) -> str:
     """Words from their message (:func:`say`), kept as that message while recording."""
     text = say(spec)
-    if not _now.recording or not isinstance(spec, Mapping):
-        return text
-    t = Text(text)
-    t.spec = spec
-    return t
+    return _with_spec(text, lambda: spec) if isinstance(spec, Mapping) else text
 
 
 def result_words(result, key: str = "headline"):
@@ -352,16 +362,17 @@ def say(spec) -> str:
     if "or" in spec:
         return join_or(say(x) for x in spec["or"])
     kw = {k: say(v) if isinstance(v, Mapping) else v for k, v in spec.get("a", {}).items()}
-    was, tiles = _now.recording, _now.tiles
-    _now.recording, _now.tiles = False, bool(spec.get("t"))
+    tiles = _now.tiles
+    _now.tiles = bool(spec.get("t"))
     try:
-        if "n" in spec:
-            return n_(spec["m"][0], spec["m"][1], spec["n"], **kw)
-        if "c" in spec:
-            return p_(spec["c"], spec["m"], **kw)
-        return _(spec["m"], **kw)
+        with _plain():
+            if "n" in spec:
+                return n_(spec["m"][0], spec["m"][1], spec["n"], **kw)
+            if "c" in spec:
+                return p_(spec["c"], spec["m"], **kw)
+            return _(spec["m"], **kw)
     finally:
-        _now.recording, _now.tiles = was, tiles
+        _now.tiles = tiles
 
 
 def N_(message: str) -> str:
@@ -405,22 +416,8 @@ def _listed(kind: str, items: list) -> str:
     return _kept_list(kind, items, text)
 
 
-@contextmanager
-def _plain():
-    was = _now.recording
-    _now.recording = False
-    try:
-        yield
-    finally:
-        _now.recording = was
-
-
 def _kept_list(kind: str, items: list, text: str) -> str:
-    if not _now.recording:
-        return text
-    t = Text(text)
-    t.spec = {kind: [_value(i) for i in items]}
-    return t
+    return _with_spec(text, lambda: {kind: _values(items)})
 
 
 class Said:

@@ -73,6 +73,10 @@
   const declareFonts = () => {
     if (fontsDeclared) return;
     fontsDeclared = true;
+    // a page that declares the face itself (rami's own tutorial pages) keeps its own: a
+    // second declaration would make the page's text already drawn fetch the face again
+    if (document.fonts && [...document.fonts].some(
+      (f) => f.family.replace(/["']/g, "") === "Noto Sans Devanagari")) return;
     const style = document.createElement("style");
     style.setAttribute("data-rami", "fonts");
     // (the device's own first, as static/style.css: rami's is fetched where it has none)

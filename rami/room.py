@@ -2,7 +2,10 @@
 holds the game, and each friend's page, which holds only its seat's view (:mod:`rami.remote`). No server of ours: the transport (WebRTC data channels, in the web
 layer) only carries the text this module writes and reads.
 
-The host's :class:`Room` is the door. Every message from a friend is checked there before
+The host's :class:`Room` is the door, and a friend's way to the game's one master
+(:class:`rami.master.Master`), as the host's own page and its computer players have theirs:
+a friend's move is played by the master, which checks it as it checks everyone's, and after
+every change of the game, whoever made it, each connected friend is sent its table. Every message from a friend is checked there before
 anything else sees it: its size, its shape, the seat's token (a secret that came with the
 seat's join link), its sequence number (each of a friend's messages carries the next number:
 one already heard is answered with the table as it is and applied no second time; one that
@@ -14,8 +17,9 @@ A friend's :class:`Guest` checks what the host sends the same way (a message tha
 the host's shape, or an older table than the one drawn, is dropped), and numbers its own
 messages so that one sent again after a reconnection is not applied twice.
 
+>>> from rami.master import Master
 >>> from rami.state import GameState
->>> room = Room(GameState("gin", ["Ada", "Bo"], seed=3), friends=[1])
+>>> room = Room(Master(GameState("gin", ["Ada", "Bo"], seed=3)), friends=[1])
 >>> guest = Guest(room.token(1))
 >>> for seat, text in room.receive(guest.hello("Bo")):
 ...     changed = guest.receive(text)
@@ -33,9 +37,9 @@ from .checks import check, check_fields, need, read_json
 from .errors import RamiError, SaveError
 from .i18n import LANGUAGES, _, speaking
 from .known import KnownGame
+from .master import Master, MovedOn
 from .remote import read_view
-from .state import GameState, Phase
-from .view import PlayerView
+from .state import GameState
 
 PROTOCOL = 2
 MAX_FROM_FRIEND = 2_000          # characters: an action's text and a few numbers
@@ -50,8 +54,6 @@ DEVICE_CHARS = 64
 # code): letters and digits no one misreads, 12 of them (59 bits)
 CODE_LETTERS = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
 CODE_LENGTH = 12
-PLAY_PHASES = {Phase.UPCARD, Phase.DRAW, Phase.PLAY, Phase.LAYOFF, Phase.SHOW, Phase.RUM,
-               Phase.EXCHANGE, Phase.OPENING, Phase.HAND_OVER}
 
 # what a friend may send: each kind, its fields (all required)
 FROM_FRIEND = {
@@ -182,8 +184,11 @@ class Room:
     said hello), and returns the messages to send, as (seat, text) pairs, and notes in
     ``moved`` whether the game changed."""
 
-    def __init__(self, state: GameState, friends, seats: dict | None = None):
-        self.state = state
+    def __init__(self, master: Master, friends, seats: dict | None = None):
+        self.master = master
+        master.watch(self._changed)
+        self.dirty = False                     # the game changed since the friends' tables
+        state = master.state
         self.friends = sorted(set(int(s) for s in friends))
         for s in self.friends:
             need(0 <= s < state.n, _("a friend's seat is not at the table"))
@@ -202,11 +207,25 @@ class Room:
         return {"friends": self.friends, "by_code": self.by_code,
                 "seats": {str(s): seat.to_dict() for s, seat in self.seats.items()}}
 
+    @property
+    def state(self) -> GameState:
+        return self.master.state
+
+    def attach(self, master: Master) -> None:
+        """A new match at this table (a rematch): the same friends, the new game's master."""
+        self.master.unwatch(self._changed)
+        self.master = master
+        master.watch(self._changed)
+        self.dirty = True
+
+    def _changed(self, master: Master, seat, action) -> None:
+        self.moved = self.dirty = True
+
     @classmethod
-    def from_dict(cls, state: GameState, d) -> "Room":
+    def from_dict(cls, master: Master, d) -> "Room":
         try:
             check_fields(d, {"friends": ("list", "seat"), "seats": ("dict", ("dict", "any")),
-                             "by_code": "bool"}, _("the room"), state.n, optional=("by_code",))
+                             "by_code": "bool"}, _("the room"), master.state.n, optional=("by_code",))
             seats = {}
             for k, v in d["seats"].items():
                 check_fields(v, {"token": "str", "name": "str", "heard": "count",
@@ -215,7 +234,7 @@ class Room:
                 seats[int(k)] = Seat(v["token"], clean_name(v["name"]), v["heard"],
                                      v["sent"], v["lang"], v.get("device", "")[:DEVICE_CHARS])
             need(sorted(seats) == sorted(set(d["friends"])), _("the room's seats disagree"))
-            room = cls(state, d["friends"], seats)
+            room = cls(master, d["friends"], seats)
             room.by_code = d.get("by_code", False)
             return room
         except SaveError:
@@ -272,12 +291,13 @@ class Room:
         friend = self.seats[seat]
         friend.sent += 1
         with speaking(friend.lang):
-            view = PlayerView.of(self.state, seat).to_dict()
+            view = self.master.view(seat).to_dict()
         return _text({"t": "table", "seq": friend.sent, "heard": friend.heard, "view": view,
                       "seats": self.seats_info()})
 
     def tables(self, connected_only: bool = True) -> list[tuple[int, str]]:
-        """Every friend's table, after a move."""
+        """Every friend's table, after a change of the game."""
+        self.dirty = False
         return [(s, self.table_for(s)) for s in self.friends
                 if self.seats[s].connected or not connected_only]
 
@@ -367,9 +387,7 @@ class Room:
             name = self._unique(clean_name(d["name"]), seat)
             if name:
                 friend.name = name
-                names = list(self.state.names)
-                names[seat] = name
-                self.state.names = tuple(names)
+                self.master.rename(seat, name)
                 changed = True
         friend.lang = d["lang"] if d["lang"] in LANGUAGES else "en"
         friend.connected = True
@@ -396,18 +414,13 @@ class Room:
         return ""
 
     def _act(self, seat: int, d: dict) -> list[tuple[int, str]]:
-        st = self.state
-        if st.phase not in PLAY_PHASES or st.turn != seat:
-            return [self._refusal(seat, _("Wait: it is {who}'s turn.",
-                                          who=self.name(st.turn)))]
-        if d["at"] != len(st.history):
-            return [self._refusal(seat, _("The table has moved on since you chose that move: "
-                                          "it was not played.")), (seat, self.table_for(seat))]
+        """A friend's move, for the master to play (or refuse, in the friend's words)."""
         try:
-            st.apply(d["action"][:200])
+            self.master.play(seat, d["action"][:200], at=d["at"])
+        except MovedOn as e:                       # (the friend is sent the table as it is)
+            return [self._refusal(seat, str(e)), (seat, self.table_for(seat))]
         except RamiError as e:                     # refused: nothing has changed
             return [self._refusal(seat, str(e))]
-        self.moved = True
         return self.tables()
 
     def disconnected(self, seat: int) -> list[tuple[int, str]]:

@@ -113,8 +113,9 @@ def rename_hidden(g: GameState, viewer: int, rng: random.Random) -> GameState:
 
 def seat_table(g: GameState, viewer: int) -> str:
     """The table a friend's page in seat ``viewer`` is sent: its view, and who sits where."""
+    from rami.master import Master
     from rami.room import Room, Seat
-    return Room(g, [viewer], {viewer: Seat("seat")}).table_for(viewer)
+    return Room(Master(g), [viewer], {viewer: Seat("seat")}).table_for(viewer)
 
 
 def same_for_seat(g: GameState, other: GameState, viewer: int, mine: str | None = None) -> None:

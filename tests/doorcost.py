@@ -57,6 +57,7 @@ def random_piece(seed: int):
 def _entries() -> dict:
     """name -> (most characters the entry takes, {frame: text -> text}, the check)."""
     from rami.record import HEADER, MAX_CHARS, read_match
+    from rami.master import Master
     from rami.room import MAX_FROM_FRIEND, MAX_FROM_HOST, Guest, Room, read_join
     from rami.scenario import MAX_DEAL_CHARS, from_deal
     from rami.state import MAX_SAVE_CHARS, GameState
@@ -67,7 +68,7 @@ def _entries() -> dict:
 
     gin = GameState("gin", ["Ada", "Bo"], seed=1)
     save = gin.to_json()
-    room = Room(gin.copy(), [1])
+    room = Room(Master(gin.copy()), [1])
     token = room.token(1)
     guest = Guest(token)
     heading = (f'{HEADER}\nvariant: "gin"\nnames: ["Ada", "Bo"]\noptions: {{}}\nseed: 1\n'

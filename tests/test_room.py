@@ -11,6 +11,7 @@ import pytest
 
 from rami.bots import make_bot
 from rami.errors import SaveError
+from rami.master import Master
 from rami.room import MAX_FROM_FRIEND, REACTIONS, Guest, Room, RoomError
 from rami.state import GameState, Phase
 from rami.view import PlayerView
@@ -21,7 +22,7 @@ class Table:
 
     def __init__(self, variant: str, n: int, friends: list[int], seed: int = 1,
                  options: dict | None = None):
-        self.room = Room(GameState(variant, n, options or {}, seed=seed), friends)
+        self.room = Room(Master(GameState(variant, n, options or {}, seed=seed)), friends)
         self.guests = {s: Guest(self.room.token(s)) for s in friends}
         self.bots = {s: make_bot("good", variant, seed=s) for s in range(n)}
         self.refusals: list[str] = []
@@ -48,8 +49,9 @@ class Table:
             action = self.bots[seat].choose(g.game.view)   # its view only
             self.deliver(self.room.receive(g.act(action), seat))
             assert self.room.moved, g.refusal
-        else:
-            st.apply(self.bots[seat].choose(PlayerView.of(st, seat)))
+        else:                                           # (the host's seat, or a bot's)
+            self.room.master.play(seat, self.bots[seat].choose(self.room.master.view(seat)))
+            assert self.room.dirty
             self.deliver(self.room.tables())
 
 
@@ -119,7 +121,7 @@ def test_the_hosts_save_keeps_the_room():
     for _ in range(6):
         t.step()
     saved = json.loads(json.dumps({"game": t.room.state.to_dict(), "room": t.room.to_dict()}))
-    again = Room.from_dict(GameState.from_dict(saved["game"]), saved["room"])
+    again = Room.from_dict(Master(GameState.from_dict(saved["game"])), saved["room"])
     assert again.token(1) == t.room.token(1) and again.seats[1].heard == t.room.seats[1].heard
     t.deliver(t.room.tables() + t.room.tables())  # the host sent more after its save...
     seen = t.guests[1].seen
@@ -129,7 +131,7 @@ def test_the_hosts_save_keeps_the_room():
     play_hand(t)
     for bad in ({"friends": [5], "seats": {}}, {"friends": [1], "seats": {"1": {}}}, [], None):
         with pytest.raises(SaveError):
-            Room.from_dict(GameState.from_dict(saved["game"]), bad)
+            Room.from_dict(Master(GameState.from_dict(saved["game"])), bad)
 
 
 def test_a_forged_or_replayed_message_is_refused_and_changes_nothing():
@@ -293,7 +295,7 @@ def test_a_forged_table_from_the_host_is_dropped_in_words():
 
 
 def test_a_seats_name_comes_from_its_first_hello_cleaned_and_unlike_the_others():
-    room = Room(GameState("basic", ["Ada", "Player 2", "Player 3"], seed=1), [1, 2])
+    room = Room(Master(GameState("basic", ["Ada", "Player 2", "Player 3"], seed=1)), [1, 2])
     bo, cy = Guest(room.token(1)), Guest(room.token(2))
     room.receive(bo.hello("\u202eAda\u0007"), link=1)        # the host's name, reversed
     assert room.state.names[1] == "Ada 2"
@@ -318,7 +320,7 @@ def test_hellos_are_answered_to_their_seat_alone_and_limited_per_move():
     t.step()                                 # a move of the game: hellos may come again
     while t.room.state.turn != 0:
         t.step()
-    t.room.state.apply(t.room.state.legal_actions()[0])
+    t.room.master.play(0, t.room.state.legal_actions()[0])
     t.room.receive(g.hello("Friend 1"), 1)
 
 

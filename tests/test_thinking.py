@@ -71,8 +71,12 @@ def test_a_move_thought_of_on_the_page_is_not_played_on_a_table_that_has_changed
     steps = page.bot_steps()
     next(steps)
     before = len(page.state.history)
-    page.play_bot(page.state.legal_actions()[0])          # (the move came another way)
+    assert page.play_bot(page.state.legal_actions()[0], 1, before)   # (it came another way)
     assert drain(steps) is None and len(page.state.history) == before + 1
+    # nor is a move chosen at a position the table has left
+    while page.state.turn != 1:
+        page.master.play(page.state.turn, page.state.legal_actions()[0])
+    assert not page.play_bot(page.state.legal_actions()[0], 1, before)
     # unchanged, the move is played
     while page.state.turn != 1:
         page.state.apply(page.state.legal_actions()[0])

@@ -527,7 +527,7 @@ def test_one_table_mixes_a_person_here_a_friend_and_a_computer_player():
     st = GameState("push", 4, seed=3)
     s = Session(st, 0, {1: "person", 2: "friend", 3: "expert"})
     assert (s.humans, s.friends, s.levels) == ([0, 1], [2], {3: "expert"})
-    s.room = Room(st, s.friends).to_dict()
+    s.room = Room(s.master, s.friends).to_dict()
     again = Session.from_json(json.dumps(s.to_dict()))
     assert (again.humans, again.friends, again.levels, again.room) == \
         ([0, 1], [2], {3: "expert"}, s.room)

@@ -543,7 +543,7 @@ class Board:
             return
         mistake = next((m for m in self.mistakes if _matches(before, action, m.text)), None)
         # taken back: the position as it was, the reader's arrangement kept
-        s.state = before
+        s.master.reset(before)
         s.order, s.sizes, s.selected = order, sizes, []
         s.reconcile()
         why = _sentence(mistake.note) if mistake and mistake.note else \
@@ -563,7 +563,7 @@ class Board:
             g = self.state.copy()
             action = self.state.parse_action(m.answers[0])
             out.append(self._said(g, action, m.note))
-            self.session.state.apply(action)
+            self.session.master.play(self.state.turn, action)
             self.session.reconcile()
             self.done += 1
         return out
@@ -580,7 +580,7 @@ class Board:
             g = self.state.copy()
             action = self.state.parse_action(m.answers[0])
             words.append(self._said(g, action, m.note))
-            self.session.state.apply(action)
+            self.session.master.play(self.state.turn, action)
             self.done += 1
         self.session.selected = []
         self.session.reconcile()

@@ -96,13 +96,13 @@ class FriendSeat(Seat):
         self.seat = seat
 
     async def move(self, s, spent: list, current) -> bool:
-        before = len(s.state.history)
-        while current() is s and len(s.state.history) == before and s.bot_to_move() \
-                and s.state.turn == self.seat:
+        master = s.master
+        before = master.position
+        while current() is s and master.position == before and master.to_move() == self.seat:
             if self.seat in s.bots:              # a stand-in, while the friend is away
                 return await self.host.app.worker.move(s, spent, current)
-            await self.host.changed()
-        return current() is s and len(s.state.history) != before
+            await self.host.changed()           # (the friend's move, played by the master)
+        return current() is s and master.position != before
 
 
 class Invite:
@@ -127,15 +127,14 @@ class Host:
         self.app = app
         self.session = session
         if session.room is not None:
-            self.room = Room.from_dict(session.state, session.room)
+            self.room = Room.from_dict(session.master, session.room)
         else:
-            self.room = Room(session.state, session.friends)
+            self.room = Room(session.master, session.friends)
         session.room = self.room.to_dict()
         self.invites = {s: Invite(s) for s in session.friends}
         session.away = set(session.friends)
         self.describe()
         self._waiters: list = []
-        self.sent_at = None
         self.taken: int | None = None   # a seat another device took, until the host answers
         self.away_since = {s: js.Date.now() for s in session.friends}   # (the clock)
         self._ticking = None
@@ -147,12 +146,10 @@ class Host:
         new link (and code). A friend connected by code keeps it while connected (the pages
         meet in the code's room)."""
         self.session = session
-        self.room.state = session.state
+        self.room.attach(session.master)
         for s in session.friends:
-            names = list(session.state.names)
             if self.room.seats[s].name:          # (the friend's own name, as before)
-                names[s] = self.room.seats[s].name
-            session.state.names = tuple(names)
+                session.master.rename(s, self.room.seats[s].name)
         for s in session.friends:
             inv, friend = self.invites[s], self.room.seats[s]
             here = self.connected(s)
@@ -173,7 +170,7 @@ class Host:
         session.room = self.room.to_dict()
         session.away = {s for s in session.friends if not self.connected(s)}
         self.describe()
-        self.sent_at = None
+        self.room.dirty = True                # (each friend's table: their new seats)
         self._wake()
 
     def seats(self) -> dict:
@@ -316,7 +313,7 @@ class Host:
         if seat in self.session.away:
             self.session.stand_in(seat, True)
             self.describe()
-            self.sent_at = None             # (the friends see who plays that seat now)
+            self.room.dirty = True          # (the friends see who plays that seat now)
             self._wake()
             self.app.render()
             self.app.move_others()
@@ -353,9 +350,7 @@ class Host:
             self.app.render()
         if self.room.reacted is not None:
             self.app.show_reaction(*self.room.reacted)
-        if self.room.moved:
-            self.session.reconcile()
-            self.sent_at = self._position()       # (every friend has just been sent it)
+        if self.room.moved:                   # (every friend has just been sent it)
             self.app.after_friend()
             self._wake()
 
@@ -407,17 +402,12 @@ class Host:
             if link is not None and self.invites[seat].state == "connected":
                 link.send(text)
 
-    def _position(self) -> tuple:
-        st = self.session.state
-        return (st.hand_no, len(st.history), st.phase)
-
     def sync(self) -> None:
-        """After any change of the game here (the host's move, a bot's, a new hand): every
-        connected friend gets its table, once per change."""
+        """After any change of the game here (the host's move, a bot's, a new hand, a move
+        taken back: the master tells the room): every connected friend gets its table, once
+        per change."""
         self.describe()
-        where = self._position()
-        if where != self.sent_at:
-            self.sent_at = where
+        if self.room.dirty:
             self._send(self.room.tables())
         self.session.room = self.room.to_dict()
 

@@ -1,8 +1,10 @@
 """A match at the browser table, without the browser: the part of the web layer tests can run
 under CPython.
 
-A :class:`Session` holds the game state, which seat the person plays, a bot for every other
-seat, and the order the person has put their cards in. It answers the questions the page
+A :class:`Session` is this device's client of the game's master (:class:`rami.master.Master`,
+the one code that changes the game, friends' moves included): it knows which seat the person
+plays, a bot for every other seat, and the order the person has put their cards in, and draws
+from the person's seat's view only (:attr:`Session.game`). It answers the questions the page
 asks: what does each button do with the cards selected now (or why can it not), is it a
 bot's move, what is the log. It saves to, and restores from, a JSON-ready dict; anything
 wrong with a save raises :class:`~rami.errors.SaveError` with a reason a player can read.
@@ -23,6 +25,7 @@ from ..cards import Card, sort_by_rank, sort_by_suit
 from ..checks import read_json
 from ..errors import RamiError, SaveError
 from ..known import KnownGame
+from ..master import MOVE_PHASES, UNDOABLE, Master, MovedOn, OutOfTurn
 from ..state import MAX_SAVE_CHARS, GameState, Phase, check_save_header
 from ..variants import find_variant
 from ..view import PlayerView
@@ -33,11 +36,7 @@ from ..i18n import N_, _, pieces
 
 WEB_FORMAT = "rami-web"
 WEB_VERSION = 1
-BOT_PHASES = (Phase.UPCARD, Phase.DRAW, Phase.PLAY, Phase.LAYOFF, Phase.SHOW, Phase.RUM,
-              Phase.EXCHANGE, Phase.OPENING)
-# what a person may take back within their turn: laying cards down. Drawing, taking,
-# discarding, knocking, declaring, dropping, pushing… are final.
-UNDOABLE = {"meld", "layoff", "contract", "rescue", "open", "swap"}
+BOT_PHASES = tuple(p for p in Phase if p in MOVE_PHASES)
 UNDO_DEPTH = 60
 
 
@@ -60,7 +59,8 @@ class Session:
 
     def __init__(self, state: GameState, human: int = 0, levels: dict | None = None,
                  order: list[str] | None = None, sizes: list[int] | None = None):
-        self.state = state
+        self.master = Master(state)
+        self.master.watch(self._moved)
         self._known: tuple = ((), None)         # (the position, its KnownGame): see ``game``
         self._seat(state, human, levels, order, sizes)
 
@@ -288,9 +288,30 @@ class Session:
             self.sizes = [len(self.order)]
         return dst
 
+    @property
+    def state(self) -> GameState:
+        """The game, as its master holds it (for what only a master does: saving it,
+        counting its results, a bot's thinking, a tutorial's checks); the table is drawn
+        from :attr:`game`."""
+        return self.master.state
+
+    def _moved(self, master: Master, seat: int | None, action: Action | None) -> None:
+        """The master changed the game. A move (here, a bot's, a friend's) or a new hand:
+        the cards the person picked no longer lie where they did, and only the person's own
+        moves that lay cards down can be taken back. (A move taken back: :meth:`undo` puts
+        the page back as it was; a name: nothing to do.)"""
+        if action is None:
+            return
+        if seat != self.human or action.kind not in UNDOABLE:
+            self.undo_stack = []
+        if seat == self.human or action is DEAL:
+            self.selected = []
+        self.pile_pick = None
+        self.reconcile()
+
     # -- undo within a turn ---------------------------------------------------------------
     def _snapshot(self) -> dict:
-        return {"state": self.state.copy(), "order": list(self.order),
+        return {"at": self.master.position, "order": list(self.order),
                 "sizes": list(self.sizes), "selected": list(self.selected),
                 "fresh": self.fresh, "arrived": list(self.arrived),
                 "pile_pick": self.pile_pick, "cursor": self.cursor,
@@ -314,7 +335,8 @@ class Session:
             raise RamiError(_("Nothing to undo: a draw, a discard or the end of your turn "
                               "cannot be taken back."))
         snap = self.undo_stack.pop()
-        self.state = snap["state"]
+        if snap["at"] != self.master.position:
+            self.master.take_back(self.human, snap["at"])
         for k in ("order", "sizes", "selected", "fresh", "arrived", "pile_pick", "cursor",
                   "order_hand", "arranged", "breaks"):
             setattr(self, k, snap[k])
@@ -425,7 +447,7 @@ class Session:
                tuple(map(len, st.hands)))
         held, game = self._known
         if not held or held[0] is not st or held[1] != key:
-            game = KnownGame.of(PlayerView.of(st, self.human))
+            game = KnownGame.of(self.master.view(self.human))
             self._known = ((st, key), game)
         return game
 
@@ -494,30 +516,33 @@ class Session:
         """The move of the bot whose turn it is, in steps: yields while the bot thinks (the
         page draws between steps), then plays the move and returns it (None, unplayed, when
         the table changed while it thought)."""
-        seat, state, before = self.state.turn, self.state, len(self.state.history)
+        seat, master, at = self.state.turn, self.master, self.master.position
         # reseeded per move from the position, so a restored game goes on exactly as it
         # would, and the bots' worker finds the same move
         action = yield from move_steps(self.bots[seat], self.state, seat)
         # the page drew between the steps: a friend's move, an undo or another match may
         # have changed the table meanwhile, and then the move thought of is not played
-        if self.state is not state or len(state.history) != before or state.turn != seat \
-                or not self.bot_to_move():
+        if self.master is not master or not self.play_bot(action, seat, at):
             return None
-        self.play_bot(action)
         return action
 
-    def bot_request(self) -> str:
+    def bot_request(self) -> tuple[str, int, int]:
         """The move of the bot whose turn it is, asked of the bots' worker
-        (:func:`rami.web.thinking.request`)."""
+        (:func:`rami.web.thinking.request`), with the seat and the position it is asked at."""
         seat = self.state.turn
-        return request(self.state, seat, self.levels[seat])
+        return request(self.state, seat, self.levels[seat]), seat, self.master.position
 
-    def play_bot(self, action) -> None:
-        """Play a bot's move (worked out here or in the worker)."""
-        self.state.apply(action)
-        self.undo_stack = []
-        self.pile_pick = None
-        self.reconcile()
+    def play_bot(self, action, seat: int, at: int) -> bool:
+        """Play a bot's move for ``seat`` (worked out here or in the worker), chosen at
+        position ``at``; False, unplayed, when the table has moved on since (or it is no
+        longer a bot's move there: a friend came back)."""
+        if seat not in self.bots:
+            return False
+        try:
+            self.master.play(seat, action, at=at)
+        except (MovedOn, OutOfTurn):
+            return False
+        return True
 
     def bot_step(self) -> Action:
         """Let the bot whose turn it is make one move; returns it."""
@@ -549,27 +574,16 @@ class Session:
         return out
 
     def play(self, action: Action) -> None:
-        """Apply the person's action (raises a RamiError, changing nothing, if illegal)."""
-        if self.bot_to_move() or self.needs_handover():
-            raise RamiError(_("Wait: it is {who}'s turn.",
-                              who=self.state.names[self.state.turn]))
+        """Send the person's action to the master (raises a RamiError, changing nothing, if
+        it is refused: another seat's turn, or a move the game does not allow)."""
         before = self._snapshot() if action.kind in UNDOABLE else None
-        self.state.apply(action)
+        self.master.play(self.human, action)
         if before is not None:
             self.undo_stack.append(before)
             del self.undo_stack[:-UNDO_DEPTH]
-        else:
-            self.undo_stack = []
-        self.selected = []                  # the cards moved: positions no longer hold
-        self.pile_pick = None
-        self.reconcile()
 
     def next_hand(self) -> None:
-        if self.state.phase == Phase.HAND_OVER and DEAL in self.state.legal_actions():
-            self.state.apply(DEAL)
-            self.undo_stack = []
-            self.selected = []
-            self.reconcile()
+        self.master.deal()
 
     # -- what the buttons would do --------------------------------------------------------
     @in_game_words

@@ -61,9 +61,8 @@ class BotWorker:
         Returns False when the table changed meanwhile (``current()``, the match on the table
         now, is another: a new game, a reload of a save)."""
         if self.worker is not None:
-            before = len(s.state.history)
             t0 = js.performance.now()
-            worker, asked = self.worker, s.bot_request()
+            worker, (asked, seat, at) = self.worker, s.bot_request()
 
             async def ask():
                 return await worker.decide(asked)
@@ -76,14 +75,15 @@ class BotWorker:
                 self._is("failed")
                 reply = None
             spent[0] += js.performance.now() - t0
-            if current() is not s or len(s.state.history) != before \
-                    or not s.bot_to_move():
+            if current() is not s or s.master.position != at or not s.bot_to_move():
                 return False
             action = thinking.answer(s.state, reply if isinstance(reply, str) else None)
             if action is not None:
-                s.play_bot(action)
+                # (the master checks it as it checks every seat's: the table moved on since
+                # it was asked, and it is not played)
+                played = s.play_bot(action, seat, at)
                 record("ramiWorkerMoves", t0, js.performance.now())
-                return True
+                return played
         played = await sliced(s.bot_steps(), spent)
         return played is not None and current() is s
 

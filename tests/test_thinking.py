@@ -9,6 +9,7 @@ import pytest
 
 from rami.bots import drain, make_bot
 from rami.state import GameState
+from rami.view import PlayerView
 from rami.web import thinking
 from rami.web.session import Session
 
@@ -18,8 +19,9 @@ CASES = [("gin", 2, {}), ("basic", 4, {}), ("indian", 3, {"format": "pool101"}),
 
 @pytest.mark.parametrize("variant,n,options", CASES)
 def test_the_workers_moves_are_the_pages_moves(variant, n, options):
-    """Bots at every level, one through the worker's protocol (a save and a seat), one on the
-    page (a session's own bots): the same moves, and so the same match."""
+    """Bots at every level, one through the worker's protocol (the seat's view, read at the
+    door of a friend's page), one on the page (a session's own bots): the same moves, and
+    so the same match."""
     levels = {s: ("expert", "good", "beginner")[s % 3] for s in range(1, n)}
     names = [f"P{i}" for i in range(n)]
     page = Session.new(variant, names, options, levels, seed=11)
@@ -29,7 +31,9 @@ def test_the_workers_moves_are_the_pages_moves(variant, n, options):
     moves = 0
     while moves < 60 and page.state.phase.value not in ("hand_over", "match_over"):
         st = page.state
-        reply = thinking.decide(thinking.request(st, st.turn, page.levels[st.turn]))
+        asked, seat, at = page.bot_request()
+        assert seat == st.turn and at == len(st.history) and '"stock"' not in asked
+        reply = thinking.decide(asked)
         action = thinking.answer(st, reply)
         assert action is not None, reply
         assert str(page.bot_step()) == str(action)
@@ -39,11 +43,14 @@ def test_the_workers_moves_are_the_pages_moves(variant, n, options):
 
 def test_the_worker_answers_nonsense_in_words():
     g = GameState("gin", ["A", "B"], {}, seed=3)
-    good = thinking.request(g, g.turn, "good")
-    for bad in ("", "[]", "{", json.dumps({"state": "{}", "seat": 0, "level": "good"}),
+    good = thinking.request(PlayerView.of(g, g.turn), "good", "3:1", "3:1:0")
+    other = thinking.request(PlayerView.of(g, 1 - g.turn), "good", "3:1", "3:1:0")
+    for bad in ("", "[]", "{", json.dumps({"view": {}, "level": "good", "bot": "", "key": ""}),
                 good.replace('"level":"good"', '"level":"wizard"'),
-                good.replace(f'"seat":{g.turn}', f'"seat":{1 - g.turn}'),
-                good.replace(f'"seat":{g.turn}', '"seat":"0"'),
+                good.replace('"bot":"3:1"', '"bot":7'), good.replace('"key":"3:1:0"',
+                                                                   f'"key":"{"9" * 99}"'),
+                other, good.replace(f'"seat":{g.turn}', '"seat":"0"'),
+                good.replace(f'"hand_counts":[10,10]', '"hand_counts":[10,11]'),
                 "[" * 100_000):
         reply = json.loads(thinking.decide(bad))
         assert set(reply) == {"error"} and reply["error"].endswith("."), (bad[:60], reply)

@@ -31,7 +31,7 @@ from ..variants import find_variant
 from ..view import PlayerView
 from .lobby import BOT_NAMES, FRIEND, LEVEL_NAMES, PERSON, bot_name  # noqa: F401
 from .tables import Choice, table_for
-from .thinking import bot_seed, move_steps, request
+from .thinking import bot_seed, move_key, move_steps, request
 from ..i18n import N_, _, pieces
 
 WEB_FORMAT = "rami-web"
@@ -519,7 +519,8 @@ class Session:
         seat, master, at = self.state.turn, self.master, self.master.position
         # reseeded per move from the position, so a restored game goes on exactly as it
         # would, and the bots' worker finds the same move
-        action = yield from move_steps(self.bots[seat], self.state, seat)
+        action = yield from move_steps(self.bots[seat], master.view(seat),
+                                       move_key(self.state, seat))
         # the page drew between the steps: a friend's move, an undo or another match may
         # have changed the table meanwhile, and then the move thought of is not played
         if self.master is not master or not self.play_bot(action, seat, at):
@@ -530,7 +531,8 @@ class Session:
         """The move of the bot whose turn it is, asked of the bots' worker
         (:func:`rami.web.thinking.request`), with the seat and the position it is asked at."""
         seat = self.state.turn
-        return request(self.state, seat, self.levels[seat]), seat, self.master.position
+        return (request(self.master.view(seat), self.levels[seat], bot_seed(self.state, seat),
+                        move_key(self.state, seat)), seat, self.master.position)
 
     def play_bot(self, action, seat: int, at: int) -> bool:
         """Play a bot's move for ``seat`` (worked out here or in the worker), chosen at

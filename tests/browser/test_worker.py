@@ -7,7 +7,8 @@ from __future__ import annotations
 from rami.bots import drain, make_bot
 from rami.state import GameState
 from rami.web.session import Session
-from rami.web.thinking import bot_seed, move_steps
+from rami.view import PlayerView
+from rami.web.thinking import bot_seed, move_key, move_steps
 from tests.browser.conftest import wait_for
 from tests.browser.test_around import person_turn
 from tests.browser.test_table import my_move, open_page, take_turn
@@ -51,7 +52,8 @@ def replayed_bot_moves(saved: str) -> int:
         if fresh.bot_to_move():
             seat = st.turn
             bot = make_bot(fresh.levels[seat], st.variant.name, bot_seed(st, seat))
-            assert str(drain(move_steps(bot, st, seat))) == str(text), (checked, text)
+            action = drain(move_steps(bot, PlayerView.of(st, seat), move_key(st, seat)))
+            assert str(action) == str(text), (checked, text)
             checked += 1
         st.apply(st.parse_action(str(text)))
     assert st.to_dict() == g.to_dict()

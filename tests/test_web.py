@@ -543,3 +543,58 @@ def test_one_table_mixes_a_person_here_a_friend_and_a_computer_player():
     assert seats(render.table_html(again))[2] == ("partner · Friend", False, True)
     again.stand_in(2, True)
     assert seats(render.table_html(again))[2][0].startswith("partner · Friend, away")
+
+
+def test_every_control_the_page_draws_names_a_command_a_tables_act_or_a_move():
+    """The page's controls carry names (``data-act``): each is one of the app's named
+    commands (rami.web.commands, each a method of the app), the page's own (the menu), a
+    variant table's act, a meld tapped, or a move's button; no name is left to fall through
+    a string switch."""
+    import ast
+    import random
+    import re
+
+    from rami.web import commands
+    from rami.web.session import FRIEND
+    from tests.test_remote import TABLES, positions
+
+    root = pathlib.Path(__file__).resolve().parent.parent / "rami" / "web"
+    app = next(n for n in ast.parse((root / "app.py").read_text()).body
+               if isinstance(n, ast.ClassDef) and n.name == "App")
+    methods = {f.name for f in app.body if isinstance(f, ast.FunctionDef)}
+    assert sorted(c.method for c in commands.COMMANDS.values() if c.method not in methods) == []
+
+    def is_known(act: str, table_acts=()) -> bool:
+        kind, colon, arg = act.partition(":")
+        return (commands.find(act) is not None or act in commands.PAGE_ACTS
+                or kind in table_acts or (kind in ("btn", "meld") and colon and arg)
+                or (not colon and act in buttons))
+
+    # the names written into the page's own modules (dialogs, the friends' panel, the join page)
+    buttons = {"draw", "take"}                     # (the piles stand for their moves)
+    written = set()
+    for path in [*root.glob("*.py"), *(root / "tables").glob("*.py")]:
+        if path.name.startswith(("editor", "board", "embed")):
+            continue                               # (a tutorial's board and the editor: theirs)
+        written |= {m.group(1) + m.group(2) for m in re.finditer(
+            r"""data-act=\\?["']([a-z-]+)(:?)""", path.read_text())}
+    all_acts = {a for t in ("gin", "basic", "indian", "rum500", "push", "tiles")
+                for a in __import__("rami.web.tables", fromlist=["table_for"]).table_for(t).acts}
+    assert sorted(a for a in written if not is_known(a + ("x" if a.endswith(":") else ""),
+                                                     all_acts)) == []
+    # and every control drawn at the tables of all six games, a friend at each other seat
+    rng = random.Random(5)
+    drawn = set()
+    for variant, n in TABLES:
+        for g in positions(variant, n, seed=3, every=20, steps=200):
+            s = Session(g.copy(), g.turn, {x: FRIEND for x in range(n) if x != g.turn})
+            s.reacting = rng.random() < .5
+            s.selected = rng.sample(range(len(s.order)), min(2, len(s.order)))
+            buttons |= {c.name for c in s.choices()}
+            html = "".join([render.table_html(s), render.cover_html(s), render.scores_html(s),
+                            render.help_html(s.table), render.newgame_html(s, None)])
+            acts = set(re.findall(r'data-act="([^"]+)"', html))
+            drawn |= acts
+            assert sorted(a for a in acts if not is_known(a, s.table.acts)) == [], variant
+    assert {"sort:suit", "next", "help", "hint", "reactions", "react:0", "btn:discard",
+            "meld:0"} <= drawn, sorted(drawn)

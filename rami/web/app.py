@@ -35,6 +35,7 @@ from ..scenario import from_deal
 from ..state import Phase, default_names
 from ..variants import find_variant
 from . import render
+from .commands import ANY, HOST, MATCH, REMOTE, TABLE, find
 from . import stats as statistics
 from .drawing import Drawing
 from .input import Input
@@ -455,7 +456,8 @@ class App:
 
     # -- what the person does -------------------------------------------------------------
     def act(self, act: str) -> None:
-        s = self.session
+        """Do what the person pressed or typed: a named command (:mod:`rami.web.commands`),
+        else a variant table's own act, a meld tapped, or a move's button."""
         top = nil(self.drawing.screen_el.querySelector("#top"))
         if act == "menu" and top is not None:
             return self.drawing.menu(not top.classList.contains("menu-open"))
@@ -466,193 +468,31 @@ class App:
             return self.drawing.melds_all(melds is None)
         if melds is not None and not act.startswith(("meld:", "card:", "btn:", "sort:")):
             self.drawing.melds_all(False)          # (a lay-off, a card chosen: it stays open)
-        if act.startswith("variant:"):
-            self.form = default_form(act.split(":", 1)[1], self.form["name"])
-            self.save_prefs()
-            return self.render()
-        if act == "start":
-            return self.start_match()
-        if act == "skip-bots":
-            self.skipping = True            # until the person's turn: no pauses
+        found = find(act)
+        if found is not None:
+            cmd, arg = found
+            if not self._has(cmd.needs):
+                return None
+            if cmd.needs == TABLE:
+                self.message = ""
+            return getattr(self, cmd.method)(arg)
+        if not self._has(TABLE):
             return None
-        if act == "rematch" and s is not None and s.game.phase == Phase.MATCH_OVER:
-            return self.rematch()
-        if act in ("newgame-keep", "newgame-replace"):
-            self.dialog = None
-            return self.start_match("keep" if act == "newgame-keep" else "replace")
-        if act == "resume-kept":
-            return self.resume_kept()
-        if act == "update":
-            return self.updates.apply()
-        if act == "update-later":
-            return self.updates.later()
-        if act == "update-hide":
-            return self.updates.hide()
-        if act == "takeover" and s is not None and s.needs_handover():
-            s.hand_over_to(s.game.turn)
-            self.message, self.hint = "", None
-            self.drawing.forget()
-            self.save()
-            self.focus_hand()
-            return self.render()
-        if act == "resume":
-            self.screen = "table"
-            self.focus_hand()
-            self.render()
-            return self.move_others()
-        if act == "lobby":
-            self.screen, self.dialog, self.notice = "lobby", None, ""
-            self.focus_act = "start"
-            return self.render()
-        if act == "help":
-            return self.open_dialog(("help",))
-        if act == "howto":
-            return self.open_dialog(("howto",))
-        if act == "settings":
-            return self.open_dialog(("settings",))
-        if act == "stats":
-            return self.open_dialog(("stats",))
-        if act == "stats-reset":
-            self.focus_act = "stats-reset-yes"
-            return self.open_dialog(("stats", "confirm"))
-        if act == "stats-reset-yes":
-            self.stats = statistics.clean(None)
-            # the matches under way count on from here, not from their start
-            if self.session is not None and self.persist:
-                self.stats = statistics.count(self.stats, self.session)
-                self.stats["variants"].clear()
-            put_quietly(STATS_KEY, self.stats)
-            return self.open_dialog(("stats",))
-        if act == "scores" and s is not None:
-            return self.open_dialog(("scores",))
-        if act.startswith("dialog:") and s is not None and self.screen == "table":
-            return self.open_dialog(("table", act.split(":", 1)[1]))
-        if act == "friends" and self.host is not None:
-            return self.open_dialog(("friends",))
-        if act == "reactions" and s is not None and s.friends:
-            s.reacting = not s.reacting
-            self.focus_act = "react:0" if s.reacting else "reactions"
-            return self.render()
-        if act.startswith("react:") and s is not None and s.friends:
-            index = act.split(":")[1]
-            if index.isdigit() and int(index) < len(REACTIONS):
-                self.focus_act = "reactions"
-                self.react(REACTIONS[int(index)])
-            return self.render()
-        if act.startswith("stand-in:") and self.host is not None:
-            return self.host.stand_in(int(act.split(":")[1]))
-        if act.startswith(("refuse-seat:", "keep-seat:")) and self.host is not None:
-            seat = act.split(":")[1]
-            if seat.isdigit() and self.host.taken == int(seat):
-                if act.startswith("refuse-seat:"):
-                    asyncio.ensure_future(self.host.refuse(int(seat)))
-                self.host.taken = None
-            return self.render()
-        if act == "share" and s is not None and getattr(s, "outbox", None) is None \
-                and s.game.results:
-            base = str(js.location.href).split("#")[0].split("?")[0].rsplit("/", 1)[0] + "/"
-            from .share import share_hand
-            self.shared = share_hand(s, base, language())
-            self.focus_act = "copy-share:link"
-            return self.open_dialog(("share",))
-        if act == "download-match" and self.shared is not None:
-            return download(self.shared["file_name"], self.shared["file"])
-        if act.startswith(("copy-link:", "copy-codelink:", "copy-share:")) \
-                or act == "copy-code":
-            # the field copied: link-N, codelink-N, share-link, share-html, join-code
-            kind, _sep, which = act[5:].partition(":")
-            copy_field("join-code" if act == "copy-code" else f"{kind}-{which}")
-            return None
-        if act.startswith("answer:") and self.host is not None:
-            seat = int(act.split(":")[1])
-            field = nil(js.document.getElementById(f"answer-{seat}"))
-            if field is not None and seat in self.host.invites:
-                asyncio.ensure_future(self.host.answer(seat, str(field.value)))
-            return None
-        if act == "join-go" and self.remote is not None:
-            field = nil(js.document.getElementById("join-name"))
-            name = " ".join(str(field.value if field is not None else "").split())[:16]
-            typed = nil(js.document.getElementById("join-typed"))
-            if name:                          # (the next join form, and the lobby, say it)
-                self.form["name"] = name
-                self.save_prefs()
-            asyncio.ensure_future(self.remote.join(
-                name or _("Player"), str(typed.value) if typed is not None else None))
-            return None
-        if act == "join-by-code":             # the lobby's way to a friend's table, by code
-            self.focus_act = "join-go"
-            return self.start_joining("", -1, "", ready=False, keep=True)
-        if act == "join-back" and self.remote is not None and self.remote.state in (
-                "name", "making", "meeting"):
-            self.remote.close()
-            self.remote = None
-            if js.location.hash:
-                js.history.replaceState(None, "", str(js.location.href).split("#")[0])
-            self.screen, self.focus_act = "lobby", "join-by-code"
-            return self.render()
-        if act.startswith("scan:") and self.host is not None:
-            seat = act.split(":")[1]
-            if seat.isdigit() and int(seat) in self.host.invites:
-                asyncio.ensure_future(self.host.scan(int(seat)))
-            return None
-        if act == "use-codes" and self.host is not None:
-            asyncio.ensure_future(self.host.use_codes())
-            return None
-        if act == "close":
-            return self.close_dialog()
-        if act.startswith("confirm:"):
-            action, self.pending, self.dialog = self.pending, None, None
-            if action is None or s is None:
-                return self.render()
-            return self.play(action)
-        if s is None or self.screen != "table":
-            return
         self.message = ""
-        if act == "skip":
-            self.focus_hand()
-            return self.render()
-        if act == "hint":
-            if not s.human_to_move():
-                return self.say(_("A hint is for your turn."))
-            asyncio.ensure_future(self.run_hint())
-            return
-        if act == "undo":
-            try:
-                s.undo()
-            except RamiError as e:
-                return self.say(str(e))
-            self.hint = None
-            self.save()
-            self.focus_act = "undo" if s.can_undo() else None
-            return self.render()
-        if act.startswith("card:"):
-            pos = int(act.split(":")[1])
-            s.checkpoint()
-            s.toggle(pos)
-            s.cursor = pos
-            self.focus_act, self.focus_wanted = act, True
-            return self.render()
-        if act.startswith("sort:"):
-            s.checkpoint()
-            s.sort(act.split(":")[1])
-            self.save()
-            return self.render()
-        if act == "group":
-            try:
-                s.checkpoint()
-                s.group_selected()
-            except RamiError as e:
-                return self.say(str(e))
-            self.save()
-            return self.render()
-        if act == "next" and self.remote is not None:
-            return self.say(_("The host deals the next hand."))
-        if act == "next":
-            s.next_hand()
-            self.save()
-            self.focus_hand()
-            self.render()
-            return self.move_others()
+        return self.table_act(act)
+
+    def _has(self, needs: str) -> bool:
+        """Is there what a command needs (:mod:`rami.web.commands`)?"""
+        return (needs == ANY or (needs == MATCH and self.session is not None)
+                or (needs == TABLE and self.session is not None and self.screen == "table")
+                or (needs == HOST and self.host is not None)
+                or (needs == REMOTE and self.remote is not None))
+
+    def table_act(self, act: str) -> None:
+        """What is pressed at the table that is not a named command: the variant table's
+        own acts (picking, arranging, a pile's card), a meld tapped, a card dropped on the
+        pile, or a move's button."""
+        s = self.session
         kind, _x, arg = act.partition(":")
         if kind in s.table.acts:
             s.checkpoint()
@@ -670,16 +510,274 @@ class App:
                 return self.render()
             self.dialog = None
             return self.play(action)
-        if act.startswith("meld:"):
+        if kind == "meld" and arg.isdigit():
             try:
-                action = s.table.meld_tap(s, int(act.split(":")[1]))
+                action = s.table.meld_tap(s, int(arg))
             except RamiError as e:
                 return self.say(str(e))
             return self.play(action)
         if act == "take" and s.game.phase == Phase.PLAY and len(s.selected) == 1:
             act = "btn:discard"            # a selected card dropped on the pile
-        name = act.split(":", 1)[1] if act.startswith("btn:") else act
-        self.press(name)
+        self.press(act.split(":", 1)[1] if act.startswith("btn:") else act)
+
+    # the lobby and the match --------------------------------------------------------------
+    def choose_variant(self, name: str) -> None:
+        self.form = default_form(name, self.form["name"])
+        self.save_prefs()
+        self.render()
+
+    def start_pressed(self, _arg="") -> None:
+        self.start_match()
+
+    def skip_bots(self, _arg="") -> None:
+        self.skipping = True            # until the person's turn: no pauses
+
+    def rematch_pressed(self, _arg="") -> None:
+        if self.session.game.phase == Phase.MATCH_OVER:
+            self.rematch()
+
+    def new_game_keeping(self, _arg="") -> None:
+        self.dialog = None
+        self.start_match("keep")
+
+    def new_game_replacing(self, _arg="") -> None:
+        self.dialog = None
+        self.start_match("replace")
+
+    def resume_kept_pressed(self, _arg="") -> None:
+        self.resume_kept()
+
+    def take_over_seat(self, _arg="") -> None:
+        """Pass-and-play: the person whose turn it is takes the device."""
+        s = self.session
+        if not s.needs_handover():
+            return
+        s.hand_over_to(s.game.turn)
+        self.message, self.hint = "", None
+        self.drawing.forget()
+        self.save()
+        self.focus_hand()
+        self.render()
+
+    def back_to_table(self, _arg="") -> None:
+        self.screen = "table"
+        self.focus_hand()
+        self.render()
+        self.move_others()
+
+    def to_lobby(self, _arg="") -> None:
+        self.screen, self.dialog, self.notice = "lobby", None, ""
+        self.focus_act = "start"
+        self.render()
+
+    # updates ----------------------------------------------------------------------------
+    def update_now(self, _arg="") -> None:
+        self.updates.apply()
+
+    def update_later(self, _arg="") -> None:
+        self.updates.later()
+
+    def update_hide(self, _arg="") -> None:
+        self.updates.hide()
+
+    # dialogs ----------------------------------------------------------------------------
+    def show_help(self, _arg="") -> None:
+        self.open_dialog(("help",))
+
+    def show_howto(self, _arg="") -> None:
+        self.open_dialog(("howto",))
+
+    def show_settings(self, _arg="") -> None:
+        self.open_dialog(("settings",))
+
+    def show_stats(self, _arg="") -> None:
+        self.open_dialog(("stats",))
+
+    def ask_stats_reset(self, _arg="") -> None:
+        self.focus_act = "stats-reset-yes"
+        self.open_dialog(("stats", "confirm"))
+
+    def reset_stats(self, _arg="") -> None:
+        self.stats = statistics.clean(None)
+        # the matches under way count on from here, not from their start
+        if self.session is not None and self.persist:
+            self.stats = statistics.count(self.stats, self.session)
+            self.stats["variants"].clear()
+        put_quietly(STATS_KEY, self.stats)
+        self.open_dialog(("stats",))
+
+    def show_scores(self, _arg="") -> None:
+        self.open_dialog(("scores",))
+
+    def show_table_dialog(self, which: str) -> None:
+        if self.screen == "table":
+            self.open_dialog(("table", which))
+
+    def close_pressed(self, _arg="") -> None:
+        self.close_dialog()
+
+    def confirm(self, _arg="") -> None:
+        """The move waiting for the person's word, played."""
+        action, self.pending, self.dialog = self.pending, None, None
+        if action is None or self.session is None:
+            return self.render()
+        self.play(action)
+
+    # sharing ----------------------------------------------------------------------------
+    def share(self, _arg="") -> None:
+        s = self.session
+        if getattr(s, "outbox", None) is not None or not s.game.results:
+            return                            # (a friend's page, or no hand played yet)
+        base = str(js.location.href).split("#")[0].split("?")[0].rsplit("/", 1)[0] + "/"
+        from .share import share_hand
+        self.shared = share_hand(s, base, language())
+        self.focus_act = "copy-share:link"
+        self.open_dialog(("share",))
+
+    def download_match(self, _arg="") -> None:
+        if self.shared is not None:
+            download(self.shared["file_name"], self.shared["file"])
+
+    def copy_link(self, seat: str) -> None:
+        copy_field(f"link-{seat}")
+
+    def copy_code_link(self, seat: str) -> None:
+        copy_field(f"codelink-{seat}")
+
+    def copy_shared(self, which: str) -> None:
+        copy_field(f"share-{which}")          # share-link, share-html
+
+    def copy_code(self, _arg="") -> None:
+        copy_field("join-code")
+
+    # friends ----------------------------------------------------------------------------
+    def show_friends(self, _arg="") -> None:
+        self.open_dialog(("friends",))
+
+    def toggle_reactions(self, _arg="") -> None:
+        s = self.session
+        if s.friends:
+            s.reacting = not s.reacting
+            self.focus_act = "react:0" if s.reacting else "reactions"
+            self.render()
+
+    def react_with(self, index: str) -> None:
+        if not self.session.friends:
+            return
+        if index.isdigit() and int(index) < len(REACTIONS):
+            self.focus_act = "reactions"
+            self.react(REACTIONS[int(index)])
+        self.render()
+
+    def stand_in(self, seat: str) -> None:
+        if seat.isdigit():
+            self.host.stand_in(int(seat))
+
+    def refuse_seat(self, seat: str) -> None:
+        """Another device took a friend's seat: the host refuses it."""
+        if seat.isdigit() and self.host.taken == int(seat):
+            asyncio.ensure_future(self.host.refuse(int(seat)))
+            self.host.taken = None
+        self.render()
+
+    def keep_seat(self, seat: str) -> None:
+        """Another device took a friend's seat: the host lets it play."""
+        if seat.isdigit() and self.host.taken == int(seat):
+            self.host.taken = None
+        self.render()
+
+    def paste_answer(self, seat: str) -> None:
+        field = nil(js.document.getElementById(f"answer-{seat}"))
+        if field is not None and seat.isdigit() and int(seat) in self.host.invites:
+            asyncio.ensure_future(self.host.answer(int(seat), str(field.value)))
+
+    def scan_answer(self, seat: str) -> None:
+        if seat.isdigit() and int(seat) in self.host.invites:
+            asyncio.ensure_future(self.host.scan(int(seat)))
+
+    def use_codes(self, _arg="") -> None:
+        asyncio.ensure_future(self.host.use_codes())
+
+    def join(self, _arg="") -> None:
+        field = nil(js.document.getElementById("join-name"))
+        name = " ".join(str(field.value if field is not None else "").split())[:16]
+        typed = nil(js.document.getElementById("join-typed"))
+        if name:                          # (the next join form, and the lobby, say it)
+            self.form["name"] = name
+            self.save_prefs()
+        asyncio.ensure_future(self.remote.join(
+            name or _("Player"), str(typed.value) if typed is not None else None))
+
+    def join_by_code(self, _arg="") -> None:
+        """The lobby's way to a friend's table, by code."""
+        self.focus_act = "join-go"
+        self.start_joining("", -1, "", ready=False, keep=True)
+
+    def join_back(self, _arg="") -> None:
+        if self.remote.state not in ("name", "making", "meeting"):
+            return
+        self.remote.close()
+        self.remote = None
+        if js.location.hash:
+            js.history.replaceState(None, "", str(js.location.href).split("#")[0])
+        self.screen, self.focus_act = "lobby", "join-by-code"
+        self.render()
+
+    # at the table -----------------------------------------------------------------------
+    def skip_to_hand(self, _arg="") -> None:
+        self.focus_hand()
+        self.render()
+
+    def ask_hint(self, _arg="") -> None:
+        if not self.session.human_to_move():
+            return self.say(_("A hint is for your turn."))
+        asyncio.ensure_future(self.run_hint())
+
+    def undo(self, _arg="") -> None:
+        s = self.session
+        try:
+            s.undo()
+        except RamiError as e:
+            return self.say(str(e))
+        self.hint = None
+        self.save()
+        self.focus_act = "undo" if s.can_undo() else None
+        self.render()
+
+    def pick_card(self, pos: str) -> None:
+        s = self.session
+        if not pos.isdigit():
+            return
+        s.checkpoint()
+        s.toggle(int(pos))
+        s.cursor = int(pos)
+        self.focus_act, self.focus_wanted = f"card:{pos}", True
+        self.render()
+
+    def sort_hand(self, how: str) -> None:
+        self.session.checkpoint()
+        self.session.sort(how)
+        self.save()
+        self.render()
+
+    def group_picked(self, _arg="") -> None:
+        s = self.session
+        try:
+            s.checkpoint()
+            s.group_selected()
+        except RamiError as e:
+            return self.say(str(e))
+        self.save()
+        self.render()
+
+    def next_hand(self, _arg="") -> None:
+        if self.remote is not None:
+            return self.say(_("The host deals the next hand."))
+        self.session.next_hand()
+        self.save()
+        self.focus_hand()
+        self.render()
+        self.move_others()
 
     def press(self, name: str) -> None:
         """An action button (or the pile it stands for): play it, or say why not."""

@@ -17,6 +17,7 @@ from rami.scenario import from_deal
 from rami.state import GameState, Phase
 from rami.view import PlayerView
 from rami.web.board import Board
+from rami.web import editor_view as view
 from rami.web.editor import Editor, EditorError, Recorder, read_deal
 from rami.web.share import share
 from tests.conftest import QUICK
@@ -55,7 +56,7 @@ def test_a_position_is_checked_at_every_change(variant):
     assert from_deal(ed.deal()).hands == ed.start.hands
     ed.act("clear")
     assert ed.problem and "Seat 0" in ed.problem and ed.start is None
-    assert "Traceback" not in ed.html()["ed-status"]
+    assert "Traceback" not in view.html(ed)["ed-status"]
     ed.act("fill")
     assert ed.problem == "", ed.problem
     again = Editor(variant, seed=11)
@@ -111,8 +112,8 @@ def test_an_impossible_position_is_refused_in_words():
     ed.draft.hands[1].append(card)
     ed.check()
     assert ed.problem.startswith("Seat 0 holds 9 cards"), ed.problem
-    assert "Not a position rami can play" in ed.html()["ed-status"]
-    assert "once the position is sound" in ed.out_html(BASE)
+    assert "Not a position rami can play" in view.html(ed)["ed-status"]
+    assert "once the position is sound" in view.out_html(ed, BASE)
     ed = Editor("indian", seed=5)
     ed.act("unplace:aside:joker/0")
     ed.act("target:aside:joker")
@@ -277,11 +278,11 @@ def test_any_press_is_said_or_done_never_raised():
         for _x in range(40 if QUICK else 120):
             name = rng.choice(words) + ":" + rng.choice(args)
             ed.act(name, rng.choice(args))
-            parts = ed.html()
+            parts = view.html(ed)
             assert all(isinstance(x, str) for x in parts.values())
             if not ed.problem:
                 assert Board(ed.attrs()).problem is None or ed.kind != "show"
-        ed.out_html(BASE)
+        view.out_html(ed, BASE)
 
 
 def test_a_puzzle_seat_and_hand_over_in_the_recorder():
@@ -294,7 +295,7 @@ def test_a_puzzle_seat_and_hand_over_in_the_recorder():
         rec = record(ed, [None])
     assert rec.prompt == "The hand is over." and "Start again" not in rec.html()
     with pytest.raises(EditorError):
-        ed._act("players", "9")
+        ed.choose_players("", "9")
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
@@ -320,4 +321,4 @@ def test_a_link_with_an_empty_deal_is_refused_in_words():
     from rami.web.editor import Editor, EditorError
     for text in ("https://x/#deal=", "https://x/?deal=%20&moves=draw", "#deal=&seat=1"):
         with pytest.raises(EditorError, match="holds no position"):
-            Editor().open(text)
+            Editor().open("", text)

@@ -20,6 +20,7 @@ from pyodide.ffi import create_proxy
 
 from ..i18n import DEFAULT, _, available, set_language
 from .board import ATTRIBUTES, Board
+from . import editor_view as view
 from .editor import Editor, EditorError, Recorder
 from .embed_app import Runtime
 from .page import attr, closest, fetch_catalogue, nil, wanted_language
@@ -46,7 +47,7 @@ class EditorPage:
         self._proxies = []
         root = js.document.getElementById("editor")
         self.root = root
-        root.innerHTML = self.ed.frame_html()
+        root.innerHTML = view.frame_html(self.ed)
         for kind, fn in (("click", self.on_click), ("change", self.on_change),
                          ("input", self.on_input), ("dragstart", self.on_drag),
                          ("dragover", self.on_over), ("dragleave", self.on_leave),
@@ -139,8 +140,8 @@ class EditorPage:
                 pieces = list(group.querySelectorAll(".ed-pick, .ed-card"))
                 row = (attr(group, "data-zone") or "picker",
                        next((i for i, x in enumerate(pieces) if x == active), 0))
-        parts = self.ed.html()
-        parts["ed-out"] = self.ed.out_html(self.base)
+        parts = view.html(self.ed)
+        parts["ed-out"] = view.out_html(self.ed, self.base)
         for pid, html in parts.items():
             if pid == keep:
                 continue

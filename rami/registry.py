@@ -1,7 +1,11 @@
 """The games rami knows, by name or alias.
 
 Each variant is registered here once (:mod:`rami.variants` registers the six rami plays; a
-plug-in or a test registers its own the same way). This module imports no game: the state
+plug-in or a test registers its own the same way). A package that adds games names the module
+that registers them in the entry-point group ``rami.variants`` (in its ``pyproject.toml``:
+``[project.entry-points."rami.variants"]`` ``short = "mypackage.short"``); rami imports those
+modules, in the order of their names, after its own games, so ``python -m rami play short``,
+the research environments and the bots find the game as they find rami's. This module imports no game: the state
 machine finds a variant by its name without importing the variants, which import the state
 machine (so rami's modules import one another without a cycle). The first time a name is
 looked up, rami's own variants are loaded if nothing has loaded them yet.
@@ -10,12 +14,15 @@ looked up, rami's own variants are loaded if nothing has loaded them yet.
 from __future__ import annotations
 
 import importlib
+import sys
+import warnings
 
 from .errors import OptionError
 from .i18n import _
 
 VARIANTS: dict[str, "Variant"] = {}     # (name or alias, lower case) -> the variant
 _DEFAULTS = "rami.variants"             # the package that registers rami's own games
+PLUGINS = "rami.variants"               # the entry-point group of other packages' games
 _loaded = False
 
 
@@ -24,6 +31,12 @@ def register(variant: "Variant") -> "Variant":
     for key in (variant.name, *variant.aliases):
         VARIANTS[key.lower()] = variant
     return variant
+
+
+def unregister(variant: "Variant") -> None:
+    """``variant`` no longer found (a test's game, once its tests are done)."""
+    for key in [k for k, v in VARIANTS.items() if v is variant]:
+        del VARIANTS[key]
 
 
 def lookup(name) -> "Variant | None":
@@ -52,3 +65,23 @@ def _load() -> None:
     if not _loaded:
         _loaded = True
         importlib.import_module(_DEFAULTS)
+        _load_plugins()
+
+
+def _load_plugins() -> None:
+    """Import the modules other packages name in the ``rami.variants`` entry points (not in
+    the browser: the page plays rami's own games, and does not search its packages at
+    start). A plug-in that fails to load is said in a warning, and rami goes on without it."""
+    if sys.platform == "emscripten":
+        return
+    try:
+        from importlib.metadata import entry_points
+        found = sorted(entry_points(group=PLUGINS), key=lambda ep: ep.name)
+    except Exception:                      # (no metadata to read: no plug-ins)
+        return
+    for ep in found:
+        try:
+            ep.load()
+        except Exception as e:
+            warnings.warn(f"rami: the game plug-in {ep.name!r} could not be loaded "
+                          f"({type(e).__name__}: {e})", stacklevel=2)

@@ -32,6 +32,18 @@ def make_bot(kind: str, variant: str, seed: int | str = 0) -> Bot:
     raise OptionError(f"There is no bot level '{kind}': choose {', '.join(BOT_LEVELS)}.")
 
 
+def register_bots(variant: str, beginner=None, good=None, expert=None) -> None:
+    """A game's own players, by level (a plug-in's or a test's game; a level not given is
+    played as the plain turn's, Basic Rummy's players play it). Each class is made as
+    ``cls(variant, seed)``."""
+    from .beginner import BEGINNER
+    from .expert import EXPERT
+    from .good import GOOD
+    for table, cls in ((BEGINNER, beginner), (GOOD, good), (EXPERT, expert)):
+        if cls is not None:
+            table[variant] = cls
+
+
 BOT_LEVELS = ("beginner", "good", "expert")       # what a person is offered
 ALL_LEVELS = BOT_LEVELS + ("heuristic", "random")
 
@@ -46,5 +58,5 @@ LEVEL_WORDS = {             # (each translated where it is shown)
 def canonical_level(kind: str) -> str:
     return "good" if kind == "heuristic" else kind
 
-__all__ = ["Bot", "RandomBot", "Thinker", "drain", "make_bot", "BOT_LEVELS", "ALL_LEVELS", "LEVEL_WORDS",
+__all__ = ["Bot", "RandomBot", "Thinker", "drain", "make_bot", "register_bots", "BOT_LEVELS", "ALL_LEVELS", "LEVEL_WORDS",
            "canonical_level"]

@@ -136,10 +136,13 @@ class BeginnerTiles(Beginner, TilesBot):
         return DRAW
 
 
+BEGINNER = {"gin": BeginnerGin, "basic": BeginnerBasic, "indian": BeginnerIndian,
+            "rum500": BeginnerRum500, "push": BeginnerPush, "tiles": BeginnerTiles}
+
+
 def beginner_bot(variant: str, seed=0):
-    cls = {"gin": BeginnerGin, "basic": BeginnerBasic, "indian": BeginnerIndian,
-           "rum500": BeginnerRum500, "push": BeginnerPush, "tiles": BeginnerTiles}[variant]
-    return cls(variant, seed)
+    """The Beginner of ``variant`` (of the plain turn for a game that registers none)."""
+    return BEGINNER.get(variant, BeginnerBasic)(variant, seed)
 
 
-__all__ = ["beginner_bot"]
+__all__ = ["beginner_bot", "BEGINNER"]

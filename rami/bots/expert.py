@@ -869,10 +869,13 @@ def _without(hand, card) -> list:
     return rest
 
 
+EXPERT = {"gin": GinExpert, "basic": ExpertBasic, "indian": ExpertIndian,
+          "rum500": ExpertRum500, "push": ExpertPush, "tiles": ExpertTiles}
+
+
 def expert_bot(variant: str, seed=0):
-    cls = {"gin": GinExpert, "basic": ExpertBasic, "indian": ExpertIndian,
-           "rum500": ExpertRum500, "push": ExpertPush, "tiles": ExpertTiles}[variant]
-    return cls(variant, seed)
+    """The Expert of ``variant`` (of the plain turn for a game that registers none)."""
+    return EXPERT.get(variant, ExpertBasic)(variant, seed)
 
 
-__all__ = ["Memory", "GinExpert", "expert_bot"]
+__all__ = ["Memory", "GinExpert", "expert_bot", "EXPERT"]

@@ -10,7 +10,7 @@ GOOD = {"gin": GinBot, "basic": BasicBot, "indian": IndianBot, "rum500": Rum500B
 
 
 def good_bot(variant: str, seed=0) -> HeuristicBot:
-    cls = GOOD.get(variant)
-    if cls is None:
-        raise ValueError(f"no heuristic bot for {variant} yet")
-    return cls(variant, seed)
+    """The Good player of ``variant``: its own, or, for a game that registers none
+    (:func:`rami.bots.register_bots`), the player of the plain turn (draw, meld, lay off,
+    discard), Basic Rummy's."""
+    return GOOD.get(variant, BasicBot)(variant, seed)

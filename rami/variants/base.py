@@ -72,6 +72,10 @@ class Variant:
     lower_wins = False          # scores are penalty points: the lowest total wins
     uses_tiles = False          # played with tiles (the solver's arrangements are of tiles)
     OPTIONS: tuple = ()
+    # the How to play dialog's sections, (heading, [paragraph, ...]) in the game's words (a
+    # paragraph starting "- " is a list item; [option] is the house rule's value, {7h 8h 9h}
+    # cards drawn), for a game that brings its own (rami.web.howto holds the six games')
+    how_to_play: tuple = ()
 
     def __init__(self):
         # ``legal_<phase>`` and ``apply_<kind>`` hooks by phase and action kind, for the

@@ -278,7 +278,8 @@ def rules_body(variant: str, options: dict | None = None, at_table: bool = False
     """The rules of ``variant`` and its house rules (this match's, when ``at_table``)."""
     var = find_variant(variant)
     values = {o.name: (options or {}).get(o.name, o.default) for o in var.OPTIONS}
-    sections = "".join(_section(h, ps, values) for h, ps in RULES[var.name])
+    sections = "".join(_section(h, ps, values)
+                       for h, ps in RULES.get(var.name, var.how_to_play))
     rows = house_rules(var.name, options)
     changed = [r for r in rows if r[3]]
     lead = (_("This table plays the rule book's defaults.") if not changed else

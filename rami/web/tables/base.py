@@ -268,9 +268,11 @@ class Table:
                         f'{esc(badge[by])}</span>') if by != tm.owner else ""
                 if k in wilds:
                     mark += as_mark(tm.meld, reps[k])
+                # (small cards get the simple face, as everywhere: the index and one large
+                # suit, a fifth of the drawing, which a phone lays out at every move)
                 cards.append(f'<span class="card small{" laid" if by != tm.owner else ""}'
                              f'{" wild" if k in wilds else ""}">'
-                             f'{card_svg(c, hidden=True)}{mark}</span>')
+                             f'{card_svg(c, hidden=True, simple=True)}{mark}</span>')
             cls = " target" if i in targets else ""
             desc = esc(tm.meld.describe() + "".join(
                 _(", {card} as {what}", card=label_of(tm.meld.cards[k]),

@@ -1,4 +1,6 @@
-"""What every variant shares: house options, the deal, the ordinary turn, hand and match end.
+"""What every variant shares: house options, the deal, the ordinary turn, hand and match end
+(its moves and scoring; what each seat sees, its door and its words are in
+:mod:`~rami.variants.seen`, :mod:`~rami.variants.door` and :mod:`~rami.variants.words`).
 
 A variant subclasses :class:`Variant`, sets its declarative data (name, players, ``OPTIONS``,
 ``discard_spread``, ``direction``), and overrides the hooks that differ. The ordinary turn
@@ -15,14 +17,14 @@ from itertools import combinations
 from ..actions import (DEAL, DISCARDS, DRAW, TAKE, Action, Deal, Discard, Draw, LayOff, MeldCards,
                        TakeDiscard)
 from ..cards import Card, deal_rng, french_deck, shuffled
-from ..checks import UnsoundState, check, check_fields, need
-from ..errors import DealSyntaxError, OptionError
-from ..melds import (Meld, MeldRules, explain_not_meld, interpretations,
-                     layoff_results, possible_melds)
+from ..errors import OptionError
+from ..melds import Meld, MeldRules, interpretations, layoff_results, possible_melds
 from ..solver import Solver
-from ..known import split_known
 from ..state import GameState, Phase, TableMeld
-from ..i18n import _, n_, spec_of
+from ..i18n import _, spec_of
+from .door import Door
+from .seen import Seen
+from .words import Words, _reps, not_held  # noqa: F401  (not_held: the games' too)
 
 
 @dataclass(frozen=True)
@@ -55,7 +57,13 @@ class Option:
         return value
 
 
-class Variant:
+class Variant(Door, Seen, Words):
+    """A game: its moves and scoring here (the shared turn), what each seat sees
+    (:class:`~rami.variants.seen.Seen`), its door (:class:`~rami.variants.door.Door`: deal
+    strings, saves, whether a position could be reached) and its words
+    (:class:`~rami.variants.words.Words`), each concern in a module of its own; a game
+    overrides the hooks of each that differ."""
+
     name = ""
     title = ""
     aliases: tuple = ()
@@ -65,17 +73,10 @@ class Variant:
     discard_spread = False      # the whole discard pile is visible and takeable
     melds_in_turn = True        # melds and lay-offs during one's turn (gin: only at a knock)
     knocks = False              # a player ends the hand by knocking (gin)
-    # what a player may type, as examples (the terminal's "not an action" refusal)
-    typed_examples = "draw, take, meld 7h 8h 9h, layoff 10h on 1, discard Qs"
-    hand_word = "hand"          # what one deal of the match is called ("deal" in Indian)
     declares = False            # the hand is kept in groups and declared (Indian)
     lower_wins = False          # scores are penalty points: the lowest total wins
     uses_tiles = False          # played with tiles (the solver's arrangements are of tiles)
     OPTIONS: tuple = ()
-    # the How to play dialog's sections, (heading, [paragraph, ...]) in the game's words (a
-    # paragraph starting "- " is a list item; [option] is the house rule's value, {7h 8h 9h}
-    # cards drawn), for a game that brings its own (rami.web.howto holds the six games')
-    how_to_play: tuple = ()
 
     def __init__(self):
         # ``legal_<phase>`` and ``apply_<kind>`` hooks by phase and action kind, for the
@@ -187,39 +188,6 @@ class Variant:
     def new_hand_extra(self, state: GameState) -> dict:
         """The variant's own facts at the start of a hand (JSON values only)."""
         return {}
-
-    @staticmethod
-    def from_deal(text: str, seed=None) -> GameState:
-        """The position a deal string describes (:func:`rami.scenario.from_deal`): the state
-        machine replays a save that began from one through its variant, and never imports
-        the reader of deal strings, which imports it."""
-        from ..scenario import from_deal
-        return from_deal(text, seed)
-
-    def scenario_setup(self, state: GameState, fields: dict) -> list[Card]:
-        """Set ``state.extra`` for a position built from a deal string (``fields`` are its
-        ``key: value`` parts); return the cards it puts outside the stock, the discard pile,
-        the hands and the table."""
-        state.extra = self.new_hand_extra(state)
-        return []
-
-    @staticmethod
-    def seat_numbers(state: GameState, text: str, key: str) -> list[int]:
-        """Seat numbers written in a deal string's field, each checked against the table."""
-        out = []
-        for x in text.replace(",", " ").split():
-            if not x.isdigit() or int(x) >= state.n:
-                raise DealSyntaxError(_("'{key}' takes seat numbers from 0 to {n}, not '{value}'",
-                                        key=key, n=state.n - 1, value=x))
-            out.append(int(x))
-        return out
-
-    def scenario_fields(self, state: GameState) -> list[str]:
-        """The variant's own ``key: value`` parts of a deal string."""
-        return []
-
-    def scenario_adjust(self, state: GameState) -> None:
-        """Make a position built from a deal string consistent with its phase."""
 
     def start_hand(self, state: GameState) -> None:
         """Shuffle (seeded by the match seed and the hand number), deal, turn the upcard."""
@@ -455,217 +423,11 @@ class Variant:
         state.dealer = state.next_seat(state.dealer)
         self.start_hand(state)
 
-    # -- what players see -----------------------------------------------------------------
-    def revealed(self, state: GameState, seat: int) -> dict:
-        if state.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
-            return {s: tuple(h) for s, h in enumerate(state.hands)}
-        return {}
-
-    def public_info(self, state: GameState) -> dict:
-        return {}
-
-    PRIVATE_EXTRA: tuple = ()   # keys of ``state.extra`` some seat may not see
-
-    def public_extra(self, state: GameState, seat: int) -> dict:
-        """The variant's facts (``state.extra``) that ``seat`` knows: all of them but the
-        secrets (``PRIVATE_EXTRA``; a variant whose fact is known to one seat only redacts it
-        for the others here)."""
-        return {k: v for k, v in state.extra.items() if k not in self.PRIVATE_EXTRA}
-
-    def known_holdings(self, extra: dict, turn: int) -> dict[int, list[Card]]:
-        """Cards every seat knows to be in a hand (a card taken from the discard pile that
-        must be played this turn), by seat, from the public facts."""
-        return {}
-
-    def face_down(self, extra: dict) -> int:
-        """How many cards lie apart face down, that :meth:`hidden_cards` names only when the
-        secret facts are known (a seat's knowledge of the game, :mod:`rami.known`, counts
-        them with the cards it cannot see)."""
-        return 0
-
-    def hidden_cards(self, state: GameState) -> list[Card]:
-        """Cards in play outside the stock, discard pile, hands and table (none by default)."""
-        return []
-
-    def check_conservation(self, state: GameState) -> str | None:
-        """The cards in play are one full deck (of a seat's knowledge: the cards it sees are
-        in the deck, and as many are hidden from it as the deck has left)."""
-        have = Counter(self.hidden_cards(state))
-        hidden = 0
-        for part in (state.stock, state.discard, *state.hands):
-            seen, unseen = split_known(part)
-            have.update(seen)
-            hidden += unseen
-        for t in state.table:
-            have.update(t.meld.cards)
-        want = Counter(self.deck(state))
-        if state.complete:
-            ok = have == want
-        else:
-            ok = not have - want and (sum(want.values()) - sum(have.values())
-                                      == hidden + self.face_down(state.extra))
-        return None if ok else _("the cards in play are not one full deck")
 
     # -- checks at the door -------------------------------------------------------------
     def phases(self) -> tuple:
         """The phases this variant plays (those it has a ``legal_`` hook for)."""
         return tuple(p for p in Phase if hasattr(self, "legal_" + p.value))
-
-    EXTRA: dict = {}            # the shape of ``state.extra`` (see rami.checks)
-    DEAL_FIELDS: tuple = ()     # the deal-string parts the variant reads itself
-    EXTRA_OPTIONAL: tuple = ()  # keys of EXTRA a state may lack
-
-    def check_state(self, state: GameState) -> None:
-        """Raise UnsoundState unless ``state`` (built from a save or a deal string) is a
-        position this variant could have reached: seats, phase, table, hands, cards."""
-        n = state.n
-        need(state.phase in self.phases(),
-             _("{game} has no phase '{phase}'", game=self.title, phase=state.phase.value))
-        need(0 <= state.turn < n, _("the seat to play ({turn}) is not at the table",
-                                    turn=state.turn))
-        need(0 <= state.dealer < n, _("the dealer ({dealer}) is not at the table",
-                                      dealer=state.dealer))
-        need(0 <= state.hand_no < 100_000, _("the hand number is out of range"))
-        sides = max(state.teams) + 1
-        check(state.scores, ("list", "int", sides), _("the scores"))
-        check(state.melded, ("list", "bool", n), _("the seats that have melded"))
-        check(state.melded_at_turn_start, ("list", "bool", n), _("the seats that had melded"))
-        rules = self.rules(state)
-        for i, tm in enumerate(state.table):
-            where = _("table meld {number}", number=i + 1)
-            check(tm.owner, "seat", _("the owner of {where}", where=where), n)
-            check(list(tm.played_by), ("list", "seat", len(tm.meld.cards)),
-                  _("who played the cards of {where}", where=where), n)
-            reps = [None if r is c else r for c, r in
-                    zip(tm.meld.cards, tm.meld.represented())] if tm.meld.kind == "run" else None
-            need(any(m == tm.meld or (m.kind == "set" == tm.meld.kind and m.rank == tm.meld.rank
-                                      and Counter(m.cards) == Counter(tm.meld.cards))
-                     for m in interpretations(list(tm.meld.cards), rules, reps)),
-                 _("{where} ({meld}) is not a meld in {game}",
-                   where=where, meld=tm.meld, game=self.title))
-        if state.taken is not None:
-            need(state.phase not in (Phase.DRAW, Phase.UPCARD),
-                 _("a card is marked as taken this turn before the draw"))
-            need(state.taken in state.hands[state.turn] or
-                 any(state.taken in tm.meld.cards for tm in state.table),
-                 _("the {taken} marked as taken this turn is neither in the hand of the seat to "
-                   "play nor on the table",
-                   taken=state.taken))
-        if state.phase not in (Phase.HAND_OVER, Phase.MATCH_OVER):
-            self.check_melded(state)
-        if self.EXTRA:
-            check_fields(state.extra, self.EXTRA, _("the variant's facts"), n,
-                         self.EXTRA_OPTIONAL)
-        self.check_hands(state)
-        problem = self.check_conservation(state)
-        need(problem is None, problem or "")
-
-    def check_melded(self, state: GameState) -> None:
-        """A seat has melded (laid a meld, a contract, an initial meld, or a card on
-        another's meld) exactly when one of its cards is on the table; it had at the start
-        of the turn only if it has now, and every seat but the one acting is as it was."""
-        on = set()
-        for tm in state.table:
-            on.add(tm.owner)
-            on.update(tm.played_by)
-        for s in range(state.n):
-            if state.melded[s] and s not in on:
-                raise UnsoundState(_("seat {seat} is marked as having melded, yet none of its "
-                                     "cards is on the table",
-                                     seat=s),
-                                   deal_hint=_("write its melds in the table ('table: {seat}=...')",
-                                               seat=s))
-            if s in on and not state.melded[s]:
-                need(False, _("seat {seat} has cards on the table, yet is marked as not having "
-                              "melded",
-                              seat=s))
-            need(state.melded[s] or not state.melded_at_turn_start[s],
-                 _("seat {seat} is marked as having melded before this turn, but not now", seat=s))
-            if state.phase == Phase.DRAW:
-                need(state.melded_at_turn_start[s] == state.melded[s],
-                     _("seat {seat} is marked as having melded during a turn not yet begun", seat=s))
-
-    def hand_limits(self, state: GameState, seat: int) -> tuple[int, int]:
-        """The fewest and most cards ``seat`` may hold now (while a hand is being played)."""
-        size = self.hand_size(state)
-        turn_extra = 1 if seat == state.turn and state.phase == Phase.PLAY else 0
-        return 1, size + turn_extra
-
-    def check_hands(self, state: GameState) -> None:
-        if state.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
-            return
-        for seat, hand in enumerate(state.hands):
-            lo, hi = self.hand_limits(state, seat)
-            need(lo <= len(hand) <= hi,
-                 _("seat {seat} holds {count} cards: in this position a hand holds {lo}",
-                   seat=seat, count=len(hand), lo=lo) if lo == hi else
-                 _("seat {seat} holds {count} cards: in this position a hand holds {lo} to "
-                   "{hi}", seat=seat, count=len(hand), lo=lo, hi=hi))
-
-    def check_playable(self, state: GameState) -> None:
-        """The seat to act has something to do (a hand in play cannot be stuck)."""
-        if state.phase != Phase.MATCH_OVER:
-            need(bool(state.legal_actions()),
-                 _("{who}, the seat to play, has no legal move",
-                   who=state.names[state.turn]))
-
-    # -- explanations ---------------------------------------------------------------------
-    def explain(self, state: GameState, action: Action) -> str:
-        """Why ``action`` is not legal now, in a player's words."""
-        seat = state.turn
-        hand = state.hands[seat]
-        phase = state.phase
-        if phase == Phase.MATCH_OVER:
-            return _("The match is over.")
-        if phase == Phase.HAND_OVER:
-            return _("The hand is over: deal the next hand.")
-        if action.kind in ("draw", "take") and phase == Phase.PLAY:
-            return _("You have already drawn this turn: now meld, lay off or discard.")
-        if action.kind in ("meld", "layoff", "discard", "knock", "gin") and phase == Phase.DRAW:
-            return _("First draw a card: from the stock or the discard pile.")
-        if action.kind == "draw" and not state.stock:
-            return _("The stock is empty.")
-        if action.kind == "take" and not state.discard:
-            return _("The discard pile is empty.")
-        problem = not_held(hand, _cards_of(action))
-        if problem:
-            return problem
-        if action.kind == "discard":
-            if action.card is state.taken:
-                return (_("You must discard a different card than the one you took from the "
-                          "discard pile."))
-        if action.kind == "meld":
-            if not self.may_meld(state, seat):
-                return _("You may not meld now.")
-            rules = self.rules(state)
-            options = interpretations(list(action.cards), rules, _reps(action))
-            if not options:
-                return explain_not_meld(list(action.cards), rules, _reps(action))
-            if not self._keeps_a_discard(state, seat, list(action.cards)):
-                return self._no_discard_left_message(state)
-        if action.kind == "layoff":
-            if not self.may_layoff(state, seat):
-                return self.no_layoff_message(state)
-            if not 0 <= action.meld < len(state.table):
-                return _("There is no meld number {meld} on the table.", meld=action.meld + 1)
-            tm = state.table[action.meld]
-            if not layoff_results(tm.meld, action.card, self.rules(state)):
-                return _("The {card} does not fit meld {meld} ({what}).",
-                         card=action.card, meld=action.meld + 1, what=tm.meld.describe())
-            if not self._keeps_a_discard(state, seat, [action.card]):
-                return self._no_discard_left_message(state)
-        return _("'{action}' is not allowed now ({phase}).",
-                 action=action, phase=phase.describe())
-
-    def no_layoff_message(self, state: GameState) -> str:
-        return _("You may not lay off now.")
-
-    def _no_discard_left_message(self, state: GameState) -> str:
-        if not self.may_go_out_by_melding(state):
-            return (_("You must keep a card to discard: in this game you go out by discarding "
-                      "your last card."))
-        return (_("You must keep a card you may discard: not the one you took from the discard "
-                  "pile."))
 
 
 class _Hooks(dict):
@@ -725,32 +487,6 @@ def partners(cards) -> list[tuple]:
                     out.append(tuple(sorted((c, u), key=lambda x: x.code)))
     # (a card held twice pairs with nothing: a set needs two suits, a run two ranks)
     return list(dict.fromkeys(out))
-
-
-def not_held(hand, cards) -> str | None:
-    """Why ``hand`` cannot give ``cards`` (each as many times as it is named), or None."""
-    have = Counter(hand)
-    for c, k in Counter(cards).items():
-        if have[c] < k:
-            if not have[c]:
-                return _("You do not hold the {name} ({card}).", name=c.name(), card=c)
-            return n_("You hold the {name} ({card}) only once.",
-                      "You hold the {name} ({card}) only {n} times.", have[c],
-                      name=c.name(), card=c)
-    return None
-
-
-def _cards_of(action: Action) -> list[Card]:
-    if isinstance(action, MeldCards):
-        return list(action.cards)
-    card = getattr(action, "card", None)
-    if card is not None and action.kind != "take":
-        return [card]
-    return []
-
-
-def _reps(action: MeldCards):
-    return list(action.reps) if action.reps else None
 
 
 def meld_of_action(action: MeldCards, rules: MeldRules) -> Meld:

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import importlib
 import sys
-import warnings
 
 from .errors import OptionError
 from .i18n import _
@@ -69,19 +68,7 @@ def _load() -> None:
 
 
 def _load_plugins() -> None:
-    """Import the modules other packages name in the ``rami.variants`` entry points (not in
-    the browser: the page plays rami's own games, and does not search its packages at
-    start). A plug-in that fails to load is said in a warning, and rami goes on without it."""
-    if sys.platform == "emscripten":
-        return
-    try:
-        from importlib.metadata import entry_points
-        found = sorted(entry_points(group=PLUGINS), key=lambda ep: ep.name)
-    except Exception:                      # (no metadata to read: no plug-ins)
-        return
-    for ep in found:
-        try:
-            ep.load()
-        except Exception as e:
-            warnings.warn(f"rami: the game plug-in {ep.name!r} could not be loaded "
-                          f"({type(e).__name__}: {e})", stacklevel=2)
+    """The games other packages add (:mod:`rami.plugins`; not in the browser: the page plays
+    rami's own games, and does not search its packages at start)."""
+    if sys.platform != "emscripten":
+        importlib.import_module("rami.plugins").load(PLUGINS)

@@ -3,7 +3,8 @@ the standard-library modules it lists, and by scripts/check_vendor.mjs, which ru
 on the shipped files and fails if any import is missing there.
 
 It imports every module of rami that the browser loads (all but the terminal and the local
-server: rami/cli.py, rami/serve.py, rami/__main__.py; the research environments, rami/rl/), the standard-library modules that
+server: rami/cli.py, rami/serve.py, rami/__main__.py; other packages' games, rami/plugins.py;
+the tables' type, rami/web/tables/model.py; the research environments, rami/rl/), the standard-library modules that
 PyScript's own Python package imports (PYSCRIPT_IMPORTS, given by the caller: the names
 scripts/precompile.mjs finds in PyScript's sources that this Python has), and then exercises what runs later and may import lazily: a hand of every variant
 played by the three bot levels with hints, a save and its restore, a refusal and its
@@ -19,7 +20,9 @@ import sys
 import traceback
 import zipfile
 
-NOT_IN_BROWSER = ("rami.cli", "rami.serve", "rami.__main__")   # the terminal, the server
+# the terminal, the server, other packages' games, the tables' type (read by type checkers)
+NOT_IN_BROWSER = ("rami.cli", "rami.serve", "rami.__main__", "rami.plugins",
+                  "rami.web.tables.model")
 NOT_IN_BROWSER_PACKAGES = ("rami.rl.",)     # the research environments (NumPy, PettingZoo)
 
 

@@ -191,10 +191,14 @@ def scores(p, y) -> tuple[float, float]:
 
 def write_weights(models: dict, gain: list, path: str, note: str) -> None:
     """The weights as a Python module of numbers: data the package ships, which loads as
-    fast as any module and needs no file access in the browser."""
+    fast as any module and needs no file access in the browser. Each list of numbers is
+    written as text, read at import (the same numbers as a list's literal would give):
+    bytecode keeps a float in 8 bytes that do not compress, text in about 3."""
     def nums(v):
-        return "[" + ", ".join(f"{a:.6g}" for a in v) + "]"
-    lines = ['"""' + note + '"""', ""]
+        return '_v("' + " ".join(f"{a:.6g}" for a in v) + '")'
+    lines = ['"""' + note + '"""', "",
+             "def _v(text: str) -> list[float]:",
+             "    return [float(x) for x in text.split()]", "", ""]
     for name, model in models.items():
         lines += [f"{name} = {{",
                   f'    "mean": {nums(model["mean"])},',

@@ -148,7 +148,8 @@ def stdlib(dest: str) -> list[str]:
     return sorted(files)
 
 
-EDITOR = ("rami.web.editor", "rami.web.editor_app")     # editor.zip's, not rami.zip's
+EDITOR = ("rami.web.editor", "rami.web.editor_app", "rami.web.editor_model", "rami.web.editor_read",
+          "rami.web.editor_view")     # editor.zip's, not rami.zip's
 
 
 def app(dest: str, editor: str) -> list[str]:

@@ -150,7 +150,7 @@ def board(view: PlayerView, paint: Painter, order: str = "suit") -> str:
         if info.get("rescued") and view.turn == view.seat:
             lines.append("  " + _("Use the rescued {cards} this turn: meld it or lay it off.",
                                   cards=', '.join(info['rescued'])))
-    ace_high = view.variant != "gin"
+    ace_high = aces_high(view)
     hand = sort_by_rank(view.hand, ace_high) if order == "rank" else sort_by_suit(view.hand, ace_high)
     lines.append("  " + (_("Your rack ({count}): {tiles}", count=len(hand), tiles=paint.cards(hand))
                          if "exposed" in info else
@@ -224,9 +224,14 @@ def count_of(n: int, tiles: bool = False) -> str:
     return n_("{n} tile", "{n} tiles", n) if tiles else n_("{n} card", "{n} cards", n)
 
 
+def aces_high(view: PlayerView) -> bool:
+    """Are aces sorted after the kings (they are not where they only go low, as in gin)?"""
+    return find_variant(view.variant).rules_for(view.options).ace != "low"
+
+
 def ordered_moves(view: PlayerView, order: str) -> list:
     """The legal moves, discards and knocks in the order the hand is shown."""
-    ace_high = view.variant != "gin"
+    ace_high = aces_high(view)
     hand = sort_by_rank(view.hand, ace_high) if order == "rank" else sort_by_suit(view.hand, ace_high)
     pos = {c: i for i, c in enumerate(hand)}
     return sorted(view.legal, key=lambda a: (a.kind not in ("draw", "take", "pass"),
@@ -236,46 +241,17 @@ def ordered_moves(view: PlayerView, order: str) -> list:
 def turn_prompt(view: PlayerView, moves: list) -> str:
     # (what is typed stays as typed, between `…`: the commands are the same in every language)
     words = {Phase.UPCARD: N_("Take the upcard or pass"), Phase.DRAW: N_("Draw a card"),
-             Phase.PLAY: N_("Meld, lay off or discard") if view.variant != "gin"
-             else N_("Discard, or knock if you can"),
+             Phase.PLAY: N_("Meld, lay off or discard"),
              Phase.LAYOFF: N_("Lay off your deadwood on the knocker's melds, then `done`"),
              Phase.SHOW: N_("Show your cards in groups (`show` groups them for the fewest "
                             "points, or `show 2h 3h 4h / ...`)"),
              Phase.HAND_OVER: N_("Rejoin the pool?")}.get(view.phase, "")
     words = _(words) if words else ""
-    if view.variant == "rum500" and view.phase == Phase.DRAW:
-        words = _("Draw, or take any card of the pile with every card above it (`take 7h`); "
-                  "you must meld it at once") if view.stock_count else \
-            _("The stock is empty: take from the pile, or `pass` to end the hand")
-    elif view.phase == Phase.RUM:
+    if view.phase == Phase.RUM:
         r = view.info["rum"]
         words = _("{who} discarded {card}, which fits a meld: `rum` to lay it off in front of "
                   "you, or `pass`", who=view.names[r['by']], card=r['card'])
-    elif view.variant == "push" and view.phase == Phase.DRAW:
-        words = _("Take the top discard, or `push` it with the top stock card to {who} and "
-                  "draw", who=view.names[view.info['left']]) if view.stock_count else \
-            _("The stock is empty: take the discard, or `draw` to end the deal")
-    elif view.variant == "push" and view.phase == Phase.PLAY:
-        words = (_("Lay your contract (`contract 7h 7d 7s / 9c 9d Jk=9`), or discard")
-                 if not view.info["contracted"][view.seat] else
-                 _("Meld, lay off, rescue a wild (`rescue 8h on 2`), or discard"))
-    elif view.variant == "tiles":
-        words = {
-            Phase.EXCHANGE: _("Doubla: offer a pair of identical tiles for exchange "
-                              "(`doubla r7`), or `pass`"),
-            Phase.OPENING: _("You begin: discard one tile, crosswise (never used again)"),
-            Phase.DRAW: (_("Draw from the wall, or take the last discard (`take`) or a tile of "
-                           "the row with two of yours (`take y7 with y5 y6 y7`)")
-                         if view.melded[view.seat] else _("Draw from the wall")),
-            Phase.PLAY: (_("Make your initial meld in one move (`open r5 r6 r7 / k9 y9 b9`), "
-                           "or discard") if not view.melded[view.seat] else
-                         _("Meld, add tiles (`layoff r8 on 2`), swap a Joly "
-                           "(`swap r7 on 2 with joly=b6 b7 b8`), or discard")),
-        }.get(view.phase, words)
-    elif view.variant == "indian" and view.phase == Phase.DRAW:
-        words = _("Pick a card (`draw` or `take`), or `drop`")
-    elif view.variant == "indian" and view.phase == Phase.PLAY:
-        words = _("Discard a card, or declare: `declare Kd` (or `declare Kd: 2h 3h 4h / ...`)")
+    words = find_variant(view.variant).typed_prompt(view) or words      # (the game's own)
     acts = moves
     listing = "  ".join(f"[{i + 1}] {a}" for i, a in enumerate(acts)) if len(acts) <= 16 \
         else _("{count} moves: type one, or `moves` to list them", count=len(acts))

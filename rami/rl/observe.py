@@ -25,15 +25,6 @@ from ..view import PlayerView
 from .codec import AS_PIECE, GROUP_END, KIND, KINDS, PIECES, TARGET, piece
 
 PHASES = tuple(Phase)
-# a few public numbers of each game, with their scale
-VARIANT_NUMBERS = {
-    "gin": (("knock_limit", 10),),
-    "push": (("deal", 7),),
-    "rum500": (("need", 50), ("opening", 100)),
-    "indian": (("reshuffles", 4),),
-    "basic": (("turnovers", 4),),
-    "tiles": (),
-}
 
 
 def fitted_rules(variant: str, players: int, rules: dict | None = None) -> dict:
@@ -59,7 +50,7 @@ class Encoder:
         self.deck_size = max(1, len(deck))
         self.slots = min(64, self.deck_size // 3)       # table melds described
         self.hand_scale = 20.0
-        self.numbers = VARIANT_NUMBERS.get(self.var.name, ())
+        self.numbers = self.var.public_numbers       # (the game's own, with their scale)
         self._wild: dict = {}
         self._memos: dict = {}                          # seat -> what its events told
         parts = [("hand", PIECES), ("discard top", PIECES), ("discard pile (remembered)", PIECES),

@@ -49,6 +49,42 @@ class BasicRummy(Variant):
     aliases = ("rummy", "basic rummy", "basic-rummy")
     min_players = 2
     max_players = 6
+    public_numbers = (("turnovers", 4),)     # (rami.rl.observe)
+    # How to play, in the game's words (rami.web.howto)
+    how_to_play = [
+        (N_("The aim"), [
+            N_("Be the first to get rid of every card, by laying them on the table in melds. "
+            "The others then pay you what is left in their hands."),
+        ]),
+        (N_("Melds"), [
+            N_("- A set: three or four cards of one rank. {7s 7h 7d}"),
+            N_("- A run: three or more cards of one suit in order. {4c 5c 6c 7c}"),
+            N_("Aces are low ({Ah 2h 3h}) or high ({Qh Kh Ah}), not both at once."),
+        ]),
+        (N_("Dealing"), [
+            N_("Two players get 10 cards each, three or four get 7, five or six get [cards_5_6]. One "
+            "card is turned up to start the discard pile; the rest is the stock."),
+        ]),
+        (N_("A turn"), [
+            N_("- Draw the top card of the stock, or the top card of the discard pile."),
+            N_("- If you like, lay down melds, and lay off cards on any melds on the table "
+            "(yours or anyone's): {8c} on {4c 5c 6c 7c}."),
+            N_("- Discard one card. A card taken from the discard pile cannot be thrown back in "
+            "the same turn."),
+        ]),
+        (N_("Going out"), [
+            N_("You go out when your last card is gone: melded, laid off or discarded. Melding "
+            "your whole hand in one turn, having laid nothing down before, is a rummy and "
+            "scores double."),
+            N_("When the stock runs out, the next player may take the discard or turn the "
+            "discard pile over as a new stock."),
+        ]),
+        (N_("Scoring"), [
+            N_("The winner scores the cards left in the other hands: kings, queens, jacks and "
+            "tens 10, other cards their number, aces [ace_value]. The match goes to [target] "
+            "points."),
+        ]),
+    ]
     OPTIONS = (
         Option("cards_5_6", 6, (6, 7), N_("cards dealt to each of 5 or 6 players")),
         Option("round_the_corner", False, help=N_("K-A-2 and Q-K-A-2 are runs")),

@@ -43,6 +43,45 @@ class GinRummy(Variant):
     min_players = max_players = 2
     melds_in_turn = False
     knocks = True
+    public_numbers = (("knock_limit", 10),)     # (rami.rl.observe)
+    # How to play, in the game's words (rami.web.howto)
+    how_to_play = [
+        (N_("The aim"), [
+            N_("Two players. Arrange your ten cards into melds so that little is left over "
+            "(your deadwood), then knock before your opponent does."),
+        ]),
+        (N_("Melds"), [
+            N_("- A set: three or four cards of one rank. {Ks Kh Kc}"),
+            N_("- A run: three or more cards of one suit in order, aces low only. "
+            "{Ad 2d 3d} is a run; {Qd Kd Ad} is not."),
+            N_("Deadwood is every card outside your melds: face cards count 10, aces 1, the "
+            "others their number."),
+        ]),
+        (N_("The first turn"), [
+            N_("One card is turned up. The non-dealer may take it or pass; then the dealer may "
+            "take it or pass. If both pass, the non-dealer draws from the stock."),
+        ]),
+        (N_("A turn"), [
+            N_("- Draw from the stock, or take the top discard."),
+            N_("- Discard one card (never the card you just took from the pile)."),
+        ]),
+        (N_("Knocking"), [
+            N_("When the cards you keep have [knock_limit] or less in deadwood, you may knock: you "
+            "discard face down and lay out your melds and deadwood. Your opponent lays out his, "
+            "and lays off his deadwood on your melds where it fits: {8h} on {5h 6h 7h}."),
+            N_("- You score the difference between the two deadwoods."),
+            N_("- Undercut: if his deadwood is as low as yours or lower, he scores [undercut_bonus] "
+            "plus the difference instead."),
+            N_("- Gin: no deadwood at all. [gin_bonus] bonus, no lay-offs, never undercut. Big gin: "
+            "all eleven cards melded after your draw, [big_gin_bonus] bonus."),
+            N_("When only two cards are left in the stock and nobody has knocked, the hand is "
+            "a draw."),
+        ]),
+        (N_("The match"), [
+            N_("To [target] points. The winner gets 100 more, and each player 25 for every hand he "
+            "won; a winner who won every hand doubles his hand points."),
+        ]),
+    ]
     OPTIONS = (
         Option("knock_limit", 10, help=N_("most deadwood a player may knock with"), hi=10),
         Option("gin_bonus", 25, help=N_("bonus for gin (no deadwood)")),
@@ -52,6 +91,9 @@ class GinRummy(Variant):
         Option("oklahoma", False, help=N_("the upcard's value sets the knock limit; an ace "
                                        "upcard means gin only")),
     )
+
+    def typed_prompt(self, view):
+        return _("Discard, or knock if you can") if view.phase == Phase.PLAY else None
 
     def meld_rules(self, options):
         return MeldRules(ace="low", jokers_wild=False)

@@ -204,6 +204,48 @@ class IndianRummy(Variant):
     max_players = 6
     hand_word = "deal"
     declares = True
+    public_numbers = (("reshuffles", 4),)     # (rami.rl.observe)
+    # How to play, in the game's words (rami.web.howto)
+    how_to_play = [
+        (N_("The aim"), [
+            N_("Thirteen cards each. Be the first to arrange all thirteen into sequences and "
+            "sets, then declare. Everyone else scores penalty points: lower is better."),
+        ]),
+        (N_("The joker"), [
+            N_("One card is turned face up as the cut joker: every card of its rank, in any "
+            "suit, is wild. Printed jokers are wild too. If a printed joker is cut, aces are "
+            "wild."),
+        ]),
+        (N_("Melds"), [
+            N_("- A pure sequence: three or more cards of one suit in order, no joker standing "
+            "in. {5h 6h 7h}"),
+            N_("- An impure sequence: the same with jokers. {9s Jk Js}"),
+            N_("- A set: three or four cards of one rank in different suits, jokers may fill. "
+            "{Qd Qc Qh}"),
+            N_("Aces are low ({Ac 2c 3c}) or high ({Qc Kc Ac}), never in between."),
+        ]),
+        (N_("A turn"), [
+            N_("Pick the top card of the closed deck or the open deck (the discards), then "
+            "discard one. A discarded joker cannot be picked up."),
+        ]),
+        (N_("Declaring"), [
+            N_("With fourteen cards, put one in the finish slot and group the other thirteen. "
+            "The declaration is valid when every card is in a meld, with at least two "
+            "sequences, one of them pure. A valid declarer scores 0."),
+            N_("- The others score their ungrouped cards (aces and faces 10, jokers 0), at "
+            "most 80. Without a pure sequence every card counts; with a pure sequence but "
+            "no second sequence, all but the pure sequence count."),
+            N_("- A wrong declaration costs the declarer 80, and the others play on."),
+        ]),
+        (N_("Dropping"), [
+            N_("Before your first pick you may drop out of the deal for 20 points; later, for "
+            "40."),
+        ]),
+        (N_("Formats"), [
+            N_("Points rummy is one deal. Pool rummy (101 or 201) goes on deal after deal: "
+            "whoever reaches the pool's number is out, the last one left wins."),
+        ]),
+    ]
     OPTIONS = (
         Option("format", "points", FORMATS,
                N_("points: one deal; pool: play until one player is left below 101, 201 or 61; "
@@ -232,6 +274,14 @@ class IndianRummy(Variant):
         extra = getattr(state, "extra", None) or {}
         d = extra.get("decks") or self.decks_for(state.options, len(state.names))
         return french_deck(d, d)
+
+    def typed_prompt(self, view):
+        if view.phase == Phase.DRAW:
+            return _("Pick a card (`draw` or `take`), or `drop`")
+        if view.phase == Phase.PLAY:
+            return _("Discard a card, or declare: `declare Kd` (or `declare Kd: 2h 3h 4h / "
+                     "...`)")
+        return None
 
     def meld_rules(self, options):
         wild = options.get("_wild")

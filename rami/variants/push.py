@@ -275,6 +275,38 @@ class Push(Variant):
     min_players = 4
     max_players = 6
     hand_word = "deal"
+    public_numbers = (("deal", 7),)     # (rami.rl.observe)
+    # How to play, in the game's words (rami.web.howto)
+    how_to_play = [
+        (N_("The aim"), [
+            N_("Four players in two partnerships, partners opposite. Five deals, each with its "
+            "contract; the side with the lower penalty total after five deals wins."),
+        ]),
+        (N_("Wild cards"), [
+            N_("Twos and jokers are wild: {2c} and {Jk} stand for any card."),
+        ]),
+        (N_("Contracts"), [
+            N_("Your first melds of a deal must be the deal's contract, laid all in one turn:"),
+            N_("- Deal 1 (6 cards): two sets of three. {5s 5h 5d} {Kc Kd Kh}"),
+            N_("- Deal 2 (7 cards): a set of three and a run of four."),
+            N_("- Deal 3 (8 cards): two runs of four. {3d 4d 5d 6d}"),
+            N_("- Deal 4 (9 cards): three sets of three."),
+            N_("- Deal 5 (10 cards): two runs of five."),
+            N_("Your partner's contract does not count for you."),
+        ]),
+        (N_("A turn: the push"), [
+            N_("Either take the top discard, or take the top stock card, lay it face down on "
+            "the top discard and push both to the player on your left, who must take them "
+            "into hand; then draw the next stock card yourself."),
+            N_("After your contract you may meld and lay off on any meld, and rescue a wild: "
+            "swap in the real card it stands for and use the wild again that turn. Then "
+            "discard one card."),
+        ]),
+        (N_("Scoring"), [
+            N_("The side of the player who goes out scores nothing; the other side scores its "
+            "cards in hand: threes to nines 5, tens to kings 10, aces 15, twos and jokers 20."),
+        ]),
+    ]
     OPTIONS = (
         Option("partnerships", True, help=N_("four players in two fixed partnerships, partners "
                                           "opposite (off: 4 to 6 single players)")),
@@ -302,6 +334,17 @@ class Push(Variant):
 
     def deck(self, state):
         return french_deck(3, 6) if state.n >= 5 else french_deck(2, 4)
+
+    def typed_prompt(self, view):
+        if view.phase == Phase.DRAW:
+            return _("Take the top discard, or `push` it with the top stock card to {who} and "
+                     "draw", who=view.names[view.info['left']]) if view.stock_count else \
+                _("The stock is empty: take the discard, or `draw` to end the deal")
+        if view.phase == Phase.PLAY:
+            return (_("Lay your contract (`contract 7h 7d 7s / 9c 9d Jk=9`), or discard")
+                    if not view.info["contracted"][view.seat] else
+                    _("Meld, lay off, rescue a wild (`rescue 8h on 2`), or discard"))
+        return None
 
     def meld_rules(self, options):
         return MeldRules(ace="either", wild_ranks=frozenset({2}), min_naturals=0,

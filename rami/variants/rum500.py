@@ -82,6 +82,35 @@ class Rum500(Variant):
     min_players = 2
     max_players = 8
     discard_spread = True
+    public_numbers = (("need", 50), ("opening", 100))     # (rami.rl.observe)
+    # How to play, in the game's words (rami.web.howto)
+    how_to_play = [
+        (N_("The aim"), [
+            N_("Score points by laying melds on the table; the first to [target] wins. Every card "
+            "you lay scores for you, every card left in your hand counts against you."),
+        ]),
+        (N_("Melds"), [
+            N_("- A set: three or four of one rank. {9s 9h 9d}"),
+            N_("- A run: three or more of one suit in order; aces low or high. {Jc Qc Kc Ac}"),
+        ]),
+        (N_("The discard pile"), [
+            N_("The discards are spread out, every card visible. Instead of drawing from the "
+            "stock you may take any card of the pile together with every card above it, but "
+            "the deepest card you take must go into a new meld at once."),
+        ]),
+        (N_("A turn"), [
+            N_("- Draw from the stock, or dig into the discard pile."),
+            N_("- Lay down melds and lay off on any meld on the table; the cards you lay off "
+            "score for you."),
+            N_("- Discard one card."),
+            N_("Your first melds in a hand must be worth at least [min_first_meld] points together."),
+        ]),
+        (N_("Scoring"), [
+            N_("When someone runs out of cards (or the stock is empty and nobody takes from "
+            "the pile), each player scores the cards he laid down less the cards left in his "
+            "hand: aces 15, tens and faces 10, the other cards 5."),
+        ]),
+    ]
     OPTIONS = (
         Option("jokers", 0, (0, 1, 2), N_("printed jokers per deck, wild")),
         Option("pickup_to_hit", False, help=N_("a card taken from the pile may be used by laying "
@@ -137,6 +166,13 @@ class Rum500(Variant):
             return french_deck(1, 4)
         d = self.decks(state.n)
         return french_deck(d, state.options["jokers"] * d)
+
+    def typed_prompt(self, view):
+        if view.phase != Phase.DRAW:
+            return None
+        return _("Draw, or take any card of the pile with every card above it (`take 7h`); "
+                 "you must meld it at once") if view.stock_count else \
+            _("The stock is empty: take from the pile, or `pass` to end the hand")
 
     def meld_rules(self, options):
         persian = options["persian"]

@@ -15,6 +15,9 @@ class Seen:
     (``state.extra``) is public but those it lists as secret."""
 
     PRIVATE_EXTRA: tuple = ()   # keys of ``state.extra`` some seat may not see
+    # a few numbers of ``public_info`` a learning player is given, each with its scale
+    # (rami.rl.observe: "game numbers")
+    public_numbers: tuple = ()
 
     def revealed(self, state: GameState, seat: int) -> dict:
         if state.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):

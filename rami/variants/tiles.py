@@ -223,6 +223,40 @@ class TileRami(Variant):
     discard_spread = True
     uses_tiles = True
     hand_word = "game"
+    # How to play, in the game's words (rami.web.howto)
+    how_to_play = [
+        (N_("The aim"), [
+            N_("Romanian Rami with tiles in four colours, numbered 1 to 13, twice each, and two "
+            "Jolys. Lay your tiles in combinations and be first to go out with one tile to "
+            "discard."),
+        ]),
+        (N_("Combinations"), [
+            N_("- A run: three or more of one colour in order; a 1 may start a run or follow "
+            "the 13, never sit in the middle. {r11 r12 r13 r1}"),
+            N_("- A set: three or four of one number, every colour different. {k7 b7 y7}"),
+            N_("A Joly stands for any tile: {joly}. Every combination holds at least twice as "
+            "many real tiles as Jolys."),
+        ]),
+        (N_("Dealing"), [
+            N_("Fifteen tiles to the player right of the dealer, fourteen to the others; one "
+            "tile is turned up apart (the exposed tile). That first player opens by "
+            "discarding a tile."),
+        ]),
+        (N_("A turn"), [
+            N_("Draw from the wall, lay down and add to combinations, discard. Discards stay in "
+            "a row, all visible."),
+            N_("- Your first meld, from your own rack only, must be worth [min_first_meld] points and "
+            "hold a run. Until then you draw from the wall."),
+            N_("- After it you may take the last discard, or any tile of the row that makes a "
+            "combination with two of yours (with every tile discarded after it), and you may "
+            "win a Joly by putting in the tile it stands for."),
+        ]),
+        (N_("Scoring"), [
+            N_("Going out scores 100 plus what you melded. The others score what they melded "
+            "less what is left on their racks; a player who melded nothing scores -200. A "
+            "Joly melded is worth 50 to the player who laid it, and -25 to one caught with it."),
+        ]),
+    ]
     OPTIONS = (
         Option("doubla", False, help=N_("before play, players with an identical pair may "
                                      "exchange pairs face down")),
@@ -241,6 +275,23 @@ class TileRami(Variant):
     # -- tiles ------------------------------------------------------------------------------
     def deck(self, state):
         return tile_set()
+
+    def typed_prompt(self, view):
+        if view.phase == Phase.EXCHANGE:
+            return _("Doubla: offer a pair of identical tiles for exchange (`doubla r7`), or "
+                     "`pass`")
+        if view.phase == Phase.OPENING:
+            return _("You begin: discard one tile, crosswise (never used again)")
+        if view.phase == Phase.DRAW:
+            return (_("Draw from the wall, or take the last discard (`take`) or a tile of "
+                      "the row with two of yours (`take y7 with y5 y6 y7`)")
+                    if view.melded[view.seat] else _("Draw from the wall"))
+        if view.phase == Phase.PLAY:
+            return (_("Make your initial meld in one move (`open r5 r6 r7 / k9 y9 b9`), "
+                      "or discard") if not view.melded[view.seat] else
+                    _("Meld, add tiles (`layoff r8 on 2`), swap a Joly "
+                      "(`swap r7 on 2 with joly=b6 b7 b8`), or discard"))
+        return None
 
     def meld_rules(self, options):
         return MeldRules(ace="either", naturals_per_wild=2)

@@ -21,10 +21,16 @@ class Words:
     # what a player may type, as examples (the terminal's "not an action" refusal)
     typed_examples = "draw, take, meld 7h 8h 9h, layoff 10h on 1, discard Qs"
     hand_word = "hand"          # what one deal of the match is called ("deal" in Indian)
-    # the How to play dialog's sections, (heading, [paragraph, ...]) in the game's words (a
-    # paragraph starting "- " is a list item; [option] is the house rule's value, {7h 8h 9h}
-    # cards drawn), for a game that brings its own (rami.web.howto holds the six games')
+    # the How to play dialog's sections (rami.web.howto), (heading, [paragraph, ...]) in the
+    # game's words: a paragraph starting "- " is a list item, [option] the house rule's
+    # value, {7h 8h 9h} cards drawn
     how_to_play: tuple = ()
+
+    def typed_prompt(self, view) -> str | None:
+        """What the player at ``view``'s seat is asked to do, in the terminal, where this
+        game says it its own way (what is typed between backquotes: the same in every
+        language); None for the shared words of the phase."""
+        return None
 
     def explain(self, state: GameState, action: Action) -> str:
         """Why ``action`` is not legal now, in a player's words."""

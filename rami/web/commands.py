@@ -20,7 +20,7 @@ is a command, a table's act or a button; every method named is the app's).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 # what a command needs (checked before it runs; without it, the command does nothing)
 ANY = ""
@@ -30,55 +30,46 @@ HOST = "host"            # this page hosts friends
 REMOTE = "remote"        # this page is a friend's, joining or at the host's table
 
 
-@dataclass(frozen=True)
-class Command:
+class Command(NamedTuple):
     name: str
     method: str            # the App's method: method(arg), arg what follows the colon
     needs: str = ANY
     takes_arg: bool = False
 
 
-def _commands(*rows: tuple[str, str, str]) -> dict[str, Command]:
+# each command: its name (a colon after it: it takes an argument), the app's method, and
+# what it needs ("-": nothing)
+TABLE_OF_COMMANDS = """
+variant: choose_variant -       start start_pressed -           skip-bots skip_bots -
+rematch rematch_pressed match   newgame-keep new_game_keeping - newgame-replace new_game_replacing -
+resume-kept resume_kept_pressed - takeover take_over_seat match resume back_to_table -
+lobby to_lobby -                update update_now -             update-later update_later -
+update-hide update_hide -       help show_help -                howto show_howto -
+settings show_settings -        stats show_stats -              stats-reset ask_stats_reset -
+stats-reset-yes reset_stats -   scores show_scores match        dialog: show_table_dialog match
+close close_pressed -           confirm: confirm -              share share match
+download-match download_match - copy-link: copy_link -          copy-codelink: copy_code_link -
+copy-share: copy_shared -       copy-code copy_code -           friends show_friends host
+reactions toggle_reactions match react: react_with match       stand-in: stand_in host
+refuse-seat: refuse_seat host   keep-seat: keep_seat host       answer: paste_answer host
+scan: scan_answer host          use-codes use_codes host        join-go join remote
+join-by-code join_by_code -     join-back join_back remote      skip skip_to_hand table
+hint ask_hint table             undo undo table                 card: pick_card table
+sort: sort_hand table           group group_picked table        next next_hand table
+"""
+
+
+def _commands(text: str) -> dict[str, Command]:
+    words = text.split()
     out = {}
-    for spec, method, needs in rows:
+    for spec, method, needs in zip(words[::3], words[1::3], words[2::3]):
         name = spec.rstrip(":")
         assert name not in out, f"two commands are called {name!r}"
-        out[name] = Command(name, method, needs, spec.endswith(":"))
+        out[name] = Command(name, method, "" if needs == "-" else needs, spec.endswith(":"))
     return out
 
 
-COMMANDS = _commands(
-    # the lobby and the match
-    ("variant:", "choose_variant", ANY), ("start", "start_pressed", ANY),
-    ("skip-bots", "skip_bots", ANY), ("rematch", "rematch_pressed", MATCH),
-    ("newgame-keep", "new_game_keeping", ANY), ("newgame-replace", "new_game_replacing", ANY),
-    ("resume-kept", "resume_kept_pressed", ANY), ("takeover", "take_over_seat", MATCH),
-    ("resume", "back_to_table", ANY), ("lobby", "to_lobby", ANY),
-    # a new version
-    ("update", "update_now", ANY), ("update-later", "update_later", ANY),
-    ("update-hide", "update_hide", ANY),
-    # dialogs
-    ("help", "show_help", ANY), ("howto", "show_howto", ANY),
-    ("settings", "show_settings", ANY), ("stats", "show_stats", ANY),
-    ("stats-reset", "ask_stats_reset", ANY), ("stats-reset-yes", "reset_stats", ANY),
-    ("scores", "show_scores", MATCH), ("dialog:", "show_table_dialog", MATCH),
-    ("close", "close_pressed", ANY), ("confirm:", "confirm", ANY),
-    # sharing a hand
-    ("share", "share", MATCH), ("download-match", "download_match", ANY),
-    ("copy-link:", "copy_link", ANY), ("copy-codelink:", "copy_code_link", ANY),
-    ("copy-share:", "copy_shared", ANY), ("copy-code", "copy_code", ANY),
-    # friends
-    ("friends", "show_friends", HOST), ("reactions", "toggle_reactions", MATCH),
-    ("react:", "react_with", MATCH), ("stand-in:", "stand_in", HOST),
-    ("refuse-seat:", "refuse_seat", HOST), ("keep-seat:", "keep_seat", HOST),
-    ("answer:", "paste_answer", HOST), ("scan:", "scan_answer", HOST),
-    ("use-codes", "use_codes", HOST), ("join-go", "join", REMOTE),
-    ("join-by-code", "join_by_code", ANY), ("join-back", "join_back", REMOTE),
-    # at the table
-    ("skip", "skip_to_hand", TABLE), ("hint", "ask_hint", TABLE), ("undo", "undo", TABLE),
-    ("card:", "pick_card", TABLE), ("sort:", "sort_hand", TABLE),
-    ("group", "group_picked", TABLE), ("next", "next_hand", TABLE),
-)
+COMMANDS = _commands(TABLE_OF_COMMANDS)
 # what the page itself handles before any command: the menu, the table's melds shown whole
 PAGE_ACTS = ("menu", "melds-all")
 

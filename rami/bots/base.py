@@ -23,12 +23,23 @@ class Bot:
     def choose(self, view: PlayerView):
         raise NotImplementedError
 
+    def hint_discard(self, words, card, hand, rest, fit: str) -> str | None:
+        """Why discarding ``card`` is right, where this game's player has a reason of its
+        own (rami.bots.hint: ``words`` the hint's reasons, ``rest`` the hand without the
+        card, ``fit`` the card's own reason so far); None for the reasons every game gives."""
+        return None
+
     def think(self, view: PlayerView):
         """The decision in steps: a generator that yields now and then while it works (so a
         page can draw between steps) and returns the action. Bots that search override it;
         the result is always what :meth:`choose` gives."""
         return self.choose(view)
         yield               # a generator, even when nothing is searched
+
+
+def label(card) -> str:
+    """A card as a hint names it: ``K♣``, ``red 7``, ``joker``."""
+    return card.pretty() if card.suit and not card.is_tile else card.name()
 
 
 def drain(steps):

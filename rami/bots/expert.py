@@ -25,11 +25,12 @@ from __future__ import annotations
 
 from ..actions import (DEAL, DONE, DRAW, PASS, TAKE, BigGin, Discard, Knock, LayOff)
 from ..cards import Card
+from ..i18n import _, join, n_
 from ..state import Phase
 from ..view import PlayerView
 from ..solver import EXACT_CARDS
 from .ginmodel import History, feeds, in_some_meld, mask_of, probabilities
-from .base import Thinker
+from .base import Thinker, label
 from .heuristic import BasicBot, GinBot, IndianBot, PushBot, Rum500Bot
 from .tiles import TilesBot
 
@@ -785,6 +786,24 @@ class ExpertIndian(IndianLookahead, IndianBot):
     WEIGH_TAKE = True
     TAKE_DRAWS = 8
 
+    def hint_discard(self, words, card, hand, rest, fit):
+        """Before a pure sequence: the higher loose cards kept over ``card`` because they
+        have a partner of their suit (what ``kept_bonus`` counts), said."""
+        view = words.view
+        if not self.kept_bonus(view, hand, rest):
+            return None
+        value = self.value(view, card)
+        loose = words.solver().arrange(list(rest)).deadwood
+        kept = sorted((c for c in suit_partners(view, loose) if self.value(view, c) > value),
+                      key=lambda c: (-self.value(view, c), c.code))[:3]
+        if not kept:
+            return None
+        return n_("{reason}, and until you hold a pure sequence the {cards} is worth "
+                  "more: cards of one suit close together make one",
+                  "{reason}, and until you hold a pure sequence the {cards} are worth "
+                  "more: cards of one suit close together make one", len(kept),
+                  reason=fit, cards=join(label(c) for c in kept))
+
 
 class ExpertPush(Lookahead, PushBot):
     # a push hands the opponent on the left two cards (more to meld, more to be caught
@@ -813,6 +832,15 @@ class ExpertTiles(Lookahead, TilesBot):
     PARTIAL = 0.5         # weight of a loose tile that has a partner towards a combination
     RUN = 10              # what a run in the rack is worth before the opening
     KEEP_PARTIAL = 1.5
+
+    def hint_discard(self, words, card, hand, rest, fit):
+        """Before the initial meld: the higher tiles are worth more, said."""
+        view = words.view
+        if view.melded[view.seat]:
+            return None
+        return _("{reason}, and until your initial meld of {need} points with a run the "
+                 "higher tiles are worth more to you", reason=fit,
+                 need=view.options.get("min_first_meld", 50))
 
     def weighs(self, view: PlayerView) -> bool:
         return bool(view.melded[view.seat])     # before the opening, pick_discard decides

@@ -18,9 +18,9 @@ from dataclasses import dataclass
 from ..actions import Action
 from ..cards import SET_NAMES, TILE_SET_NAMES, Card
 from ..view import PlayerView
-from .base import drain
+from .base import drain, label
 from .expert import Memory, expert_bot
-from ..i18n import _, join, n_
+from ..i18n import _
 
 
 
@@ -59,11 +59,6 @@ def _cards_of(action) -> tuple:
     for m in melds:
         out += list(getattr(m, "cards", m))
     return tuple(dict.fromkeys(out))
-
-
-def label(card: Card) -> str:
-    """A card as a hint names it: ``K♣``, ``red 7``, ``joker``."""
-    return card.pretty() if card.suit and not card.is_tile else card.name()
 
 
 def set_of(card: Card) -> str:
@@ -147,19 +142,9 @@ class Words:
             fit = _("it is the loose card you need least")
         else:
             fit = _("breaking that meld costs least")
-        view = self.view
-        if view.variant == "tiles" and not view.melded[view.seat]:
-            need = view.options.get("min_first_meld", 50)
-            return _("{reason}, and until your initial meld of {need} points with a run the "
-                     "higher tiles are worth more to you", reason=fit, need=need)
-        if view.variant == "indian":
-            kept = self.pure_makings(card, hand, rest)
-            if kept:
-                return n_("{reason}, and until you hold a pure sequence the {cards} is worth "
-                          "more: cards of one suit close together make one",
-                          "{reason}, and until you hold a pure sequence the {cards} are worth "
-                          "more: cards of one suit close together make one", len(kept),
-                          reason=fit, cards=join(label(c) for c in kept))
+        own = self.bot.hint_discard(self, card, hand, rest, fit)     # (the game's own)
+        if own:
+            return own
         thrown = self.thrower(card)
         took = self.collector(card)
         if thrown:
@@ -170,22 +155,9 @@ class Words:
         if took:
             return _("{reason}, though {who} took the {card}", reason=fit,
                      who=self.who(took[0]), card=label(took[1]))
-        if self.view.variant == "indian":
+        if self.bot.var.says_points:
             return _("{reason}, and it leaves {n} points in your hand", reason=fit, n=left)
         return _("{reason}, and it leaves {n} in deadwood", reason=fit, n=left)
-
-    def pure_makings(self, card: Card, hand, rest) -> list:
-        """Before a pure sequence: the higher loose cards the Expert keeps over ``card``
-        because they have a partner of their suit (what ``kept_bonus`` counts), highest
-        first."""
-        from .expert import suit_partners
-        view = self.view
-        if not self.bot.kept_bonus(view, hand, rest):
-            return []
-        value = self.bot.value(view, card)
-        loose = self.solver().arrange(list(rest)).deadwood
-        kept = [c for c in suit_partners(view, loose) if self.bot.value(view, c) > value]
-        return sorted(kept, key=lambda c: (-self.bot.value(view, c), c.code))[:3]
 
     def say_discard(self, a) -> str:
         return _("Discard the {card}: {reason}.", card=label(a.card),
@@ -218,7 +190,7 @@ class Words:
         after = min(d for d, c in self.solver().best_discards(with_it) if c is not card) \
             if len(with_it) > 1 else now
         if after < now:
-            if self.view.variant == "indian":
+            if self.bot.var.says_points:
                 return _("it brings your points from {before} down to {after}", before=now,
                          after=after)
             return _("it brings your deadwood from {before} down to {after}", before=now,

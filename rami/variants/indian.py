@@ -204,6 +204,7 @@ class IndianRummy(Variant):
     max_players = 6
     hand_word = "deal"
     declares = True
+    says_points = True         # (a hand's points, not its deadwood: rami.bots.hint)
     public_numbers = (("reshuffles", 4),)     # (rami.rl.observe)
     # How to play, in the game's words (rami.web.howto)
     how_to_play = [

@@ -21,6 +21,8 @@ class Words:
     # what a player may type, as examples (the terminal's "not an action" refusal)
     typed_examples = "draw, take, meld 7h 8h 9h, layoff 10h on 1, discard Qs"
     hand_word = "hand"          # what one deal of the match is called ("deal" in Indian)
+    says_points = False         # what a hand holds outside its melds is its points (Indian
+                                # rummy), not its deadwood
     # the How to play dialog's sections (rami.web.howto), (heading, [paragraph, ...]) in the
     # game's words: a paragraph starting "- " is a list item, [option] the house rule's
     # value, {7h 8h 9h} cards drawn

@@ -396,6 +396,7 @@ class Room:
         if changed:
             out += [(s, self.table_for(s)) for s in self.friends if s != seat
                     and self.seats[s].connected]
+            self.dirty = False                 # (every connected friend has its table now)
         return out
 
     def _unique(self, name: str, seat: int) -> str:

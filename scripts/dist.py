@@ -116,8 +116,7 @@ def shed_script_comments(site: pathlib.Path) -> int:
             if tail and all(line[:tail.start()].count(q) % 2 == 0 for q in "\"'`"):
                 line = line[:tail.start()]
             kept.append(line)
-            code = line if in_text else line.split("//", 1)[0] if "`" not in line else line
-            in_text ^= (len(re.findall(r"(?<!\\)`", code)) % 2 == 1)
+            in_text ^= len(re.findall(r"(?<!\\)`", line)) % 2 == 1
         lean = "\n".join(kept)
         if lean != text:
             script.write_text(lean, encoding="utf-8")

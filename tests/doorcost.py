@@ -122,7 +122,7 @@ def _entries() -> dict:
         "board editor's Open": (MAX_OPEN, {
             "bare": lambda p: p, "a board's HTML": lambda p: "<rami-board deal='" + p,
             "a link": lambda p: "https://x/#deal=" + p, "a match file": lambda p: heading + p},
-            lambda text: Editor().open("", text)),
+            lambda text: Editor().open(text)),
         "a board's moves": (20_000, {"bare": lambda p: p}, board),
         "house rules typed": (4000, {"bare": lambda p: p}, lambda t: parse_options([t])),
     }

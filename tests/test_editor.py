@@ -321,4 +321,4 @@ def test_a_link_with_an_empty_deal_is_refused_in_words():
     from rami.web.editor import Editor, EditorError
     for text in ("https://x/#deal=", "https://x/?deal=%20&moves=draw", "#deal=&seat=1"):
         with pytest.raises(EditorError, match="holds no position"):
-            Editor().open("", text)
+            Editor().open(text)

@@ -205,7 +205,7 @@ class Editor:
         "answer": "record_answer", "mistake": "record_mistake", "stopalt": "stop_recording_alt",
         "dropanswer": "drop_answer", "mistakenote": "set_mistake_note",
         "dropmistake": "drop_mistake", "prompt": "set_prompt", "success": "set_success",
-        "look": "set_look", "width": "set_width", "open": "open", "matchhand": "open_hand_of",
+        "look": "set_look", "width": "set_width", "open": "open_pasted", "matchhand": "open_hand_of",
     }
 
     def act(self, name: str, value: str = "") -> None:
@@ -498,9 +498,12 @@ class Editor:
 
     # -- opening what rami writes ---------------------------------------------------------
     # -- opening what rami writes (rami.web.editor_read) -----------------------------------
-    def open(self, _arg: str, text: str = "") -> None:
+    def open_pasted(self, _arg: str, text: str) -> None:
+        self.open(text)                 # (``act("open", text)``)
+
+    def open(self, text: str) -> None:
         """A deal string, a board's HTML, a link (a shared hand's, or into the game) or a
-        match file, as the editor's board (``act("open", text)``)."""
+        match file, as the editor's board."""
         kind, got = read_text(text)
         if kind == "match":
             self.match, self.match_deal = got

@@ -25,7 +25,7 @@ from ..cards import Card, sort_by_rank, sort_by_suit
 from ..checks import read_json
 from ..errors import RamiError, SaveError
 from ..known import KnownGame
-from ..master import MOVE_PHASES, UNDOABLE, Master, MovedOn, OutOfTurn
+from ..master import MOVE_PHASES, UNDO_DEPTH, UNDOABLE, Master, MovedOn, OutOfTurn
 from ..state import MAX_SAVE_CHARS, GameState, Phase, check_save_header
 from ..variants import find_variant
 from ..view import PlayerView
@@ -37,7 +37,6 @@ from ..i18n import N_, _, pieces
 WEB_FORMAT = "rami-web"
 WEB_VERSION = 1
 BOT_PHASES = tuple(p for p in Phase if p in MOVE_PHASES)
-UNDO_DEPTH = 60
 
 
 def in_game_words(method):

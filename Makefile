@@ -113,7 +113,7 @@ bench-rl: setup        ## the research environments' steps per second, every gam
 	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-train.txt
 	$(PY) benchmarks/rl.py
 
-train-gin: setup       ## Gin's opponent model: seeded hands, the fit, its calibration; writes rami/bots/gin_weights.py
+train-gin: setup       ## Gin's opponent model: seeded hands, the fit, its calibration; writes rami/games/gin/weights.py
 	$(PY) scripts/gin_model.py --hands 2000 --seed 1
 
 TRAIN_MINUTES ?= 5

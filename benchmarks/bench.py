@@ -115,7 +115,7 @@ def indian_figures():
     """Indian rummy on 13 and 14 cards from two decks with printed jokers and a wild rank:
     the declaration check, the loser's fewest points, and a bot's whole weighing of its 14
     cards (every discard, one memo), median and worst over a fixed seeded sample."""
-    from rami.bots.heuristic import IndianBot
+    from rami.games.indian.bots import IndianBot
     from rami.variants import find_variant
     var = find_variant("indian")
     rng = random.Random(2027)
@@ -222,7 +222,7 @@ def tiles_figures():
     move over the positions of seeded four-player bot games."""
     from rami.bots import make_bot
     from rami.cards import JOLY, tile_set
-    from rami.variants.tiles import openings
+    from rami.games.tiles import openings
     rng = random.Random(7)
     g = GameState("tiles", 4, seed=1)
     rules = g.variant.rules(g)

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from rami.actions import DEAL, DONE, DRAW, PASS, TAKE, Discard, Knock, LayOff
 from rami.bots import Bot
-from rami.bots.expert import in_some_meld, mask_of
+from rami.games.gin.model import in_some_meld, mask_of
 from rami.melds import MeldRules
 from rami.solver import Solver, gin_values
 from rami.state import Phase

@@ -20,15 +20,14 @@ from .cards import Card, sort_by_rank, sort_by_suit
 from .errors import RamiError
 from .scenario import _value
 from .state import GameState, Phase
+from .registry import part
 from .variants import find_variant, variant_names
-from .variants.push import describe_contract
 from .view import PlayerView
 from .i18n import (LANGUAGES, N_, _, from_environment, n_, pieces, result_words,
                    set_language)
-from .web.lobby import CHOICE_TITLES, LEVEL_NAMES
+from .web.lobby import LEVEL_NAMES
 from .web.parts import LABEL_WORDS
 from .web.render import HAND_TITLES
-from .web.tables.indian import SEAT_TAGS
 from .words import words_for
 
 
@@ -68,135 +67,88 @@ class Painter:
         return " ".join(self.card(c) for c in cards) or "-"
 
 
-def board(view: PlayerView, paint: Painter, order: str = "suit") -> str:
-    var = find_variant(view.variant)
-    names = view.names
-    lines = []
-    score = "  ".join(f"{names[s]} {view.scores[view.teams[s]]}" for s in range(len(names)))
-    info = view.info
-    extra = ("   " + _("knock limit {points}", points=info['knock_limit'])
-             if "knock_limit" in info else "")
-    if "wild_rank" in info:
-        fmt = _(CHOICE_TITLES.get(info["format"], info["format"]))
-        extra = "   " + _("wild joker {card}", card=paint.card(Card.parse(info['cut']))) + \
-            "   " + (_("{format} to {limit}", format=fmt, limit=info["limit"])
-                     if "limit" in info else fmt)
-    if "shapes" in info:
-        extra = "   " + _("contract: {contract}", contract=describe_contract(info["shapes"]))
-    if "exposed" in info:
-        ex = paint.card(Card.parse(info["exposed"])) if info["exposed"] else _("taken")
-        cw = paint.card(Card.parse(info["crosswise"])) if info["crosswise"] else _("not yet")
-        extra = "   " + _("exposed tile {tile}   opening discard {crosswise}   game of {count}",
-                          tile=ex, crosswise=cw, count=info['games'])
-    hand = _(HAND_TITLES.get(var.hand_word, HAND_TITLES["hand"]), n=view.hand_no + 1)
-    lines.append(f"== {var.title}, {hand} ==  {score}{extra}")
-    for s in range(len(names)):
-        if s == view.seat:
-            continue
-        tag = " " + _("(dealer)") if s == view.dealer else ""
-        if len(set(view.teams)) < len(names) and view.teams[s] == view.teams[view.seat]:
-            tag += " " + _("(partner)")
-        if "contracted" in info and info["contracted"][s]:
-            tag += " " + _("[contract laid]")
-        status = info.get("status", ["in"] * len(names))[s]
-        if status not in ("in", "shown", "declared"):
-            tag += f" [{_(SEAT_TAGS.get(status, status))}]"
-        shown = view.revealed.get(s)
-        cards = paint.cards(shown) if shown else count_of(view.hand_counts[s], "exposed" in info)
-        if "exposed" in info and s in info["twins"]:
-            tag += " " + _("[twin announced]")
-        lines.append(f"  {names[s]}{tag}: {cards}")
-    if "exposed" in info:
-        lines.append("  " + _("(Tiles are written by colour and number, as you type them: r12 "
-                              "is red 12, y yellow, b blue, k black; joly is the Joly.)"))
-        row = paint.cards(view.discard) if view.discard else _("empty")
-        lines.append("  " + _("Wall: {count}   Discard row, first to last: {row}",
-                              count=count_of(view.stock_count, True), row=row))
-    elif var.discard_spread:
-        pile = paint.cards(view.discard) if view.discard else _("empty")
-        lines.append("  " + _("Stock: {count}   Discard pile, bottom to top: {pile}",
-                              count=count_of(view.stock_count), pile=pile))
-    else:
+class Board:
+    """A game's board in the terminal, as the player to move reads it: the header, the other
+    seats, the piles, the table, the hand and a line of advice. This is the shared turn's
+    (Basic Rummy's); a game that shows more names its own in ``Variant.parts["terminal"]``
+    (``rami/games/gin/terminal.py``), a subclass that overrides only what differs."""
+
+    def draw(self, view: PlayerView, paint: Painter, order: str = "suit") -> str:
+        var = find_variant(view.variant)
+        names = view.names
+        score = "  ".join(f"{names[s]} {view.scores[view.teams[s]]}" for s in range(len(names)))
+        hand = _(HAND_TITLES.get(var.hand_word, HAND_TITLES["hand"]), n=view.hand_no + 1)
+        lines = [f"== {var.title}, {hand} ==  {score}{self.header(view, paint)}"]
+        for s in range(len(names)):
+            if s == view.seat:
+                continue
+            tag = " " + _("(dealer)") if s == view.dealer else ""
+            if len(set(view.teams)) < len(names) and view.teams[s] == view.teams[view.seat]:
+                tag += " " + _("(partner)")
+            tag += "".join(" " + t for t in self.seat_tags(view, s))
+            shown = view.revealed.get(s)
+            cards = paint.cards(shown) if shown else self.count(view.hand_counts[s])
+            lines.append(f"  {names[s]}{tag}: {cards}")
+        lines += self.piles(view, paint)
+        if view.table:
+            lines.append("  " + _("Table:"))
+            for i, t in enumerate(view.table):
+                others = sorted({s for s in t.played_by if s != t.owner})
+                by = "".join(f", {names[s]}: " + paint.cards(
+                    c for c, p in zip(t.meld.cards, t.played_by) if p == s) for s in others)
+                lines.append(f"    {i + 1}. {paint.cards(t.meld.cards)}   ({names[t.owner]}{by})")
+        lines += self.notes(view, paint)
+        ace_high = aces_high(view)
+        held = sort_by_rank(view.hand, ace_high) if order == "rank" else \
+            sort_by_suit(view.hand, ace_high)
+        lines.append("  " + self.hand_line(held, paint))
+        if view.hand:
+            lines += self.advice(view, paint)
+        return "\n".join(lines)
+
+    def header(self, view: PlayerView, paint: Painter) -> str:
+        """What the header says after the scores (the deal's own facts)."""
+        return ""
+
+    def seat_tags(self, view: PlayerView, seat: int) -> list[str]:
+        """What is said of another seat beside its name (beyond dealer and partner)."""
+        return []
+
+    def count(self, n: int) -> str:
+        """``5 cards``: how many pieces a seat holds."""
+        return count_of(n)
+
+    def piles(self, view: PlayerView, paint: Painter) -> list[str]:
+        var = find_variant(view.variant)
+        if var.discard_spread:
+            pile = paint.cards(view.discard) if view.discard else _("empty")
+            return ["  " + _("Stock: {count}   Discard pile, bottom to top: {pile}",
+                             count=count_of(view.stock_count), pile=pile)]
         top = paint.card(view.top_discard) if view.top_discard else _("empty")
-        lines.append("  " + _("Stock: {count}   Discard pile: {top} ({size})",
-                              count=count_of(view.stock_count), top=top,
-                              size=count_of(view.discard_count)))
-    if view.table:
-        lines.append("  " + _("Table:"))
-        for i, t in enumerate(view.table):
-            others = sorted({s for s in t.played_by if s != t.owner})
-            by = "".join(f", {names[s]}: " + paint.cards(
-                c for c, p in zip(t.meld.cards, t.played_by) if p == s) for s in others)
-            lines.append(f"    {i + 1}. {paint.cards(t.meld.cards)}   ({names[t.owner]}{by})")
-    if "table_points" in info:
-        pts = info["table_points"]
-        lines.append("  " + _("On the table this hand: {points}", points="  ".join(
-            f"{names[s]} {pts[s]}" for s in range(len(names)))))
-        if info.get("duty") and view.turn == view.seat:
-            lines.append("  " + _("You must use the {card} you took now: meld it.",
-                                  card=info['duty']))
-        need = info.get("need", 0)
-        if need and not info["opened"][view.seat]:
-            lines.append("  " + (_("Your first melds must total {points} points ({laid} laid "
-                                   "this turn)", points=need, laid=info['opening'])
-                                 if info.get("opening") else
-                                 _("Your first melds must total {points} points", points=need)))
-    if "shapes" in info:
-        done = info["contracted"][view.seat]
-        contract = describe_contract(info["shapes"])
-        lines.append("  " + (_("Your contract this deal: {contract} (laid)",
-                               contract=contract) if done else
-                             _("Your contract this deal: {contract}", contract=contract)))
-        if info.get("rescued") and view.turn == view.seat:
-            lines.append("  " + _("Use the rescued {cards} this turn: meld it or lay it off.",
-                                  cards=', '.join(info['rescued'])))
-    ace_high = aces_high(view)
-    hand = sort_by_rank(view.hand, ace_high) if order == "rank" else sort_by_suit(view.hand, ace_high)
-    lines.append("  " + (_("Your rack ({count}): {tiles}", count=len(hand), tiles=paint.cards(hand))
-                         if "exposed" in info else
-                         _("Your hand ({count}): {cards}", count=len(hand),
-                           cards=paint.cards(hand))))
-    if view.hand and "wild_rank" in info:
-        opts = var.deal_options(view.options, info["wild_rank"])
-        cards = list(view.hand)
-        if len(cards) > 13:                      # holding the 14th: after the best discard
-            cards.remove(min(dict.fromkeys(cards), key=lambda c: var.best_grouping(
-                opts, _without(cards, c)).raw))
-        best = var.best_grouping(opts, cards)
-        groups = "  ".join(f"{paint.cards(gr)} ({_(LABEL_WORDS.get(label, label))})"
-                           for gr, label in zip(best.groups, best.labels))
-        lines.append("  " + (_("Best groups: {groups}   points {points}   (you can declare!)",
-                               groups=groups, points=best.points) if best.valid else
-                             _("Best groups: {groups}   points {points}", groups=groups,
-                               points=best.points)))
-    elif view.hand and "exposed" in info:
-        laid = info["laid"]
-        lines.append("  " + _("On the table this game: {points}", points="  ".join(
-            f"{names[s]} {laid[s]}" for s in range(len(names)))))
-        if not view.melded[view.seat]:
-            from .variants.tiles import openings
-            ways = openings(list(view.hand), var.rules_for(view.options), info["minimum"],
-                            limit=1)
-            lines.append("  " + _("Initial meld (at least {points} with a run) in your rack: "
-                                  "{tiles}", points=info['minimum'], tiles=(
-                                      "  ".join(paint.cards(m.cards) for m in ways[0])
-                                      if ways else _("not yet"))))
-        if info.get("duty") and view.turn == view.seat:
-            lines.append("  " + _("Meld the {tile} you took in your initial meld.",
-                                  tile=info['duty']))
-    elif view.hand and "shapes" in info:
-        if not info["contracted"][view.seat]:
-            from .variants.push import contract_melds_for
-            ways = contract_melds_for(view.hand, var.shapes_for(view.hand_no, view.options),
-                                      var.rules_for(view.options), limit=1)
-            lines.append("  " + _("Contract in hand: {cards}", cards=(
-                "  ".join(paint.cards(m.cards) for m in ways[0]) if ways else _("not yet"))))
-    elif view.hand:
+        return ["  " + _("Stock: {count}   Discard pile: {top} ({size})",
+                         count=count_of(view.stock_count), top=top,
+                         size=count_of(view.discard_count))]
+
+    def notes(self, view: PlayerView, paint: Painter) -> list[str]:
+        """Lines after the table (what the player owes, what is on the table for whom)."""
+        return []
+
+    def hand_line(self, held: list, paint: Painter) -> str:
+        return _("Your hand ({count}): {cards}", count=len(held), cards=paint.cards(held))
+
+    def advice(self, view: PlayerView, paint: Painter) -> list[str]:
+        """A line on the player's hand: its best melds and deadwood."""
+        var = find_variant(view.variant)
         dead = var.solver_for(view.options).arrange(list(view.hand))
-        lines.append("  " + _("Best melds: {melds}   deadwood {points}", melds=(
+        return ["  " + _("Best melds: {melds}   deadwood {points}", melds=(
             "  ".join(paint.cards(m.cards) for m in dead.melds) or _("none")),
-            points=dead.deadwood_value))
-    return "\n".join(lines)
+            points=dead.deadwood_value)]
+
+
+def board(view: PlayerView, paint: Painter, order: str = "suit") -> str:
+    """The board of ``view``'s game as its player reads it (:class:`Board`, or the game's own)."""
+    cls = part(find_variant(view.variant), "terminal") or Board
+    return cls().draw(view, paint, order)
 
 
 def _without(cards, card) -> list:

@@ -1,7 +1,9 @@
 """The games rami knows, by name or alias.
 
-Each variant is registered here once (:mod:`rami.variants` registers the six rami plays; a
-plug-in or a test registers its own the same way). A package that adds games names the module
+Each variant is registered here once (:mod:`rami.games` registers the six rami plays, each
+from its own folder; a plug-in or a test registers its own the same way). A game names its
+other parts (its table, its players) in ``Variant.parts``; :func:`part` imports one when it
+is first asked for. A package that adds games names the module
 that registers them in the entry-point group ``rami.variants`` (in its ``pyproject.toml``:
 ``[project.entry-points."rami.variants"]`` ``short = "mypackage.short"``); rami imports those
 modules, in the order of their names, after its own games, so ``python -m rami play short``,
@@ -20,7 +22,7 @@ from .errors import OptionError
 from .i18n import _
 
 VARIANTS: dict[str, "Variant"] = {}     # (name or alias, lower case) -> the variant
-_DEFAULTS = "rami.variants"             # the package that registers rami's own games
+_DEFAULTS = "rami.games"                # the package that registers rami's own games
 PLUGINS = "rami.variants"               # the entry-point group of other packages' games
 _loaded = False
 
@@ -57,6 +59,18 @@ def variant_names() -> list[str]:
     """Every registered variant's name, in the order they were registered."""
     _load()
     return list(dict.fromkeys(v.name for v in VARIANTS.values()))
+
+
+def part(variant: "Variant", name: str):
+    """The class ``variant`` names for one of its parts (``Variant.parts``: its table, its
+    players by level), imported now; None if it names none."""
+    ref = variant.parts.get(name)
+    if ref is None:
+        return None
+    module, _sep, attr = ref.partition(":")
+    home = sys.modules[type(variant).__module__].__package__ or None
+    return getattr(importlib.import_module(module, home if module.startswith(".") else None),
+                   attr)
 
 
 def _load() -> None:

@@ -3,7 +3,8 @@ the standard-library modules it lists, and by scripts/check_vendor.mjs, which ru
 on the shipped files and fails if any import is missing there.
 
 It imports every module of rami that the browser loads (all but the terminal and the local
-server: rami/cli.py, rami/serve.py, rami/__main__.py; other packages' games, rami/plugins.py;
+server: rami/cli.py, each game's board in the terminal, rami/games/*/terminal.py,
+rami/serve.py, rami/__main__.py; other packages' games, rami/plugins.py;
 the tables' type, rami/web/tables/model.py; the research environments, rami/rl/), the standard-library modules that
 PyScript's own Python package imports (PYSCRIPT_IMPORTS, given by the caller: the names
 scripts/precompile.mjs finds in PyScript's sources that this Python has), and then exercises what runs later and may import lazily: a hand of every variant
@@ -24,6 +25,7 @@ import zipfile
 NOT_IN_BROWSER = ("rami.cli", "rami.serve", "rami.__main__", "rami.plugins",
                   "rami.web.tables.model")
 NOT_IN_BROWSER_PACKAGES = ("rami.rl.",)     # the research environments (NumPy, PettingZoo)
+TERMINAL = ".terminal"                      # each game's board in the terminal (rami.cli's)
 
 
 def browser_modules(where: str) -> list[str]:
@@ -39,7 +41,8 @@ def browser_modules(where: str) -> list[str]:
     for name in names:
         if name.endswith((".py", ".pyc")) and "__pycache__" not in name:
             mod = name.rsplit(".", 1)[0].replace("/", ".").removesuffix(".__init__")
-            if mod not in NOT_IN_BROWSER and not (mod + ".").startswith(NOT_IN_BROWSER_PACKAGES):
+            if mod not in NOT_IN_BROWSER and not (mod + ".").startswith(NOT_IN_BROWSER_PACKAGES) \
+                    and not (mod.startswith("rami.games.") and mod.endswith(TERMINAL)):
                 mods.add(mod)
     return sorted(mods)
 

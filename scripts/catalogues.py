@@ -37,7 +37,7 @@ KEYWORDS = {"_": None, "n_": (1, 2), "p_": ((1, "c"), 2), "N_": None, "Nn_": (1,
 METHODS = [("rami/**.py", "python"), ("static/boot.js", "javascript"),
            ("static/embed.js", "javascript"), ("learn/**.js", "javascript")]
 # the files of one kind of game: their messages are already in that game's words
-CARD_ONLY = re.compile(r"rami/(variants|web/tables)/(basic|gin|indian|rum500|push|tiles)\.py$"
+CARD_ONLY = re.compile(r"rami/games/(basic|gin|indian|rum500|push|tiles)/"
                        r"|rami/bots/(beginner|expert|heuristic)\.py$|rami/web/howto\.py$")
 # the words that differ at tile Rami's table (the proposal for English, to be read)
 VOCABULARY = (

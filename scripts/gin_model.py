@@ -1,4 +1,4 @@
-"""Gin's learned opponent model (rami/bots/ginmodel.py): the data, the fit and the
+"""Gin's learned opponent model (rami/games/gin/model.py): the data, the fit and the
 calibration. Development only: it needs NumPy (requirements-rl.txt, which ``make setup``
 installs); nothing here runs in ``make test``, and the engine runs the model without it.
 
@@ -27,7 +27,7 @@ installs); nothing here runs in ``make test``, and the engine runs the model wit
 3. **Calibration** on the held-out hands, by opponent too: Brier score and log loss of the
    model (``held`` scaled, as the engine does, so that a decision's chances add up to the
    hidden count), of the particle filter, and of the prior or base rate alone.
-4. **Weights**: ``rami/bots/gin_weights.py``, a module of numbers (``--out``). The same
+4. **Weights**: ``rami/games/gin/weights.py``, a module of numbers (``--out``). The same
    seed writes the same file (checked: the rows are sorted, the fit is seeded, NumPy is
    pinned).
 
@@ -48,8 +48,9 @@ sys.path.insert(0, os.path.join(ROOT, "benchmarks"))
 import numpy as np  # noqa: E402
 
 from rami.bots import drain, make_bot  # noqa: E402
-from rami.bots.expert import Memory, in_some_meld, mask_of  # noqa: E402
-from rami.bots.ginmodel import FEATURES, History, features  # noqa: E402
+from rami.bots.expert import Memory  # noqa: E402
+from rami.games.gin.model import in_some_meld, mask_of  # noqa: E402
+from rami.games.gin.model import FEATURES, History, features  # noqa: E402
 from rami.state import GameState, Phase  # noqa: E402
 from rami.view import PlayerView  # noqa: E402
 
@@ -215,7 +216,7 @@ def write_weights(models: dict, gain: list, path: str, note: str) -> None:
 
 def rescaled(p, dec, k):
     """Each decision's probabilities moved by one shift in log odds so that they add up to
-    its hidden count ``k`` (what ginmodel.rescale does, for every decision at once)."""
+    its hidden count ``k`` (what model.rescale does, for every decision at once)."""
     z = logit(p)
     starts = np.flatnonzero(np.r_[True, dec[1:] != dec[:-1]])
     want = k[starts]
@@ -237,7 +238,7 @@ def main(argv=None) -> int:
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--hidden", type=int, default=HIDDEN)
     ap.add_argument("--epochs", type=int, default=12)
-    ap.add_argument("--out", default=os.path.join(ROOT, "rami", "bots", "gin_weights.py"),
+    ap.add_argument("--out", default=os.path.join(ROOT, "rami", "games", "gin", "weights.py"),
                     help="where the weights go (a Python module of numbers)")
     args = ap.parse_args(argv)
     cache = os.path.join(ROOT, "build", f"gin_data3_{args.hands}_{args.seed}.npz")
@@ -296,7 +297,7 @@ def main(argv=None) -> int:
                              for i in range(len(OPPONENTS)))
             print(f"    {name:<20} {brier:7.4f} {loss:9.4f}   {'':>17} {each}")
     write_weights({"MODEL": model, "FEED": feed}, gain, args.out,
-                  f"Gin's opponent model (rami/bots/ginmodel.py): written by "
+                  f"Gin's opponent model (rami/games/gin/model.py): written by "
                   f"scripts/gin_model.py --hands {args.hands} --seed {args.seed} "
                   f"(make train-gin); do not edit.")
     print(f"weights: {os.path.relpath(args.out, ROOT)}")

@@ -36,9 +36,9 @@ def test_every_variant_has_its_rules_with_card_pictures_and_every_house_rule(var
     var = find_variant(variant)
     assert f"How to play {var.title}" in html
     assert html.count('class="rule-cards"') >= 2            # small card pictures
-    from rami.web.lobby import OPTION_TITLES
     for o in var.OPTIONS:
-        assert f"<b>{OPTION_TITLES[o.name]}</b>" in html
+        assert o.title, f"{variant}'s house rule {o.name} has no title"
+        assert f"<b>{o.title}</b>" in html
     assert "This table plays the rule book" in html and "(house rule)" not in html
 
 

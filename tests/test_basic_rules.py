@@ -8,7 +8,7 @@ from rami.errors import AmbiguousAction, IllegalAction
 from rami.scenario import from_deal
 from rami.state import GameState, Phase
 from rami.variants.base import draw_for_deal
-from rami.variants.basic import MAX_TURNOVERS
+from rami.games.basic import MAX_TURNOVERS
 from tests.rules import sound
 
 C = Card.parse
@@ -317,7 +317,7 @@ def test_a_new_hand_starts_everyone_on_his_first_turn():
 def test_a_block_rummy_match_to_a_target_ends_after_ten_hands():
     """The rule book's Decision: blocked hands take points from everyone, so a target may
     never be reached; the match ends after 10 hands and the highest total wins."""
-    from rami.variants.basic import BLOCK_MATCH_HANDS
+    from rami.games.basic import BLOCK_MATCH_HANDS
     from rami.bots import make_bot
     from rami.view import PlayerView
     g = GameState("basic", 4, {"block_rummy": True}, seed=3)

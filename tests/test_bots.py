@@ -111,7 +111,7 @@ def test_500_rum_bots_beat_random_players():
 
 
 def test_500_rum_bots_feed_their_partner_and_starve_the_opponents():
-    from rami.bots.heuristic import Rum500Bot
+    from rami.games.rum500.bots import Rum500Bot
     from rami.scenario import from_deal
     g = from_deal("rum500 partnership=on | 0: 7h 8h 9h Kc Kd 2s 5d | 1: 2c 3d 5h "
                   "| 2: 9c Jd 4s | 3: 2d 3c 5s | discard: 4d 6s | stock: 6c")
@@ -155,7 +155,7 @@ def test_push_bots_beat_random_players():
 
 
 def test_push_bot_keeps_wilds_and_does_not_feed_the_next_player():
-    from rami.bots.heuristic import PushBot
+    from rami.games.push.bots import PushBot
     from rami.scenario import from_deal
     bot = PushBot("push")
     # before the contract: the joker is kept, the lone king goes
@@ -218,7 +218,7 @@ def test_tile_bots_beat_random_players():
 
 
 def test_tile_bot_swaps_a_joly_and_takes_the_exposed_tile_to_go_out():
-    from rami.bots.tiles import TilesBot
+    from rami.games.tiles.bots import TilesBot
     from rami.scenario import from_deal
     bot = TilesBot("tiles")
     g = from_deal(sound("tiles | 0: r7 b5 k5 y1 | 1: b1 y4 y9 k12 r3 | 2: k3 k4 y13 b6 "

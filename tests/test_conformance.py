@@ -84,7 +84,7 @@ def test_every_variant_has_a_conformance_suite():
 
 
 def test_every_indian_format_has_its_own_suite():
-    from rami.variants.indian import FORMATS
+    from rami.games.indian import FORMATS
     assert {f"indian-{f}" for f in FORMATS} <= set(SUITES)
 
 

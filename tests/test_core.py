@@ -174,7 +174,9 @@ def test_the_page_draws_only_a_seats_view():
     session's ``state``: a table, the summary, the log, a friend's page read ``game``, the
     seat's knowledge (rami.known), which holds no card the seat cannot see."""
     offenders = []
-    for path in sorted((ROOT / "rami" / "web").rglob("*.py")):
+    tables = sorted((ROOT / "rami" / "games").glob("*/table.py"))      # (each game's table)
+    assert len(tables) >= 5
+    for path in sorted((ROOT / "rami" / "web").rglob("*.py")) + tables:
         if path.name in WEB_MASTERS and path.parent.name == "web":
             continue
         where = path.relative_to(ROOT)
@@ -251,6 +253,50 @@ def test_no_import_circles_in_rami():
     that names them."""
     assert circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
     assert circles(import_graph()) == []
+
+
+GAME_NAMES = ("basic", "gin", "indian", "push", "rum500", "tiles")
+
+
+def test_each_game_lives_in_its_folder():
+    """Everything of a game is in rami/games/<game>/: no module outside the folder imports
+    from it (rami/games/__init__.py registers the six; tile Rami's table builds on Push's), and
+    none outside compares a game's name (the lobby's default game is a named constant)."""
+    offenders = []
+    for path in sorted((ROOT / "rami").rglob("*.py")):
+        rel = path.relative_to(ROOT / "rami")
+        home = rel.parts[1] if rel.parts[0] == "games" and len(rel.parts) > 2 else None
+        package = ["rami", *rel.parts[:-1]]
+        if rel == pathlib.Path("games/__init__.py"):
+            continue                                  # (where the six are registered)
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom):
+                base = ".".join(package[:len(package) - node.level + 1] + [node.module or ""]
+                                ).strip(".") if node.level else node.module or ""
+                names = [base] + [f"{base}.{a.name}" for a in node.names]
+            elif isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            else:
+                names = []
+            for n in names:
+                parts = n.split(".")
+                if parts[:2] == ["rami", "games"] and len(parts) > 2 and parts[2] in GAME_NAMES \
+                        and parts[2] != home and (home, parts[2]) != ("tiles", "push"):
+                    offenders.append(f"{rel}:{node.lineno} imports {n}")
+            if isinstance(node, ast.Compare) and home is None:
+                said = ast.unparse(node)
+                if any(isinstance(c, ast.Constant) and c.value in GAME_NAMES
+                       for c in ast.walk(node)) and ("variant" in said or "name" in said):
+                    offenders.append(f"{rel}:{node.lineno} compares a game's name: {said}")
+    assert not offenders, offenders
+    # what a game names in its folder is found there, at every level
+    from rami.bots import BOT_LEVELS
+    from rami.games import GAMES
+    from rami.registry import part
+    for v in GAMES:
+        assert [c.__module__.split(".")[:3] for c in (part(v, k) for k in BOT_LEVELS)] \
+            == [["rami", "games", v.name]] * 3
+        assert part(v, "table").__module__ == f"rami.games.{v.name}.table"
 
 
 def test_the_engine_uses_only_the_standard_library():

@@ -1,4 +1,4 @@
-"""Gin's learned opponent model (rami/bots/ginmodel.py): its shipped weights fit its
+"""Gin's learned opponent model (rami/games/gin/model.py): its shipped weights fit its
 features, its inference is what the network says, its figures are a function of the view
 alone, and the Expert plays from them."""
 
@@ -6,9 +6,9 @@ import math
 import random
 
 from rami.bots import make_bot
-from rami.bots import ginmodel
+from rami.games.gin import model as ginmodel
 from rami.bots.expert import Memory
-from rami.bots.gin_weights import FEED, GAIN, MODEL
+from rami.games.gin.weights import FEED, GAIN, MODEL
 from rami.scenario import from_deal
 from rami.state import GameState, Phase
 from rami.view import PlayerView

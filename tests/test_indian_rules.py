@@ -14,7 +14,7 @@ from rami.errors import IllegalAction, OptionError, RamiError
 from rami.scenario import from_deal, to_deal
 from rami.state import GameState, Phase
 from rami.variants import find_variant
-from rami.variants.indian import toss
+from rami.games.indian import toss
 
 C = Card.parse
 IND = find_variant("indian")

@@ -8,7 +8,7 @@ from tests.rules import sound
 from rami.scenario import from_deal
 from rami.state import GameState
 from rami.variants import VARIANTS, register
-from rami.variants.basic import BasicRummy
+from rami.games.basic import BasicRummy
 from rami.view import PlayerView
 from tests.conformance import run_game
 

@@ -9,7 +9,7 @@ from rami.cards import Card
 from rami.errors import OptionError
 from rami.scenario import from_deal, to_deal
 from rami.state import GameState, Phase, replay
-from rami.variants.tiles import openings, rack_value, tile_points
+from rami.games.tiles import openings, rack_value, tile_points
 from rami.view import PlayerView
 from tests.rules import legal, refused, sound
 

@@ -15,33 +15,18 @@ from .base import Bot, RandomBot, Thinker, drain
 
 def make_bot(kind: str, variant: str, seed: int | str = 0) -> Bot:
     """A bot by level name: ``beginner``, ``good`` or ``expert`` (``heuristic`` is the old
-    name of ``good``; ``random`` plays any legal move, for tests and baselines)."""
-    from .good import good_bot
-    from ..variants import find_variant
-    variant = find_variant(variant).name
+    name of ``good``; ``random`` plays any legal move, for tests and baselines). Each game's
+    players are in its folder (``Variant.parts``); a game that names none at a level is
+    played there by the plain turn's player, Basic Rummy's."""
+    from ..registry import find_variant, part
+    v = find_variant(variant)
     if kind == "random":
-        return RandomBot(variant, seed)
-    if kind in ("heuristic", "good"):
-        return good_bot(variant, seed)
-    if kind == "beginner":
-        from .beginner import beginner_bot
-        return beginner_bot(variant, seed)
-    if kind == "expert":
-        from .expert import expert_bot
-        return expert_bot(variant, seed)
-    raise OptionError(f"There is no bot level '{kind}': choose {', '.join(BOT_LEVELS)}.")
-
-
-def register_bots(variant: str, beginner=None, good=None, expert=None) -> None:
-    """A game's own players, by level (a plug-in's or a test's game; a level not given is
-    played as the plain turn's, Basic Rummy's players play it). Each class is made as
-    ``cls(variant, seed)``."""
-    from .beginner import BEGINNER
-    from .expert import EXPERT
-    from .good import GOOD
-    for table, cls in ((BEGINNER, beginner), (GOOD, good), (EXPERT, expert)):
-        if cls is not None:
-            table[variant] = cls
+        return RandomBot(v.name, seed)
+    level = canonical_level(kind)
+    if level not in BOT_LEVELS:
+        raise OptionError(f"There is no bot level '{kind}': choose {', '.join(BOT_LEVELS)}.")
+    cls = part(v, level) or part(find_variant("basic"), level)
+    return cls(v.name, seed)
 
 
 BOT_LEVELS = ("beginner", "good", "expert")       # what a person is offered
@@ -58,5 +43,5 @@ LEVEL_WORDS = {             # (each translated where it is shown)
 def canonical_level(kind: str) -> str:
     return "good" if kind == "heuristic" else kind
 
-__all__ = ["Bot", "RandomBot", "Thinker", "drain", "make_bot", "register_bots", "BOT_LEVELS", "ALL_LEVELS", "LEVEL_WORDS",
+__all__ = ["Bot", "RandomBot", "Thinker", "drain", "make_bot", "BOT_LEVELS", "ALL_LEVELS", "LEVEL_WORDS",
            "canonical_level"]

@@ -13,16 +13,13 @@ offered. What it lacks is judgement:
 
 from __future__ import annotations
 
-from ..actions import DRAW, PASS, PUSH, TAKE, TAKE_EXPOSED, Declare, Knock, TakeDiscard
 from ..cards import Card
-from ..state import Phase
 from ..view import PlayerView
-from .heuristic import BasicBot, GinBot, IndianBot, PushBot, Rum500Bot
-from .tiles import TilesBot
 
 
 class Beginner:
-    """What every Beginner shares (mixed in before the variant's Good player)."""
+    """What every Beginner shares, mixed in before the game's Good player (each game's
+    Beginner is in its folder: ``rami/games/gin/bots.py``'s ``BeginnerGin``)."""
 
     name = "beginner"
 
@@ -63,86 +60,4 @@ class Beginner:
         return self.makes_meld(view, view.top_discard)
 
 
-class BeginnerGin(Beginner, GinBot):
-    def choose(self, view: PlayerView):
-        knocks = [a for a in view.legal if isinstance(a, Knock)]
-        if view.phase == Phase.PLAY and knocks and not any(a.kind == "gin"
-                                                           for a in view.legal):
-            solver = self.solver(view)
-
-            def left(a):
-                rest = list(view.hand)
-                rest.remove(a.card)
-                return (solver.deadwood(rest), a.card.code)
-            return min(knocks, key=left)          # knock at the first chance
-        return super().choose(view)
-
-
-class BeginnerBasic(Beginner, BasicBot):
-    pass
-
-
-class BeginnerIndian(Beginner, IndianBot):
-    def should_drop(self, view: PlayerView) -> bool:
-        return False
-
-    def choose(self, view: PlayerView):
-        if view.phase != Phase.PLAY:
-            return super().choose(view)
-        self._memo = {}
-        opts = self.options(view)
-        # declare when a discard leaves a valid hand: the rules, not tactics
-        for card in dict.fromkeys(view.hand):
-            rest = list(view.hand)
-            rest.remove(card)
-            arr = self.var.valid_arrangement(opts, rest)
-            if arr is not None:
-                return Declare(card, tuple(tuple(m.cards) for m in arr.melds))
-        cards = [a.card for a in view.legal if a.kind == "discard"]
-        card = self.loose_pick(view, cards)
-        return next(a for a in view.legal if a.kind == "discard" and a.card is card)
-
-
-class BeginnerRum500(Beginner, Rum500Bot):
-    def draw(self, view: PlayerView):
-        legal = view.legal
-        top = view.top_discard
-        if top is not None and self.makes_meld(view, top):
-            one = [a for a in legal if isinstance(a, TakeDiscard)
-                   and len(view.discard) - a.index_in(view.discard) == 1]
-            if one:
-                return one[0]
-        return DRAW if DRAW in legal else PASS
-
-
-class BeginnerPush(Beginner, PushBot):
-    def draw(self, view: PlayerView):
-        legal = view.legal
-        if TAKE not in legal:
-            return legal[0]
-        if PUSH not in legal:
-            return DRAW if self.ending_pays(view) else TAKE
-        return TAKE if self.makes_meld(view, view.top_discard) else PUSH
-
-
-class BeginnerTiles(Beginner, TilesBot):
-    def draw(self, view: PlayerView):
-        legal = view.legal
-        if TAKE_EXPOSED in legal:
-            return TAKE_EXPOSED
-        if TAKE in legal and view.top_discard is not None:
-            if not view.melded[view.seat] or self.makes_meld(view, view.top_discard):
-                return TAKE
-        return DRAW
-
-
-BEGINNER = {"gin": BeginnerGin, "basic": BeginnerBasic, "indian": BeginnerIndian,
-            "rum500": BeginnerRum500, "push": BeginnerPush, "tiles": BeginnerTiles}
-
-
-def beginner_bot(variant: str, seed=0):
-    """The Beginner of ``variant`` (of the plain turn for a game that registers none)."""
-    return BEGINNER.get(variant, BeginnerBasic)(variant, seed)
-
-
-__all__ = ["beginner_bot", "BEGINNER"]
+__all__ = ["Beginner"]

@@ -18,8 +18,9 @@ from dataclasses import dataclass
 from ..actions import Action
 from ..cards import SET_NAMES, TILE_SET_NAMES, Card
 from ..view import PlayerView
+from . import make_bot
 from .base import drain, label
-from .expert import Memory, expert_bot
+from .expert import Memory
 from ..i18n import _
 
 
@@ -33,7 +34,7 @@ class Hint:
 
 def hint_steps(view: PlayerView, seed: int | str = 0):
     """The hint in steps, as :meth:`rami.bots.Bot.think`: yields while the Expert thinks."""
-    bot = expert_bot(view.variant, seed)
+    bot = make_bot("expert", view.variant, seed)
     import random
     bot.rng = random.Random(f"hint:{seed}:{len(view.events)}")
     action = yield from bot.think(view)

@@ -37,6 +37,17 @@ class Option:
     help: str = ""
     lo: int = 0                 # the range of a number without choices
     hi: int = 100
+    title: str = ""             # its name in the lobby and the rules (marked for translation)
+    choice_titles: tuple = ()   # (value, title) of the choices that are words
+
+    def said(self) -> str:
+        """Its name, in the page's language."""
+        return _(self.title) if self.title else self.name.replace("_", " ")
+
+    def said_choice(self, value) -> str:
+        """A choice's name, in the page's language."""
+        title = dict(self.choice_titles).get(value)
+        return _(title) if title else str(value)
 
     def check(self, value):
         """The value, if this rule takes it; else an OptionError in plain words. The one
@@ -77,6 +88,18 @@ class Variant(Door, Seen, Words):
     lower_wins = False          # scores are penalty points: the lowest total wins
     uses_tiles = False          # played with tiles (the solver's arrangements are of tiles)
     OPTIONS: tuple = ()
+    # the game's own parts, each a class named as "module:Class", the module relative to the
+    # game's package (rami/games/gin/: ".table:GinTable") or absolute; imported when first
+    # asked for (rami.registry.part). "table": its table in the browser (else the shared
+    # one); "beginner", "good", "expert": its players (else the plain turn's, Basic Rummy's)
+    parts: dict = {}
+    # the board editor: the pieces set aside from the deck that a board places, each (its key
+    # in the deal string, its words), and how many seats a new board has (0: the fewest)
+    board_aside: tuple = ()
+    board_players = 0
+    # the tutorial page on the site (learn/<name>.html): its link's words, and the languages
+    # it is written in besides English (learn/<name>.<code>.html)
+    tutorial: tuple = ()
 
     def __init__(self):
         # ``legal_<phase>`` and ``apply_<kind>`` hooks by phase and action kind, for the

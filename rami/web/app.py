@@ -39,7 +39,7 @@ from .commands import ANY, HOST, MATCH, REMOTE, TABLE, find
 from . import stats as statistics
 from .drawing import Drawing
 from .input import Input
-from .lobby import default_form
+from .lobby import DEFAULT_GAME, default_form
 from .page import (apply_settings, attr, fetch_catalogue, load_fonts, nil, prepare_page, ready)
 from .seats import seats_for
 from .session import FRIEND, PERSON, Session, bot_name
@@ -115,7 +115,7 @@ class App:
         self.stats = statistics.clean(load_json(STATS_KEY, 200_000))
         apply_settings(self.settings)
         self.form = default_form(
-            variant if isinstance(variant, str) else "gin",
+            variant if isinstance(variant, str) else DEFAULT_GAME,
             name[:40] if isinstance(name, str) and name else _("Player"))
         self._proxies = []
         self.kept_slot = KeptSlot()

@@ -16,9 +16,6 @@ from ..state import GameState
 from ..variants import find_variant
 
 NAMES = ("Ann", "Bob", "Cy", "Di", "Eve", "Finn", "Gus", "Hal")
-# the variant's own pieces, each one tile or card set aside from the deck: a slot of its own
-ASIDE = {"indian": (("joker", N_("The cut joker")),),
-         "tiles": (("exposed", N_("The exposed tile")), ("crosswise", N_("The crosswise tile")))}
 KINDS = ("show", "replay", "puzzle")
 KIND_WORDS = {"show": N_("A position"), "replay": N_("A replay"), "puzzle": N_("A puzzle")}
 WIDTHS = {"column": 680, "phone": 360}
@@ -77,7 +74,7 @@ class Draft:
             parts.append("table: " + "; ".join(f"{o}={' '.join(t)}" for o, t in melds))
         if self.stock:
             parts.append("stock: " + " ".join(self.stock))
-        for key, _x in ASIDE.get(v.name, ()):
+        for key, _x in v.board_aside:
             if self.aside.get(key):
                 parts.append(f"{key}: {self.aside[key]}")
         for key, text in self.more.items():
@@ -130,7 +127,7 @@ class Draft:
             return self.discard
         if kind == "stock":
             return self.stock
-        if kind == "aside" and arg in dict(ASIDE.get(self.variant, ())):
+        if kind == "aside" and arg in dict(aside_of(self.variant)):
             return [self.aside[arg]] if self.aside.get(arg) else []
         raise EditorError(_("There is no such place on the table."))
 
@@ -158,7 +155,13 @@ class Step:
 
 def default_players(variant: str) -> int:
     v = find_variant(variant)
-    return max(v.min_players, 2) if v.name != "push" else 4
+    return v.board_players or max(v.min_players, 2)
+
+
+def aside_of(variant: str) -> tuple:
+    """The game's own pieces, each one tile or card set aside from the deck: a slot of its
+    own on the board (``Variant.board_aside``: each key and its words)."""
+    return find_variant(variant).board_aside
 
 
 def clean_note(text: str) -> str:

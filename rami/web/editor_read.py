@@ -23,7 +23,7 @@ from ..state import GameState, Phase
 from ..variants import find_variant
 from .address import link_fields
 from .board import BoardError, parse_moves
-from .editor_model import (ASIDE, KINDS, MAX_OPEN, NAMES, Draft, EditorError, Step,
+from .editor_model import (KINDS, MAX_OPEN, NAMES, Draft, EditorError, Step,
                            clean_note, seat_name, token_card)
 
 
@@ -91,7 +91,7 @@ def read_deal(text: str) -> Draft:
         draft = Draft(v.name, options, [seat_name(x, s) for s, x in enumerate(names)],
                       [codes(hands[s]) for s in range(n)], codes(fields.get("discard", "")),
                       codes(fields.get("stock", "")), table)
-        for key, _x in ASIDE.get(v.name, ()):
+        for key, _x in v.board_aside:
             x = fields.get(key, "").strip()
             draft.aside[key] = str(Card.parse(x)) if x and x.lower() != "taken" else ""
     except EditorError:
@@ -99,7 +99,7 @@ def read_deal(text: str) -> Draft:
     except (RamiError, CardSyntaxError) as e:
         raise EditorError(str(e)) from None
     draft.more = {k: fields.get(k, "") for k in v.DEAL_FIELDS
-                  if k not in dict(ASIDE.get(v.name, ()))}
+                  if k not in dict(v.board_aside)}
     playing = [p.value for p in v.phases() if p not in (Phase.HAND_OVER, Phase.MATCH_OVER)]
     phase = fields.get("phase", v.first_phase.value).lower().replace(" ", "_")
     draft.phase = phase if phase in playing else v.first_phase.value

@@ -9,7 +9,7 @@ from ..cards import Card
 from ..i18n import LANGUAGES, N_, _, n_, pieces
 from ..variants import find_variant, variant_names
 from ..words import words_for
-from .editor_model import ASIDE, KIND_WORDS, KINDS, Draft, token_card
+from .editor_model import KIND_WORDS, KINDS, Draft, aside_of, token_card
 from .lobby import _option_input, game
 from .parts import card_label, esc, pretty_text
 from .svg import card_svg, symbol_defs
@@ -148,7 +148,7 @@ def position_html(ed) -> str:
     piles = [zone_html(ed, "discard", _("The discard pile, bottom to top")),
              zone_html(ed, "stock", _("The top of the stock, top first (the rest is "
                                        "shuffled below)"))]
-    for key, words in ASIDE.get(d.variant, ()):
+    for key, words in aside_of(d.variant):
         piles.append(zone_html(ed, f"aside:{key}", _(words)))
     return (f'<div class="ed-zones">{"".join(zones)}{table}{"".join(piles)}</div>'
             f'{picker_html(ed)}{settings_html(ed)}')
@@ -382,4 +382,4 @@ def _zone_words(zone: str, d: Draft) -> str:
         return _("the discard pile")
     if kind == "stock":
         return _("the top of the stock")
-    return _(dict(ASIDE.get(d.variant, ())).get(arg, "")).lower()
+    return _(dict(aside_of(d.variant)).get(arg, "")).lower()

@@ -17,7 +17,6 @@ import re
 from ..cards import parse_cards
 from ..i18n import _, n_, pieces
 from ..variants import find_variant
-from .lobby import CHOICE_TITLES, OPTION_TITLES
 from .parts import close_x, esc, face
 
 
@@ -64,9 +63,8 @@ def house_rules(variant: str, options: dict | None = None) -> list[tuple[str, st
     for o in var.OPTIONS:
         value = options.get(o.name, o.default)
         shown = (_("on") if value else _("off")) if isinstance(o.default, bool) else \
-            _(CHOICE_TITLES[value]) if value in CHOICE_TITLES else str(value)
-        name = _(OPTION_TITLES[o.name]) if o.name in OPTION_TITLES else o.name.replace("_", " ")
-        out.append((name, _(o.help), shown, value != o.default))
+            o.said_choice(value)
+        out.append((o.said(), _(o.help), shown, value != o.default))
     return out
 
 

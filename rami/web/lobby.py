@@ -27,34 +27,7 @@ LEVEL_NAMES = {"beginner": N_("Beginner"), "good": N_("Good"), "expert": N_("Exp
                "random": N_("Random"), "person": N_("Person")}
 # the house rules' names and their words' names, as the lobby shows them (the names typed in
 # the terminal, `-o round_the_corner=true`, stay as they are)
-OPTION_TITLES = {
-    "ace_value": N_("ace value"), "big_gin_bonus": N_("big gin bonus"),
-    "block_rummy": N_("block rummy"), "boathouse": N_("boathouse"),
-    "cards_5_6": N_("cards for 5 or 6"), "deal_show": N_("deal show"), "deals": N_("deals"),
-    "decks": N_("decks"), "doubla": N_("doubla"), "final_discard": N_("final discard"),
-    "first_turn_out": N_("out on the first turn"), "format": N_("format"),
-    "free_top_discard": N_("free top discard"), "games": N_("games"),
-    "gin_bonus": N_("gin bonus"), "go_out_bonus": N_("going-out bonus"),
-    "hands": N_("hands"),
-    "initial_meld_may_use_last_discard": N_("initial meld may use the last discard"),
-    "jokers": N_("jokers"), "joly_finish_doubles": N_("going out on a Joly doubles"),
-    "knock_limit": N_("knock limit"), "layoff_needs_own_meld": N_("lay off after melding"),
-    "max_hands": N_("most hands"), "min_first_meld": N_("first meld at least"),
-    "no_meld_penalty": N_("penalty for no meld"), "oklahoma": N_("Oklahoma"),
-    "partnership": N_("partnership"), "partnerships": N_("partnerships"),
-    "persian": N_("Persian rummy"), "pickup_to_hit": N_("take to lay off"),
-    "pip_values": N_("pip values"), "rejoin": N_("rejoin"),
-    "round5_three_and_seven": N_("fifth contract: three and seven"),
-    "round_the_corner": N_("round the corner"), "rum_call": N_("calling rum"),
-    "seven_card_straight": N_("seven-card straight"), "target": N_("target"),
-    "ten_every_round": N_("ten cards every deal"), "undercut_bonus": N_("undercut bonus"),
-}
-CHOICE_TITLES = {
-    "100_plus_rack": N_("100 plus the rack"), "fixed200": N_("200"), "auto": N_("auto"),
-    "optional": N_("optional"), "required": N_("required"), "points": N_("points"),
-    "deals": N_("deals"), "pool101": N_("pool 101"), "pool201": N_("pool 201"),
-    "pool61": N_("pool 61"),
-}
+DEFAULT_GAME = "gin"         # the game the lobby offers first, and the fallback of a name
 BOT_NAMES = ("Ada", "Bruno", "Chloé", "Dmitri", "Esme", "Farid", "Greta")
 
 
@@ -65,19 +38,19 @@ def bot_name(i: int) -> str:
 def build_catalogue() -> dict:
     """What the lobby needs of the games and the bots, from the engine."""
     from ..bots import BOT_LEVELS, LEVEL_WORDS
-    from ..variants import find_variant, variant_names
-    from .tables import TABLES, table_for
+    from ..games import GAMES              # (rami's own: the page loads no other package's)
+    from .tables import table_for
     games = []
-    for name in variant_names():
-        if name not in TABLES:
-            continue
-        v = find_variant(name)
+    for v in GAMES:
         games.append({
             "name": v.name, "title": v.title, "min": v.min_players, "max": v.max_players,
             "tiles": bool(getattr(v, "uses_tiles", False)), "blurb": table_for(v.name).blurb,
             "aliases": list(getattr(v, "aliases", ())),
+            "tutorial": [v.tutorial[0], list(v.tutorial[1])] if v.tutorial else None,
             "options": [{"name": o.name, "default": o.default, "choices": list(o.choices),
-                         "help": o.help, "lo": o.lo, "hi": o.hi} for o in v.OPTIONS]})
+                         "help": o.help, "lo": o.lo, "hi": o.hi, "title": o.title,
+                         "choice_titles": [list(c) for c in o.choice_titles]}
+                        for o in v.OPTIONS]})
     return {"games": games, "levels": list(BOT_LEVELS), "level_words": dict(LEVEL_WORDS)}
 
 
@@ -98,24 +71,27 @@ def catalogue() -> dict:
 
 
 def game(name: str) -> SimpleNamespace:
-    """One game of the catalogue by its name or an alias, else Gin Rummy; its house rules
-    as objects with the attributes of :class:`~rami.variants.base.Option`."""
+    """One game of the catalogue by its name or an alias, else the default one (Gin Rummy);
+    its house rules as objects with the attributes of :class:`~rami.variants.base.Option`."""
     games = catalogue()["games"]
     name = name.strip().lower()
     found = next((g for g in games if name == g["name"] or name in g["aliases"]),
-                 next(g for g in games if g["name"] == "gin"))
+                 next(g for g in games if g["name"] == DEFAULT_GAME))
     return SimpleNamespace(**{**found, "options": [
         SimpleNamespace(**{**o, "choices": tuple(o["choices"])}) for o in found["options"]]})
 
 
-# the tutorials (learn/) written in more languages than English
-TUTORIALS = {"gin": ("fr",), "indian": ("hi",)}
+def tutorial(g: dict, lang: str) -> str:
+    """The address of a game's tutorial (learn/), in the player's language if it is written
+    in it (``Variant.tutorial``, in the catalogue)."""
+    name, written = g["name"], g["tutorial"][1]
+    return f"learn/{name}.{lang}.html" if lang in written else f"learn/{name}.html"
 
 
-def tutorial(name: str, lang: str) -> str:
-    """The address of a tutorial, in the player's language if it is written in it."""
-    return f"learn/{name}.{lang}.html" if lang in TUTORIALS.get(name, ()) else \
-        f"learn/{name}.html"
+def tutorial_links() -> str:
+    """A link to each game's tutorial, in the player's language where it is written."""
+    return " · ".join(f'<a href="{tutorial(g, language())}">{_(g["tutorial"][0])}</a>'
+                      for g in catalogue()["games"] if g["tutorial"])
 
 
 def default_form(variant: str, name: str = "Player") -> dict:
@@ -202,8 +178,7 @@ def _lobby_html(cat, var, form, notice, can_resume, update, saved, lang) -> str:
         · <a href="#stats" data-act="stats">{_("Statistics")}</a>
         · <a href="#code=" data-act="join-by-code">{_("Join a friend's table")}</a>
         <br>{_("Learn:")}
-        <a href="{tutorial("gin", language())}">{_("Gin Rummy")}</a> · <a href="{
-        tutorial("indian", language())}">{_("Indian Rummy's declaration")}</a><br><a
+        {tutorial_links()}<br><a
         href="learn/boards.html"{"" if language() == "en" else ' hreflang="en"'}>{
         _("Boards for your own pages")}</a> · <a href="learn/editor.html">{
         _("Board editor")}</a>
@@ -237,8 +212,8 @@ def _seat_choice(form: dict, i: int, levels: list) -> str:
 
 def _option_input(opt, value) -> str:
     name = esc(opt.name)
-    title = _(OPTION_TITLES[opt.name]) if opt.name in OPTION_TITLES else \
-        opt.name.replace("_", " ")
+    title = _(opt.title) if opt.title else opt.name.replace("_", " ")
+    named = {c: t for c, t in opt.choice_titles}
     label = f'<span class="opt-name">{esc(title)}</span><small>{esc(_(opt.help))}</small>'
     if isinstance(opt.default, bool):
         checked = " checked" if value else ""
@@ -246,7 +221,7 @@ def _option_input(opt, value) -> str:
                 f'{checked}> {label}</label>')
     if opt.choices:
         choices = "".join(f'<option value="{esc(c)}"{" selected" if c == value else ""}>'
-                          f'{esc(_(CHOICE_TITLES[c]) if c in CHOICE_TITLES else c)}</option>'
+                          f'{esc(_(named[c]) if c in named else c)}</option>'
                           for c in opt.choices)
         return f'<label class="opt">{label}<select data-opt="{name}">{choices}</select></label>'
     return (f'<label class="opt">{label}<input type="number" min="{opt.lo}" max="{opt.hi}" '

@@ -26,7 +26,7 @@ from .parts import LABEL_CLASS, face, short_names  # noqa: F401  (re-exported fo
 from .lobby import LEVEL_NAMES, PERSON, lobby_html, update_offer  # noqa: F401 (lobby_html: the app's)
 from .session import BOT_PHASES, Session, in_game_words
 from .svg import reaction_svg
-from .tables import TABLES, Table, table_for
+from .tables import Table, table_for
 
 PACES = (("slow", N_("Slow"), 1.6), ("normal", N_("Normal"), 0.9), ("fast", N_("Fast"), 0.35),
          ("instant", N_("Instant"), 0.0))
@@ -587,7 +587,7 @@ def _side_name(s: Session, side: int) -> str:
 
 def help_html(table: Table | None = None) -> str:
     """The keys of the table being played (or the shared ones), and its mouse tips."""
-    table = table or TABLES["basic"]
+    table = table or table_for("basic")
     move = [k for k in table.help_keys if k[0].startswith("Shift")] or \
         [("Shift + ← →", N_("move the focused card in your hand"))]
     keys = ([("← →", N_("move between your cards")), (N_("Space / Enter"), N_("select a card"))]

@@ -21,7 +21,7 @@ import js
 from pyodide.ffi import create_proxy
 
 from ..i18n import _
-from .lobby import default_form, lobby_html
+from .lobby import DEFAULT_GAME, default_form, lobby_html
 from .page import (apply_settings, choose_language, fetch_catalogue, frame, load_fonts, nil,
                    prepare_page, ready, wanted_language)
 from .settings import clean as clean_settings
@@ -29,7 +29,7 @@ from .storage import KEPT_KEY, PREFS_KEY, SAVE_KEY, load_json, stored
 # the engine, in the order its modules are imported once the lobby is up: one task each
 # (a module's own imports come with it)
 ENGINE = ("rami.actions", "rami.melds", "rami.state", "rami.solver", "rami.variants.base",
-          "rami.variants", "rami.view", "rami.bots", "rami.scenario", "rami.web.tables",
+          "rami.games", "rami.view", "rami.bots", "rami.scenario", "rami.web.tables",
           "rami.web.session", "rami.web.render", "rami.web.howto", "rami.web.stats",
           "rami.web.thinking", "rami.web.app")
 # what the app listens to on its root, and on the document
@@ -42,7 +42,7 @@ def preferences() -> tuple[dict, dict]:
     variant, name = prefs.get("variant"), prefs.get("name")
     settings = clean_settings(prefs.get("settings"))
     choose_language(settings)               # (the default name is in the player's language)
-    form = default_form(variant if isinstance(variant, str) else "gin",
+    form = default_form(variant if isinstance(variant, str) else DEFAULT_GAME,
                         name[:40] if isinstance(name, str) and name else _("Player"))
     return settings, form
 

@@ -2,8 +2,9 @@
 table drawn the same way everywhere (the stock and discard pile, the melds on the table, a
 flat hand, the status line, the hand summary).
 
-A variant's own table (:mod:`rami.web.tables.gin`, ``.indian``, ``.rum500``) subclasses
-:class:`Table` and overrides only what differs; :class:`Table` itself is Basic Rummy's.
+A game's own table, in its folder (:mod:`rami.games.gin.table`), subclasses :class:`Table`
+and overrides only what differs; Basic Rummy's adds to it only that the hand is kept in its
+melds, and draws every game that names no table of its own.
 Every method takes the match it draws or answers for (a :class:`~rami.web.tables.model.Model`:
 a :class:`~rami.web.session.Session`); a table holds no state of its own, so one instance
 serves every match.

@@ -18,13 +18,13 @@ best arrangement; the defender's own melds are arranged optimally after his lay-
 
 from __future__ import annotations
 
-from ..actions import BIG_GIN, DONE, DRAW, PASS, TAKE, Action, Knock
-from ..cards import Card, french_deck
-from ..melds import MeldRules
-from ..checks import UnsoundState, need
-from ..state import Phase, TableMeld
-from .base import Option, Variant
-from ..i18n import N_, Said, _, n_
+from ...actions import BIG_GIN, DONE, DRAW, PASS, TAKE, Action, Knock
+from ...cards import Card, french_deck
+from ...melds import MeldRules
+from ...checks import UnsoundState, need
+from ...state import Phase, TableMeld
+from ...variants.base import Option, Variant
+from ...i18n import N_, Said, _, n_
 
 GAME_BONUS = 100
 LINE_BONUS = 25
@@ -37,6 +37,10 @@ def gin_value(card: Card) -> int:
 
 class GinRummy(Variant):
     name = "gin"
+    parts = {"table": ".table:GinTable", "beginner": ".bots:BeginnerGin",
+             "good": ".bots:GinBot", "expert": ".expert:GinExpert",
+             "terminal": ".terminal:GinBoard"}
+    tutorial = (N_("Gin Rummy"), ("fr",))
     title = Said("Gin Rummy")
     typed_examples = "draw, take, pass, discard Qs, knock Qs, gin, layoff 10h on 1, done"
     aliases = ("gin rummy", "gin-rummy")
@@ -83,13 +87,17 @@ class GinRummy(Variant):
         ]),
     ]
     OPTIONS = (
-        Option("knock_limit", 10, help=N_("most deadwood a player may knock with"), hi=10),
-        Option("gin_bonus", 25, help=N_("bonus for gin (no deadwood)")),
-        Option("big_gin_bonus", 31, help=N_("bonus for big gin (all eleven cards melded)")),
-        Option("undercut_bonus", 25, help=N_("bonus to a defender who undercuts")),
-        Option("target", 100, (100, 150, 200, 250), N_("points that win the match")),
+        Option("knock_limit", 10, help=N_("most deadwood a player may knock with"), hi=10,
+               title=N_("knock limit")),
+        Option("gin_bonus", 25, help=N_("bonus for gin (no deadwood)"), title=N_("gin bonus")),
+        Option("big_gin_bonus", 31, help=N_("bonus for big gin (all eleven cards melded)"),
+               title=N_("big gin bonus")),
+        Option("undercut_bonus", 25, help=N_("bonus to a defender who undercuts"),
+               title=N_("undercut bonus")),
+        Option("target", 100, (100, 150, 200, 250), N_("points that win the match"),
+               title=N_("target")),
         Option("oklahoma", False, help=N_("the upcard's value sets the knock limit; an ace "
-                                       "upcard means gin only")),
+                                       "upcard means gin only"), title=N_("Oklahoma")),
     )
 
     def typed_prompt(self, view):

@@ -1,21 +1,27 @@
-"""A sensible tile Rami player, thinking only from its :class:`PlayerView`.
+"""Tile Rami's players, each thinking only from its :class:`PlayerView`.
 
-It makes its initial meld as soon as it can (the opening that spends the fewest Jolys, then the
+The Good player makes its initial meld as soon as it can (the opening that spends the fewest Jolys, then the
 most points), takes a tile of the row when the combination and the tiles that come with it
 leave its rack better off, takes the last discard when it lowers the rack's cost, swaps Jolys
 whenever it can, lays every combination and addition once it has opened, goes out with the
 exposed tile when it may, and discards the tile that costs most and helps least, never a Joly
-while it has another choice, and not one the others have been collecting.
+while it has another choice, and not one the others have been collecting. The Beginner
+takes the exposed tile and never a row; the Expert adds the shared lookahead, and before
+its initial meld counts its rack as costing nothing.
 """
 
 from __future__ import annotations
 
-from ..actions import (DEAL, DRAW, PASS, TAKE, TAKE_EXPOSED, TWIN, Discard, Doubla, LayOff,
-                       MeldCards, Open, Swap, TakeDiscard)
-from ..melds import layoff_results
-from ..state import Phase
-from ..view import PlayerView
-from .heuristic import HeuristicBot
+from ...actions import (DEAL, DRAW, PASS, TAKE, TAKE_EXPOSED, TWIN, Discard, Doubla, LayOff,
+                        MeldCards, Open, Swap, TakeDiscard)
+from ...cards import Card
+from ...melds import layoff_results
+from ...state import Phase
+from ...view import PlayerView
+from ...i18n import _
+from ...bots.heuristic import HeuristicBot
+from ...bots.beginner import Beginner
+from ...bots.expert import Lookahead, _without, partial_points
 
 
 MAX_LATER = 5          # row pickups that bring more tiles than this are not weighed
@@ -134,3 +140,58 @@ class TilesBot(HeuristicBot):
 
 
 __all__ = ["TilesBot"]
+
+
+class BeginnerTiles(Beginner, TilesBot):
+    def draw(self, view: PlayerView):
+        legal = view.legal
+        if TAKE_EXPOSED in legal:
+            return TAKE_EXPOSED
+        if TAKE in legal and view.top_discard is not None:
+            if not view.melded[view.seat] or self.makes_meld(view, view.top_discard):
+                return TAKE
+        return DRAW
+
+
+class ExpertTiles(Lookahead, TilesBot):
+    """Before its initial meld a player's rack costs nothing (a player who never opens scores
+    a fixed penalty), so it keeps what builds towards an opening of 50 points with a run:
+    the least deadwood would throw its highest loose tiles, the very ones an opening needs.
+    Once open, its weighed discards keep loose tiles with a partner, as 500 Rum's do."""
+
+    PARTIAL = 0.5         # weight of a loose tile that has a partner towards a combination
+    RUN = 10              # what a run in the rack is worth before the opening
+    KEEP_PARTIAL = 1.5
+
+    def hint_discard(self, words, card, hand, rest, fit):
+        """Before the initial meld: the higher tiles are worth more, said."""
+        view = words.view
+        if view.melded[view.seat]:
+            return None
+        return _("{reason}, and until your initial meld of {need} points with a run the "
+                 "higher tiles are worth more to you", reason=fit,
+                 need=view.options.get("min_first_meld", 50))
+
+    def weighs(self, view: PlayerView) -> bool:
+        return bool(view.melded[view.seat])     # before the opening, pick_discard decides
+
+    def pick_discard(self, view: PlayerView, candidates) -> Card:
+        if view.melded[view.seat]:
+            return super().pick_discard(view, candidates)
+        natural = [c for c in candidates if c.suit] or list(candidates)
+        best = None
+        for card in dict.fromkeys(natural):
+            key = (-self.opening_progress(view, _without(view.hand, card)),
+                   self.value(view, card), self.danger(view, card), card.code)
+            if best is None or key < best[0]:
+                best = (key, card)
+        return best[1]
+
+    def opening_progress(self, view: PlayerView, rack) -> float:
+        """How far ``rack`` has come towards an initial meld: the points in its best
+        combinations, part of those of loose tiles with a partner, a bonus for a run."""
+        arr = self.solver(view).arrange(list(rack))
+        melded = sum(self.value(view, c) for c in arr.melded)
+        run = any(m.kind == "run" for m in arr.melds)
+        return melded + self.PARTIAL * partial_points(self, view, arr.deadwood) + \
+            (self.RUN if run else 0)

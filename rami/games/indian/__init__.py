@@ -54,16 +54,16 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from ..actions import (DEAL, DECLARES, DECLINE, DISCARDS, DRAW, DROP, REJOIN, SHOW, TAKE,
+from ...actions import (DEAL, DECLARES, DECLINE, DISCARDS, DRAW, DROP, REJOIN, SHOW, TAKE,
                        Action, Declare, Show, groups_text)
-from ..cards import RANK_NAMES, SUITS, Card, deal_rng, french_deck, shuffled, sort_by_suit
-from ..checks import UnsoundState, check_fields, need
-from ..errors import OptionError
-from ..melds import MeldRules, interpretations
-from ..solver import Solver
-from ..state import Phase
-from .base import Option, Variant, _key
-from ..i18n import N_, Said, _, check_spec, join, n_, remade, spec_of
+from ...cards import RANK_NAMES, SUITS, Card, deal_rng, french_deck, shuffled, sort_by_suit
+from ...checks import UnsoundState, check_fields, need
+from ...errors import OptionError
+from ...melds import MeldRules, interpretations
+from ...solver import Solver
+from ...state import Phase
+from ...variants.base import Option, Variant, _key
+from ...i18n import N_, Said, _, check_spec, join, n_, remade, spec_of
 
 FORMATS = ("points", "pool101", "pool201", "pool61", "deals")
 POOL_LIMITS = {"pool101": 101, "pool201": 201, "pool61": 61}
@@ -197,6 +197,11 @@ def best_pure_run(cards, wild: int | None = None) -> tuple:
 class IndianRummy(Variant):
     lower_wins = True
     name = "indian"
+    parts = {"table": ".table:IndianTable", "beginner": ".bots:BeginnerIndian",
+             "good": ".bots:IndianBot", "expert": ".bots:ExpertIndian",
+             "terminal": ".terminal:IndianBoard"}
+    board_aside = (("joker", N_("The cut joker")),)
+    tutorial = (N_("Indian Rummy's declaration"), ("hi",))
     title = Said("Indian Rummy")
     typed_examples = "draw, take, discard Qs, drop, declare Kd: 2h 3h 4h / 7s 7d 7c / ..."
     aliases = ("indian rummy", "indian-rummy", "13-card", "13 card", "thirteen")
@@ -250,14 +255,21 @@ class IndianRummy(Variant):
     OPTIONS = (
         Option("format", "points", FORMATS,
                N_("points: one deal; pool: play until one player is left below 101, 201 or 61; "
-               "deals: a fixed number of deals")),
-        Option("deals", 2, (2, 3, 6), N_("how many deals the deals format plays")),
+               "deals: a fixed number of deals"),
+               title=N_("format"),
+               choice_titles=(("points", N_("points")), ("pool101", N_("pool 101")),
+                              ("pool201", N_("pool 201")), ("pool61", N_("pool 61")),
+                              ("deals", N_("deals")))),
+        Option("deals", 2, (2, 3, 6), N_("how many deals the deals format plays"),
+               title=N_("deals")),
         Option("decks", "auto", ("auto", 1, 2),
-               N_("auto: one deck for two players, two for more (each with its printed jokers)")),
+               N_("auto: one deck for two players, two for more (each with its printed jokers)"),
+               title=N_("decks"),
+               choice_titles=(("auto", N_("auto")),)),
         Option("deal_show", True, help=N_("a declaration on the first turn halves the others' "
-                                       "points (at most 40)")),
+                                       "points (at most 40)"), title=N_("deal show")),
         Option("rejoin", True, help=N_("pool: an eliminated player may rejoin at the highest "
-                                    "score plus 1")),
+                                    "score plus 1"), title=N_("rejoin")),
     )
 
     # -- options, cards, rules --------------------------------------------------------

@@ -50,16 +50,16 @@ from __future__ import annotations
 from collections import Counter
 from itertools import combinations
 
-from ..actions import (DRAW, PUSH, TAKE, Action, Contract, LayOff, MeldCards, Push, Rescue)
-from ..cards import Card, french_deck
-from ..checks import need
-from ..errors import OptionError
-from ..known import holding
-from ..melds import (Meld, MeldRules, SetRank, ambiguity_message, covers, explain_not_meld,
+from ...actions import (DRAW, PUSH, TAKE, Action, Contract, LayOff, MeldCards, Push, Rescue)
+from ...cards import Card, french_deck
+from ...checks import need
+from ...errors import OptionError
+from ...known import holding
+from ...melds import (Meld, MeldRules, SetRank, ambiguity_message, covers, explain_not_meld,
                      interpretations, layoff_results, rank_at)
-from ..state import Phase, TableMeld
-from .base import Option, Variant, meld_of_action
-from ..i18n import N_, Said, _, glue, join, n_
+from ...state import Phase, TableMeld
+from ...variants.base import Option, Variant, meld_of_action
+from ...i18n import N_, Said, _, glue, join, n_
 
 DEALS = 5
 CONTRACTS = (
@@ -268,6 +268,10 @@ def contract_readings(cards, shapes, rules: MeldRules, limit: int = 12) -> list[
 class Push(Variant):
     lower_wins = True
     name = "push"
+    parts = {"table": ".table:PushTable", "beginner": ".bots:BeginnerPush",
+             "good": ".bots:PushBot", "expert": ".bots:ExpertPush",
+             "terminal": ".terminal:PushBoard"}
+    board_players = 4
     title = Said("Push")
     typed_examples = ("draw, take, push, contract 7h 7d 7s / 9c 9d Jk=9, layoff 10h on 1, "
                       "rescue 8h on 2, discard Qs")
@@ -309,10 +313,13 @@ class Push(Variant):
     ]
     OPTIONS = (
         Option("partnerships", True, help=N_("four players in two fixed partnerships, partners "
-                                          "opposite (off: 4 to 6 single players)")),
-        Option("ten_every_round", False, help=N_("10 cards in every deal instead of 6 to 10")),
+                                          "opposite (off: 4 to 6 single players)"),
+               title=N_("partnerships")),
+        Option("ten_every_round", False, help=N_("10 cards in every deal instead of 6 to 10"),
+               title=N_("ten cards every deal")),
         Option("round5_three_and_seven", False, help=N_("the fifth contract is a run of three "
-                                                     "and a run of seven")),
+                                                     "and a run of seven"),
+               title=N_("fifth contract: three and seven")),
     )
 
     # -- setup ------------------------------------------------------------------------------
@@ -745,7 +752,7 @@ class Push(Variant):
     def scenario_setup(self, state, fields):
         state.extra = self.new_hand_extra(state)
         if "rescued" in fields:
-            from ..cards import parse_cards
+            from ...cards import parse_cards
             state.extra["rescued"] = [str(c) for c in parse_cards(fields["rescued"])]
         return []
 

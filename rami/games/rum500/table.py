@@ -9,12 +9,12 @@ from ...actions import DRAW, PASS, Action, TakeDiscard
 from ...cards import Card
 from ...errors import RamiError
 from ...view import Phase
-from ..parts import DOTS, card_button, card_label, esc
-from .base import Choice, Table
+from ...web.parts import DOTS, card_button, card_label, esc
+from ...web.tables.base import Choice, Table
 from ...i18n import _, N_, n_, p_
 
 if TYPE_CHECKING:                                     # pragma: no cover
-    from .model import Model
+    from ...web.tables.model import Model
 
 
 class Rum500Table(Table):

@@ -59,14 +59,14 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..actions import DRAW, PASS, Action, LayOff, MeldCards, Rum, TakeDiscard
-from ..cards import Card, french_deck
-from ..checks import UnsoundState, check_fields, need
-from ..errors import OptionError
-from ..melds import Meld, MeldRules, layoff_results
-from ..state import Phase
-from .base import Option, Variant, _layoff_rep, laid_slot, meld_of_action
-from ..i18n import N_, Said, _, glue, join
+from ...actions import DRAW, PASS, Action, LayOff, MeldCards, Rum, TakeDiscard
+from ...cards import Card, french_deck
+from ...checks import UnsoundState, check_fields, need
+from ...errors import OptionError
+from ...melds import Meld, MeldRules, layoff_results
+from ...state import Phase
+from ...variants.base import Option, Variant, _layoff_rep, laid_slot, meld_of_action
+from ...i18n import N_, Said, _, glue, join
 
 RUN_FOR_500 = 7
 REACH_WORK = 400        # steps of one search for a first meld's minimum (see _may_lay)
@@ -74,6 +74,9 @@ REACH_WORK = 400        # steps of one search for a first meld's minimum (see _m
 
 class Rum500(Variant):
     name = "rum500"
+    parts = {"table": ".table:Rum500Table", "beginner": ".bots:BeginnerRum500",
+             "good": ".bots:Rum500Bot", "expert": ".bots:ExpertRum500",
+             "terminal": ".terminal:Rum500Board"}
     title = Said("500 Rum")
     typed_examples = ("draw, take, take 9c, meld 7h 8h 9h, layoff 10h on 1, discard Qs, rum, "
                       "pass")
@@ -112,28 +115,37 @@ class Rum500(Variant):
         ]),
     ]
     OPTIONS = (
-        Option("jokers", 0, (0, 1, 2), N_("printed jokers per deck, wild")),
+        Option("jokers", 0, (0, 1, 2), N_("printed jokers per deck, wild"), title=N_("jokers")),
         Option("pickup_to_hit", False, help=N_("a card taken from the pile may be used by laying "
-                                            "it off on a table meld")),
+                                            "it off on a table meld"),
+               title=N_("take to lay off")),
         Option("free_top_discard", False, help=N_("taking only the top card of the pile carries "
-                                               "no duty to meld it")),
-        Option("round_the_corner", False, help=N_("K-A-2 and Q-K-A-2 are runs")),
+                                               "no duty to meld it"),
+               title=N_("free top discard")),
+        Option("round_the_corner", False, help=N_("K-A-2 and Q-K-A-2 are runs"),
+               title=N_("round the corner")),
         Option("min_first_meld", 30, help=N_("points a player's first melds in a hand must "
-                                          "total (0: off)"), hi=150),
-        Option("boathouse", False, help=N_("going out needs a final discard")),
-        Option("pip_values", False, help=N_("number cards count their pips instead of 5")),
-        Option("target", 500, (100, 250, 500, 1000), N_("points that end the match")),
+                                          "total (0: off)"), hi=150,
+               title=N_("first meld at least")),
+        Option("boathouse", False, help=N_("going out needs a final discard"),
+               title=N_("boathouse")),
+        Option("pip_values", False, help=N_("number cards count their pips instead of 5"),
+               title=N_("pip values")),
+        Option("target", 500, (100, 250, 500, 1000), N_("points that end the match"),
+               title=N_("target")),
         # (when players hold more than they lay, totals can sink for ever: every match ends)
         Option("max_hands", 50, help=N_("hands after which the match ends anyway: the highest "
-                                     "total wins"), lo=20, hi=200),
+                                     "total wins"), lo=20, hi=200, title=N_("most hands")),
         Option("rum_call", False, help=N_("another player may claim a discard that fits a table "
-                                       "meld by calling rum")),
+                                       "meld by calling rum"), title=N_("calling rum")),
         Option("seven_card_straight", False, help=N_("a 7-card run laid at once, then the last "
-                                                  "card discarded, scores 500")),
-        Option("partnership", False, help=N_("four players in two teams, partners opposite")),
+                                                  "card discarded, scores 500"),
+               title=N_("seven-card straight")),
+        Option("partnership", False, help=N_("four players in two teams, partners opposite"),
+               title=N_("partnership")),
         Option("persian", False, help=N_("Persian rummy: partnership, four jokers worth 20 in "
                                       "joker sets only, fours laid at once count double, "
-                                      "two deals")),
+                                      "two deals"), title=N_("Persian rummy")),
     )
 
     # -- setup ------------------------------------------------------------------------------
@@ -775,7 +787,7 @@ class Rum500(Variant):
         if any(c not in hand for c in getattr(action, "cards", ())):
             return False
         if action.kind == "meld":
-            from ..melds import interpretations
+            from ...melds import interpretations
             return bool(interpretations(list(action.cards), self.rules(state)))
         return action.card in hand and 0 <= action.meld < len(state.table) and \
             bool(layoff_results(state.table[action.meld].meld, action.card, self.rules(state)))

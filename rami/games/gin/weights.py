@@ -1,4 +1,4 @@
-"""Gin's opponent model (rami/bots/ginmodel.py): written by scripts/gin_model.py --hands 2000 --seed 1 (make train-gin); do not edit."""
+"""Gin's opponent model (rami/games/gin/model.py): written by scripts/gin_model.py --hands 2000 --seed 1 (make train-gin); do not edit."""
 
 def _v(text: str) -> list[float]:
     return [float(x) for x in text.split()]

@@ -8,11 +8,11 @@ from typing import TYPE_CHECKING
 from ...actions import Discard, Knock
 from ...cards import Card
 from ...view import Phase
-from .base import Choice, Table
+from ...web.tables.base import Choice, Table
 from ...i18n import _, N_
 
 if TYPE_CHECKING:                                     # pragma: no cover
-    from .model import Model
+    from ...web.tables.model import Model
 
 
 class GinTable(Table):

@@ -16,7 +16,7 @@ value, how far the hand has gone):
   against a discard (:func:`feeds`). That question is where the Expert's strength against
   SimpleGinRummyPlayer lies (docs/bots.md, *The learned opponent model*).
 
-The weights are data, ``gin_weights.py``, written by the training script; the inference
+The weights are data, ``weights.py``, written by the training script; the inference
 here is pure Python (about 1,500 multiplications a card) and every figure is a function of
 the seat's ``PlayerView``.
 """
@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import math
 
-from .gin_weights import FEED, GAIN, MODEL
+from .weights import FEED, GAIN, MODEL
 
 VALUE = [min(r + 1, 10) for r in range(13)]
 

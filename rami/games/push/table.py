@@ -12,13 +12,13 @@ from ...cards import Card
 from ...errors import RamiError
 from ...melds import interpretations
 from ...view import Phase
-from ...variants.push import contract_melds_for, contract_readings
-from ..parts import esc
-from .base import Choice, Table
+from ..push import contract_melds_for, contract_readings
+from ...web.parts import esc
+from ...web.tables.base import Choice, Table
 from ...i18n import _, join, N_
 
 if TYPE_CHECKING:                                     # pragma: no cover
-    from .model import Model
+    from ...web.tables.model import Model
 
 def _w(c: Card) -> str:
     return (_("Joly") if c.is_tile else _("joker")) if not c.suit else c.pretty()

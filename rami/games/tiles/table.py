@@ -13,15 +13,15 @@ from ...actions import (DRAW, PASS, TAKE, TAKE_EXPOSED, TWIN, Action, Discard, M
 from ...cards import Card
 from ...errors import RamiError
 from ...view import Phase
-from ...variants.tiles import meld_value, openings, said, splits
-from ..parts import card_button, esc, face, sr
-from ..svg import card_svg, crosswise_svg
-from .base import Choice
-from .push import PushTable
+from . import meld_value, openings, said, splits
+from ...web.parts import card_button, esc, face, sr
+from ...web.svg import card_svg, crosswise_svg
+from ...web.tables.base import Choice
+from ..push.table import PushTable
 from ...i18n import _, join_or, N_, result_words
 
 if TYPE_CHECKING:                                     # pragma: no cover
-    from .model import Model
+    from ...web.tables.model import Model
 
 
 class TilesTable(PushTable):

@@ -9,13 +9,13 @@ from typing import TYPE_CHECKING
 from ...actions import DECLINE, DRAW, DROP, REJOIN, TAKE, Declare, Discard, Show
 from ...cards import Card
 from ...view import Phase
-from ..parts import DOTS, LABEL_CLASS, LABEL_WORDS, RANK_WORDS, esc, face, group_html
-from ..svg import card_svg
-from .base import Choice, Table, match_end_buttons, more_melds
+from ...web.parts import DOTS, LABEL_CLASS, LABEL_WORDS, RANK_WORDS, esc, face, group_html
+from ...web.svg import card_svg
+from ...web.tables.base import Choice, Table, match_end_buttons, more_melds
 from ...i18n import _, N_
 
 if TYPE_CHECKING:                                     # pragma: no cover
-    from .model import Model
+    from ...web.tables.model import Model
 
 STATUS_WORDS = {"declared": N_("declared"), "shown": N_("showed"), "first drop": N_("first drop"),
                 "middle drop": N_("middle drop"), "invalid": N_("invalid declaration"),
@@ -54,12 +54,12 @@ class IndianTable(Table):
         return st.variant.deal_options(st.options, st.extra["wild"])
 
     def group_valid(self, s: "Model", cards) -> bool:
-        from ...variants.indian import group_label
+        from . import group_label
         return group_label(cards, s.game.variant.rules(s.game)) != "invalid"
 
     def group_labels(self, s: "Model") -> list[str]:
         """What each group is now: pure sequence, sequence, set or invalid."""
-        from ...variants.indian import group_label
+        from . import group_label
         rules = s.game.variant.rules(s.game)
         return [group_label(g, rules) for g in s.group_cards()]
 

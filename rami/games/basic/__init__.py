@@ -31,13 +31,13 @@ and a target may never be reached: a match to a target then also ends after
 
 from __future__ import annotations
 
-from ..actions import TURNOVER
-from ..checks import UnsoundState, need
-from ..melds import MeldRules
-from ..state import Phase
-from .base import Option, Variant, not_held
-from ..events import note
-from ..i18n import N_, Said, _, join, n_
+from ...actions import TURNOVER
+from ...checks import UnsoundState, need
+from ...melds import MeldRules
+from ...state import Phase
+from ...variants.base import Option, Variant, not_held
+from ...events import note
+from ...i18n import N_, Said, _, join, n_
 
 MAX_TURNOVERS = 2
 BLOCK_MATCH_HANDS = 10
@@ -45,6 +45,8 @@ BLOCK_MATCH_HANDS = 10
 
 class BasicRummy(Variant):
     name = "basic"
+    parts = {"table": ".table:BasicTable", "beginner": ".bots:BeginnerBasic",
+             "good": ".bots:BasicBot", "expert": ".bots:ExpertBasic"}
     title = Said("Basic Rummy")
     aliases = ("rummy", "basic rummy", "basic-rummy")
     min_players = 2
@@ -86,20 +88,31 @@ class BasicRummy(Variant):
         ]),
     ]
     OPTIONS = (
-        Option("cards_5_6", 6, (6, 7), N_("cards dealt to each of 5 or 6 players")),
-        Option("round_the_corner", False, help=N_("K-A-2 and Q-K-A-2 are runs")),
-        Option("layoff_needs_own_meld", False, help=N_("lay off only after melding once")),
+        Option("cards_5_6", 6, (6, 7), N_("cards dealt to each of 5 or 6 players"),
+               title=N_("cards for 5 or 6")),
+        Option("round_the_corner", False, help=N_("K-A-2 and Q-K-A-2 are runs"),
+               title=N_("round the corner")),
+        Option("layoff_needs_own_meld", False, help=N_("lay off only after melding once"),
+               title=N_("lay off after melding")),
         Option("final_discard", "optional", ("optional", "required"),
-               N_("must the last card be a discard?")),
+               N_("must the last card be a discard?"),
+               title=N_("final discard"),
+               choice_titles=(("optional", N_("optional")), ("required", N_("required")))),
         Option("block_rummy", False, help=N_("the stock is used once; when it runs out the hand "
-                                          "ends and everyone loses his own points")),
-        Option("ace_value", 1, (1, 11, 15), N_("what an ace left in hand counts")),
-        Option("go_out_bonus", 0, help=N_("extra points for going out"), hi=100),
-        Option("target", 100, (100, 250, 500, 1000), N_("points that end the match")),
+                                          "ends and everyone loses his own points"),
+               title=N_("block rummy")),
+        Option("ace_value", 1, (1, 11, 15), N_("what an ace left in hand counts"),
+               title=N_("ace value")),
+        Option("go_out_bonus", 0, help=N_("extra points for going out"), hi=100,
+               title=N_("going-out bonus")),
+        Option("target", 100, (100, 250, 500, 1000), N_("points that end the match"),
+               title=N_("target")),
         Option("hands", 0, help=N_("play this many hands instead of to the target (0: off)"),
-               hi=50),
-        Option("jokers", 0, (0, 2), N_("printed jokers, wild in sets and runs")),
-        Option("first_turn_out", False, help=N_("a player may go out on his own first turn")),
+               hi=50, title=N_("hands")),
+        Option("jokers", 0, (0, 2), N_("printed jokers, wild in sets and runs"),
+               title=N_("jokers")),
+        Option("first_turn_out", False, help=N_("a player may go out on his own first turn"),
+               title=N_("out on the first turn")),
     )
 
     def meld_rules(self, options):

@@ -79,17 +79,17 @@ from __future__ import annotations
 from collections import Counter
 from itertools import combinations
 
-from ..actions import (DRAW, PASS, TAKE, TAKE_EXPOSED, TWIN, Action, Discard, Doubla, LayOff,
+from ...actions import (DRAW, PASS, TAKE, TAKE_EXPOSED, TWIN, Action, Discard, Doubla, LayOff,
                        MeldCards, Open, Swap, TakeDiscard)
-from ..cards import Card, deal_rng, shuffled, tile_set
-from ..checks import need
-from ..errors import DealSyntaxError
-from ..known import holding
-from ..melds import (Meld, MeldRules, ambiguity_message, covers, explain_not_meld,
+from ...cards import Card, deal_rng, shuffled, tile_set
+from ...checks import need
+from ...errors import DealSyntaxError
+from ...known import holding
+from ...melds import (Meld, MeldRules, ambiguity_message, covers, explain_not_meld,
                      interpretations, layoff_results, possible_melds)
-from ..state import Phase, TableMeld
-from .base import LARGE_HAND, Option, Variant, _layoff_rep, meld_of_action, not_held
-from ..i18n import N_, Said, _, join, n_
+from ...state import Phase, TableMeld
+from ...variants.base import LARGE_HAND, Option, Variant, _layoff_rep, meld_of_action, not_held
+from ...i18n import N_, Said, _, join, n_
 
 
 OPENINGS_LISTED = 24        # legal_actions lists at most this many initial melds (see allows)
@@ -211,6 +211,10 @@ def splits(cards, rules: MeldRules, limit: int = 12) -> list[tuple]:
 
 class TileRami(Variant):
     name = "tiles"
+    parts = {"table": ".table:TilesTable", "beginner": ".bots:BeginnerTiles",
+             "good": ".bots:TilesBot", "expert": ".bots:ExpertTiles",
+             "terminal": ".terminal:TilesBoard"}
+    board_aside = (("exposed", N_("The exposed tile")), ("crosswise", N_("The crosswise tile")))
     title = Said("Tile Rami")
     typed_examples = ("draw, take, open r5 r6 r7 / k9 y9 b9, meld r5 r6 r7, layoff r8 on 1, "
                       "take y7 with y5 y6, swap r7 on 2 with joly=b6 b7 b8, take exposed, "
@@ -259,17 +263,22 @@ class TileRami(Variant):
     ]
     OPTIONS = (
         Option("doubla", False, help=N_("before play, players with an identical pair may "
-                                     "exchange pairs face down")),
-        Option("min_first_meld", 50, (50, 45), N_("points the initial meld must reach")),
+                                     "exchange pairs face down"), title=N_("doubla")),
+        Option("min_first_meld", 50, (50, 45), N_("points the initial meld must reach"),
+               title=N_("first meld at least")),
         Option("no_meld_penalty", "fixed200", ("fixed200", "100_plus_rack"),
-               N_("a player who melded nothing loses 200, or 100 plus his rack")),
+               N_("a player who melded nothing loses 200, or 100 plus his rack"),
+               title=N_("penalty for no meld"),
+               choice_titles=(("fixed200", N_("200")), ("100_plus_rack", N_("100 plus the rack")))),
         Option("initial_meld_may_use_last_discard", False,
-               help=N_("the last discard may be taken for the initial meld, melded in it at once")),
+               help=N_("the last discard may be taken for the initial meld, melded in it at once"),
+               title=N_("initial meld may use the last discard")),
         Option("joly_finish_doubles", False, help=N_("going out by discarding a Joly doubles "
-                                                  "the winner's score")),
-        Option("games", 4, help=N_("games in the match"), lo=1, hi=20),
+                                                  "the winner's score"),
+               title=N_("going out on a Joly doubles")),
+        Option("games", 4, help=N_("games in the match"), lo=1, hi=20, title=N_("games")),
         Option("target", 0, (0, 500, 1000, 1500, 2000), N_("a total that ends the match sooner "
-                                                        "(0: none)")),
+                                                        "(0: none)"), title=N_("target")),
     )
 
     # -- tiles ------------------------------------------------------------------------------

@@ -28,9 +28,12 @@ def deep(k: int):
     return out
 
 
-def paths(value, prefix=()):
-    """Every path to a value inside nested dicts and lists."""
+def paths(value, prefix=(), depth: int = 40):
+    """Every path to a value inside nested dicts and lists, down to ``depth`` levels (a save
+    bent twice may hold the junk of :func:`deep`, nested past Python's recursion limit)."""
     yield prefix
+    if len(prefix) >= depth:
+        return
     if isinstance(value, dict):
         for k, v in value.items():
             yield from paths(v, prefix + (k,))

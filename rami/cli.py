@@ -151,12 +151,6 @@ def board(view: PlayerView, paint: Painter, order: str = "suit") -> str:
     return cls().draw(view, paint, order)
 
 
-def _without(cards, card) -> list:
-    rest = list(cards)
-    rest.remove(card)
-    return rest
-
-
 def hand_groups(g: GameState, result: dict, paint: Painter) -> list[str]:
     """Indian rummy: every player's groups as shown, with what each is."""
     out = []

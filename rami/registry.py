@@ -2,15 +2,16 @@
 
 Each variant is registered here once (:mod:`rami.games` registers the six rami plays, each
 from its own folder; a plug-in or a test registers its own the same way). A game names its
-other parts (its table, its players) in ``Variant.parts``; :func:`part` imports one when it
-is first asked for. A package that adds games names the module
-that registers them in the entry-point group ``rami.variants`` (in its ``pyproject.toml``:
-``[project.entry-points."rami.variants"]`` ``short = "mypackage.short"``); rami imports those
-modules, in the order of their names, after its own games, so ``python -m rami play short``,
-the research environments and the bots find the game as they find rami's. This module imports no game: the state
-machine finds a variant by its name without importing the variants, which import the state
-machine (so rami's modules import one another without a cycle). The first time a name is
-looked up, rami's own variants are loaded if nothing has loaded them yet.
+other parts (its table, its players, its board in the terminal) in ``Variant.parts``;
+:func:`part` imports one when it is first asked for. A package that adds games names the
+module that registers them in the entry-point group ``rami.variants`` (in its
+``pyproject.toml``: ``[project.entry-points."rami.variants"]`` ``short = "mypackage.short"``);
+rami imports those modules, in the order of their names, after its own games, so
+``python -m rami play short``, the research environments and the bots find the game as they
+find rami's. This module imports no game: the state machine finds a variant by its name
+without importing the variants, which import the state machine (so rami's modules import
+one another without a cycle). The first time a name is looked up, rami's own games are
+loaded if nothing has loaded them yet.
 """
 
 from __future__ import annotations

@@ -118,7 +118,8 @@ def with_palette(data: bytes, k: int = COLOURS) -> bytes:
                     for y in range(h))
 
     def chunk(kind: bytes, body: bytes) -> bytes:
-        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+        return (struct.pack(">I", len(body)) + kind + body
+                + struct.pack(">I", zlib.crc32(kind + body)))
 
     out = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 3, 0, 0, 0))
     out += chunk(b"PLTE", b"".join(bytes(c[:3]) for c in colours))

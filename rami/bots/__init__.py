@@ -43,5 +43,5 @@ LEVEL_WORDS = {             # (each translated where it is shown)
 def canonical_level(kind: str) -> str:
     return "good" if kind == "heuristic" else kind
 
-__all__ = ["Bot", "RandomBot", "Thinker", "drain", "make_bot", "BOT_LEVELS", "ALL_LEVELS", "LEVEL_WORDS",
-           "canonical_level"]
+__all__ = ["Bot", "RandomBot", "Thinker", "drain", "make_bot", "BOT_LEVELS", "ALL_LEVELS",
+           "LEVEL_WORDS", "canonical_level"]

@@ -11,6 +11,12 @@ from ...web.parts import LABEL_WORDS
 from .table import SEAT_TAGS
 
 
+def _without(cards, card) -> list:
+    rest = list(cards)
+    rest.remove(card)
+    return rest
+
+
 class IndianBoard(Board):
     def header(self, view, paint) -> str:
         info = view.info
@@ -30,12 +36,8 @@ class IndianBoard(Board):
         opts = var.deal_options(view.options, view.info["wild_rank"])
         cards = list(view.hand)
         if len(cards) > 13:                      # holding the 14th: after the best discard
-            def without(c):
-                rest = list(cards)
-                rest.remove(c)
-                return rest
-            cards = without(min(dict.fromkeys(cards),
-                                key=lambda c: var.best_grouping(opts, without(c)).raw))
+            cards = _without(cards, min(dict.fromkeys(cards), key=lambda c: var.best_grouping(
+                opts, _without(cards, c)).raw))
         best = var.best_grouping(opts, cards)
         groups = "  ".join(f"{paint.cards(gr)} ({_(LABEL_WORDS.get(label, label))})"
                            for gr, label in zip(best.groups, best.labels))

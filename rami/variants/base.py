@@ -37,17 +37,8 @@ class Option:
     help: str = ""
     lo: int = 0                 # the range of a number without choices
     hi: int = 100
-    title: str = ""             # its name in the lobby and the rules (marked for translation)
-    choice_titles: tuple = ()   # (value, title) of the choices that are words
-
-    def said(self) -> str:
-        """Its name, in the page's language."""
-        return _(self.title) if self.title else self.name.replace("_", " ")
-
-    def said_choice(self, value) -> str:
-        """A choice's name, in the page's language."""
-        title = dict(self.choice_titles).get(value)
-        return _(title) if title else str(value)
+    title: str = ""             # its name in the lobby and the rules (marked for translation;
+    choice_titles: tuple = ()   # said by rami.web.lobby) and (value, title) of worded choices
 
     def check(self, value):
         """The value, if this rule takes it; else an OptionError in plain words. The one

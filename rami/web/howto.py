@@ -17,6 +17,7 @@ import re
 from ..cards import parse_cards
 from ..i18n import _, n_, pieces
 from ..variants import find_variant
+from .lobby import choice_title, option_title
 from .parts import close_x, esc, face
 
 
@@ -63,8 +64,8 @@ def house_rules(variant: str, options: dict | None = None) -> list[tuple[str, st
     for o in var.OPTIONS:
         value = options.get(o.name, o.default)
         shown = (_("on") if value else _("off")) if isinstance(o.default, bool) else \
-            o.said_choice(value)
-        out.append((o.said(), _(o.help), shown, value != o.default))
+            choice_title(o, value)
+        out.append((option_title(o), _(o.help), shown, value != o.default))
     return out
 
 

@@ -210,10 +210,20 @@ def _seat_choice(form: dict, i: int, levels: list) -> str:
             f'{_("Seat {number}: who plays", number=i + 2)}">{options}</select></div>')
 
 
+def option_title(opt) -> str:
+    """A house rule's name in the language of the moment (an Option, or the catalogue's)."""
+    return _(opt.title) if opt.title else opt.name.replace("_", " ")
+
+
+def choice_title(opt, value) -> str:
+    """One of a house rule's values in the language of the moment."""
+    title = dict((c, t) for c, t in opt.choice_titles).get(value)
+    return _(title) if title else str(value)
+
+
 def _option_input(opt, value) -> str:
     name = esc(opt.name)
-    title = _(opt.title) if opt.title else opt.name.replace("_", " ")
-    named = {c: t for c, t in opt.choice_titles}
+    title = option_title(opt)
     label = f'<span class="opt-name">{esc(title)}</span><small>{esc(_(opt.help))}</small>'
     if isinstance(opt.default, bool):
         checked = " checked" if value else ""
@@ -221,7 +231,7 @@ def _option_input(opt, value) -> str:
                 f'{checked}> {label}</label>')
     if opt.choices:
         choices = "".join(f'<option value="{esc(c)}"{" selected" if c == value else ""}>'
-                          f'{esc(_(named[c]) if c in named else c)}</option>'
+                          f'{esc(choice_title(opt, c))}</option>'
                           for c in opt.choices)
         return f'<label class="opt">{label}<select data-opt="{name}">{choices}</select></label>'
     return (f'<label class="opt">{label}<input type="number" min="{opt.lo}" max="{opt.hi}" '

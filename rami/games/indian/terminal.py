@@ -7,6 +7,7 @@ from ...cards import Card
 from ...cli import Board
 from ...i18n import _
 from ...variants import find_variant
+from ...web.lobby import choice_title
 from ...web.parts import LABEL_WORDS
 from .table import SEAT_TAGS
 
@@ -21,7 +22,7 @@ class IndianBoard(Board):
     def header(self, view, paint) -> str:
         info = view.info
         var = find_variant(view.variant)
-        fmt = next(o for o in var.OPTIONS if o.name == "format").said_choice(info["format"])
+        fmt = choice_title(next(o for o in var.OPTIONS if o.name == "format"), info["format"])
         return "   " + _("wild joker {card}", card=paint.card(Card.parse(info["cut"]))) + \
             "   " + (_("{format} to {limit}", format=fmt, limit=info["limit"])
                      if "limit" in info else fmt)

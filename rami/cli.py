@@ -5,6 +5,8 @@
     python -m rami simulate --variant gin --games 200 --seats expert,good
     python -m rami variants
     python -m rami serve --port 8000
+    python -m rami replay match.rami.txt
+    python -m rami review match.rami.txt --hand 2
 """
 
 from __future__ import annotations
@@ -413,17 +415,23 @@ def serve_cmd(args) -> int:
 MAX_FILE = 2_000_000      # characters of a match file read (rami.record's limit)
 
 
-def replay_cmd(args) -> int:
-    """A match file (the browser's *Download the match*), replayed: each hand's moves in
-    words and its scoring, then the match's result."""
+def read_file(path: str) -> GameState:
+    """The match a match file replays, checked whole (:mod:`rami.record`)."""
     from .record import RecordError, read_match
     try:
-        with open(args.file, encoding="utf-8") as f:
+        with open(path, encoding="utf-8") as f:
             text = f.read(MAX_FILE + 1)
     except (OSError, UnicodeDecodeError) as e:
         raise RecordError(_("The match file cannot be read: {reason}",
                             reason=getattr(e, "strerror", None) or type(e).__name__)) from None
-    whole = read_match(text)                        # (checked whole before a word is said)
+    return read_match(text)
+
+
+def replay_cmd(args) -> int:
+    """A match file (the browser's *Download the match*), replayed: each hand's moves in
+    words and its scoring, then the match's result."""
+    from .record import RecordError
+    whole = read_file(args.file)                    # (checked whole before a word is said)
     paint = Painter(sys.stdout)
     words = words_for(whole.variant)
 
@@ -465,6 +473,47 @@ def replay_cmd(args) -> int:
     elif args.hand is None:
         print("\n" + _("The match goes on from here: {scores}", scores=", ".join(
             f"{g.names[s]} {g.scores[g.side(s)]}" for s in range(g.n))))
+    return 0
+
+
+def review_cmd(args) -> int:
+    """A match file's hands reviewed (:mod:`rami.review`): one seat's decisions, each graded
+    by the points it was expected to cost, the better move and why, and what hindsight
+    shows, apart."""
+    from .review import hands_of, review_steps, grade_word
+    g = read_file(args.file)
+    paint = Painter(sys.stdout)
+    words = words_for(g.variant)
+
+    def say(text: str) -> str:
+        return words.plain(text, symbols=paint.unicode)
+    seat = args.seat - 1
+    if not 0 <= seat < g.n:
+        raise RamiError(n_("This match has {n} seat: choose --seat 1.",
+                           "This match has {n} seats: choose --seat 1 to {n}.", g.n))
+    count = len(hands_of(g))
+    if args.hand is not None and not 1 <= args.hand <= count:
+        raise RamiError(n_("This match has {n} hand.", "This match has {n} hands.", count))
+    hand_word = HAND_TITLES.get(g.variant.hand_word, HAND_TITLES["hand"])
+    for hand in ([args.hand] if args.hand is not None else range(1, count + 1)):
+        steps = review_steps(g, seat, hand)
+        try:
+            while True:
+                next(steps)
+        except StopIteration as stop:
+            r = stop.value
+        print(("\n" if hand > 1 and args.hand is None else "") + _(hand_word, n=hand) + ": " +
+              _("{name}'s decisions: {good} of {n} best or good, {points} points lost.",
+                name=g.names[seat], good=sum(1 for d in r.decisions
+                                              if d.grade in ("best", "good")),
+                n=len(r.decisions), points=f"{r.points_lost:g}"))
+        for k, d in enumerate(r.decisions, 1):
+            mark = grade_word(d.grade) + (f" (−{d.loss:g})" if d.loss else "")
+            print(f"{k:3}. [{mark}] {say(d.said)}")
+            for line in (d.line, d.hindsight):
+                if line:
+                    print("       " + say(line))
+        sys.stdout.flush()
     return 0
 
 
@@ -512,6 +561,12 @@ def main(argv=None) -> int:
                                        "match)", parents=[lang])
     pr.add_argument("file", help="the match file (.rami.txt)")
     pr.add_argument("--hand", type=int, default=None, help="only this hand (1, 2, ...)")
+    pw = sub.add_parser("review", help="review a match file's hands: each decision graded, "
+                                       "the better move and why", parents=[lang])
+    pw.add_argument("file", help="the match file (.rami.txt)")
+    pw.add_argument("--hand", type=int, default=None, help="only this hand (1, 2, ...)")
+    pw.add_argument("--seat", type=int, default=1,
+                    help="whose decisions (1: the first seat, the person at the browser)")
     pv = sub.add_parser("serve", help="serve the site on this machine", parents=[lang])
     pv.add_argument("--port", type=int, default=8000)
     pv.add_argument("--dir", default=".", help="the folder to serve (default: here)")
@@ -520,7 +575,8 @@ def main(argv=None) -> int:
     set_language(getattr(args, "lang", None) or from_environment())
     try:
         return {"play": play, "simulate": simulate, "variants": variants_cmd,
-                "serve": serve_cmd, "replay": replay_cmd}[args.cmd](args)
+                "serve": serve_cmd, "replay": replay_cmd,
+                "review": review_cmd}[args.cmd](args)
     except RamiError as e:
         print(f"rami: {e}", file=sys.stderr)
         return 2

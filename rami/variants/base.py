@@ -91,6 +91,10 @@ class Variant(Door, Seen, Words):
     # the tutorial page on the site (learn/<name>.html): its link's words, and the languages
     # it is written in besides English (learn/<name>.<code>.html)
     tutorial: tuple = ()
+    # the points a hand typically moves between the sides (about their spread over hands of
+    # Good players): the review of a hand (rami.review) grades a decision's expected cost
+    # as a share of it
+    review_points = 20
 
     def __init__(self):
         # ``legal_<phase>`` and ``apply_<kind>`` hooks by phase and action kind, for the

@@ -48,6 +48,7 @@ class BasicRummy(Variant):
     parts = {"table": ".table:BasicTable", "beginner": ".bots:BeginnerBasic",
              "good": ".bots:BasicBot", "expert": ".bots:ExpertBasic"}
     title = Said("Basic Rummy")
+    review_points = 10            # (rami.review: a hand's typical points)
     aliases = ("rummy", "basic rummy", "basic-rummy")
     min_players = 2
     max_players = 6

@@ -42,6 +42,7 @@ class GinRummy(Variant):
              "terminal": ".terminal:GinBoard"}
     tutorial = (N_("Gin Rummy"), ("fr",))
     title = Said("Gin Rummy")
+    review_points = 20            # (rami.review: a hand's typical points)
     typed_examples = "draw, take, pass, discard Qs, knock Qs, gin, layoff 10h on 1, done"
     aliases = ("gin rummy", "gin-rummy")
     min_players = max_players = 2

@@ -203,6 +203,7 @@ class IndianRummy(Variant):
     board_aside = (("joker", N_("The cut joker")),)
     tutorial = (N_("Indian Rummy's declaration"), ("hi",))
     title = Said("Indian Rummy")
+    review_points = 30            # (rami.review: a hand's typical points)
     typed_examples = "draw, take, discard Qs, drop, declare Kd: 2h 3h 4h / 7s 7d 7c / ..."
     aliases = ("indian rummy", "indian-rummy", "13-card", "13 card", "thirteen")
     min_players = 2

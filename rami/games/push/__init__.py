@@ -273,6 +273,7 @@ class Push(Variant):
              "terminal": ".terminal:PushBoard"}
     board_players = 4
     title = Said("Push")
+    review_points = 80            # (rami.review: a hand's typical points)
     typed_examples = ("draw, take, push, contract 7h 7d 7s / 9c 9d Jk=9, layoff 10h on 1, "
                       "rescue 8h on 2, discard Qs")
     aliases = ("push rummy",)

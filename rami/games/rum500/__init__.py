@@ -78,6 +78,7 @@ class Rum500(Variant):
              "good": ".bots:Rum500Bot", "expert": ".bots:ExpertRum500",
              "terminal": ".terminal:Rum500Board"}
     title = Said("500 Rum")
+    review_points = 50            # (rami.review: a hand's typical points)
     typed_examples = ("draw, take, take 9c, meld 7h 8h 9h, layoff 10h on 1, discard Qs, rum, "
                       "pass")
     aliases = ("500", "500 rum", "500rum", "rummy 500", "500 rummy", "rum 500",

@@ -216,6 +216,7 @@ class TileRami(Variant):
              "terminal": ".terminal:TilesBoard"}
     board_aside = (("exposed", N_("The exposed tile")), ("crosswise", N_("The crosswise tile")))
     title = Said("Tile Rami")
+    review_points = 200            # (rami.review: a hand's typical points)
     typed_examples = ("draw, take, open r5 r6 r7 / k9 y9 b9, meld r5 r6 r7, layoff r8 on 1, "
                       "take y7 with y5 y6, swap r7 on 2 with joly=b6 b7 b8, take exposed, "
                       "doubla r7, twin, pass, discard r7")

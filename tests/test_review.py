@@ -1,0 +1,152 @@
+"""The review of a hand (rami.review): grades judged from the seat's view only, known
+positions graded as a player would, the terminal's ``review`` command."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from rami.actions import Discard
+from rami.bots import make_bot
+from rami.bots.base import drain
+from rami.cards import Card
+from rami.cli import main
+from rami.i18n import set_language
+from rami.record import match_text, read_match
+from rami.review import (GRADES, classify, expert_move, hands_of, judge_steps, review,
+                         sample_world)
+from rami.scenario import from_deal
+from rami.state import GameState, Phase
+from rami.view import PlayerView
+from tests.conformance import rename_hidden
+
+SEATS = {"basic": 3, "gin": 2, "indian": 2, "push": 4, "rum500": 3, "tiles": 2}
+
+
+def played(variant: str, n: int, seed: int, hands: int = 1, first: str = "beginner"):
+    """A match of ``hands`` hands: seat 0 played by ``first``, the others by the Good player."""
+    g = GameState(variant, [f"P{i}" for i in range(n)], seed=seed)
+    bots = [make_bot(first if s == 0 else "good", variant, seed=f"{seed}:{s}")
+            for s in range(n)]
+    while len(g.results) < hands and not g.is_over:
+        if g.phase == Phase.HAND_OVER:
+            g.apply("deal")
+            continue
+        g.apply(bots[g.turn].choose(PlayerView.of(g, g.turn)))
+    return g
+
+
+def decisions(g: GameState, seat: int):
+    """Each position of the match where ``seat`` chose among several moves: (state, move)."""
+    b = GameState(g.variant.name, list(g.names), dict(g.options), g.seed)
+    for a in g.history:
+        if b.turn == seat and a.kind != "deal" and len(b.legal_actions()) > 1:
+            yield b.copy(), a
+        b.apply(a)
+
+
+def basic_feed() -> GameState:
+    """Basic Rummy, laying off only after one's own meld: Ada has melded 5♦ 6♦ 7♦ and holds
+    one card; Lena, who has not melded, holds the 8♦ among loose high cards."""
+    mine = "8d Kc Qs Jh 9c 4h 3s 2h".split()
+    used = set(mine) | {"2c", "5c", "5d", "6d", "7d"}
+    g = GameState("basic", ["a", "b"], seed=1)
+    rest = [str(c) for c in g.variant.deck(g) if str(c) not in used]
+    return from_deal(f"basic layoff_needs_own_meld=true | 0: {' '.join(mine)} | 1: 2c | "
+                     f"discard: 5c | table: 1=5d 6d 7d | stock: {' '.join(rest)} | turn: 0 | "
+                     "phase: play | dealer: 1 | names: Lena, Ada", 3)
+
+
+def test_a_discard_that_feeds_an_opponents_meld_is_a_mistake_or_worse():
+    set_language("en")
+    g = basic_feed()
+    better, loss, grade, line = drain(judge_steps(g, 0, Discard(Card.parse("8d")), 8, "t"))
+    assert GRADES.index(grade) >= GRADES.index("mistake"), (grade, loss)
+    assert better != Discard(Card.parse("8d")) and loss > 5
+    assert "fits meld 1 on the table" in line and line.count("Better: ") == 1
+    # the Expert's own discard is best, and costs nothing
+    best = expert_move(g, 0)
+    assert drain(judge_steps(g, 0, best, 8, "t"))[1:3] == (0.0, "best")
+
+
+@pytest.mark.parametrize("variant", sorted(SEATS))
+def test_the_experts_move_is_graded_best(variant):
+    g = played(variant, SEATS[variant], seed=4)
+    for b, _ in list(decisions(g, 0))[:6]:
+        best = expert_move(b, 0)
+        better, loss, grade, line = drain(judge_steps(b, 0, best, 4, "t"))
+        assert (better, loss, grade, line) == (best, 0.0, "best", "")
+
+
+@pytest.mark.parametrize("variant", sorted(SEATS))
+def test_the_review_never_changes_with_the_hidden_cards(variant):
+    """The hidden cards given other identities (the views' renaming test): every decision is
+    judged the same, to the last digit and word (decisions not the Expert's: those are
+    played out in sampled worlds)."""
+    set_language("en")
+    rng = random.Random(variant)
+    g = played(variant, SEATS[variant], seed=9)
+    judged = 0
+    for b, move in decisions(g, 0):
+        if move == expert_move(b, 0):
+            continue
+        other = rename_hidden(b, 0, rng)
+        if other.hands == b.hands and other.stock == b.stock:
+            continue                    # (nothing hidden could be renamed here)
+        assert PlayerView.of(other, 0) == PlayerView.of(b, 0)
+        a = drain(judge_steps(b, 0, move, 3, "t"))
+        assert drain(judge_steps(other, 0, move, 3, "t")) == a, (b.history[-3:], move)
+        judged += 1
+        if judged == 4:
+            break
+    assert judged >= 2
+
+
+def test_a_world_deals_only_the_hidden_cards_anew():
+    g = played("gin", 2, seed=3)
+    b, _ = next(decisions(g, 0))
+    w = sample_world(b, 0, random.Random(1))
+    assert w.hands[0] == b.hands[0] and w.discard == b.discard and w.table == b.table
+    assert sorted(map(str, w.hands[1] + w.stock)) == sorted(map(str, b.hands[1] + b.stock))
+    assert PlayerView.of(w, 0) == PlayerView.of(b, 0)
+    # a world of the same view is the same world, wherever the hidden cards really were
+    assert sample_world(rename_hidden(b, 0, random.Random(2)), 0, random.Random(1)).hands \
+        == w.hands
+
+
+def test_a_reviewed_match_file_reviews_the_same():
+    g = played("gin", 2, seed=6, hands=2)
+    again = read_match(match_text(g))
+    assert review(again, 0, 2, worlds=3) == review(g, 0, 2, worlds=3)
+    assert len(hands_of(g)) == 2
+
+
+def test_grades_follow_the_games_points():
+    assert classify(0, 20) == "best"
+    assert [classify(x, 20) for x in (1, 2.9, 7, 7.1)] == ["good", "inaccuracy", "mistake",
+                                                           "blunder"]
+    assert classify(7.1, 200) == "good"             # (tile Rami's hands move hundreds)
+
+
+def test_a_hand_under_way_has_no_hindsight():
+    g = played("gin", 2, seed=6, hands=1)
+    assert any(d.hindsight for d in review(g, 0, 1, worlds=2).decisions)
+    cut = read_match(match_text(g), most_moves=len(g.history) - 2)
+    assert not any(d.hindsight for d in review(cut, 0, 1, worlds=2).decisions)
+
+
+@pytest.mark.parametrize("lang,words", [("en", ("Hand 1", "best or good", "[best]")),
+                                        ("de", ("Runde 1", "beste oder gute", "[beste]"))])
+def test_the_terminal_reviews_a_match_file(tmp_path, capsys, lang, words):
+    g = played("gin", 2, seed=6, hands=2)
+    path = tmp_path / "match.rami.txt"
+    path.write_text(match_text(g), encoding="utf-8")
+    assert main(["review", str(path), "--hand", "1", "--lang", lang]) == 0
+    out = capsys.readouterr().out
+    for w in words:
+        assert w in out, out
+    assert "Kd" not in out and "Hand 2" not in out and "Runde 2" not in out
+    assert main(["review", str(path), "--hand", "3", "--lang", lang]) == 2
+    assert main(["review", str(path), "--seat", "3", "--lang", lang]) == 2
+    set_language("en")

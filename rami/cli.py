@@ -509,10 +509,10 @@ def review_cmd(args) -> int:
                 n=len(r.decisions), points=f"{r.points_lost:g}"))
         for k, d in enumerate(r.decisions, 1):
             mark = grade_word(d.grade) + (f" (−{d.loss:g})" if d.loss else "")
-            print(f"{k:3}. [{mark}] {say(d.said)}")
-            for line in (d.line, d.hindsight):
-                if line:
-                    print("       " + say(line))
+            print(f"{k:3}. [{mark}] {say(d.words('said'))}")
+            for field in ("line", "hindsight"):
+                if getattr(d, field):
+                    print("       " + say(d.words(field)))
         sys.stdout.flush()
     return 0
 

@@ -29,6 +29,7 @@ The work is counted, never timed: the same match gives the same review in every 
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 from dataclasses import dataclass
@@ -39,7 +40,9 @@ from .bots.base import drain, label
 from .bots.expert import Memory
 from .bots.hint import Words
 from .errors import RamiError
-from .i18n import _, p_
+from .actions import parse_action
+from .cards import Card
+from .i18n import _, check_spec, p_, pieces, recording, say, spec_of
 from .known import KnownGame
 from .registry import find_variant
 from .state import GameState, Phase
@@ -51,7 +54,9 @@ __all__ = ["Decision", "HandReview", "GRADES", "review", "review_steps", "sample
 GRADES = ("best", "good", "inaccuracy", "mistake", "blunder")
 STEPS = (0.05, 0.15, 0.35)       # of a typical hand's points: good, inaccuracy, mistake
 WORLDS = 12                      # possible deals a move is played out in
+CAUTION = 1.0                    # standard errors taken off a cost (rami.review.cost_of)
 MAX_MOVES = 3000                 # a played-out hand longer than this is cut (never seen)
+DRAWS_KEPT = 12                  # at most so many of a hand's draws are dealt as kept-best
 
 
 def grade_word(grade: str) -> str:
@@ -69,9 +74,55 @@ class Decision:
     best: Action              # the Expert's move, or the played one when it did as well
     loss: float               # points expected to be lost against ``best`` (0 or more)
     grade: str                # one of GRADES
-    said: str                 # what was played, in words (as the seat's log said it)
-    line: str                 # the better move and why (empty for a best move)
-    hindsight: str            # what the hidden cards show (never in the grade); or empty
+    said: tuple               # what was played, as the seat's log said it (kept words)
+    line: tuple               # why it cost, and the better move (none for a best move)
+    hindsight: tuple          # what the hidden cards show (never in the grade), if anything
+    hand: tuple = ()          # the seat's cards then (their codes), and the discard's top
+    top: str = ""
+
+    def to_dict(self) -> dict:
+        """The decision as JSON values, its words as messages (:func:`rami.i18n.spec_of`),
+        to be said in any language."""
+        return {"move": self.move, "played": str(self.played), "best": str(self.best),
+                "loss": self.loss, "grade": self.grade,
+                "said": [spec_of(x) for x in self.said],
+                "line": [spec_of(x) for x in self.line],
+                "hindsight": [spec_of(x) for x in self.hindsight],
+                "hand": list(self.hand), "top": self.top}
+
+    @classmethod
+    def from_dict(cls, d) -> "Decision":
+        """A decision from :meth:`to_dict` (from the bots' worker, a save), checked: a
+        ValueError if anything in it is not what a decision holds."""
+        if not isinstance(d, dict):
+            raise ValueError("not a decision")
+        move, loss, grade = d.get("move"), d.get("loss"), d.get("grade")
+        if type(move) is not int or move < 0 or grade not in GRADES or \
+                type(loss) not in (int, float) or not 0 <= loss < 1e6:
+            raise ValueError("not a decision")
+        words = []
+        for key in ("said", "line", "hindsight"):
+            items = d.get(key)
+            if not isinstance(items, list) or len(items) > 8:
+                raise ValueError("not a decision's words")
+            for x in items:
+                check_spec(x)
+            words.append(tuple(items))
+        hand, top = d.get("hand"), d.get("top")
+        if not isinstance(hand, list) or len(hand) > 200 or not isinstance(top, str):
+            raise ValueError("not a decision's cards")
+        try:
+            played, best = parse_action(d.get("played")), parse_action(d.get("best"))
+            [Card.parse(c) for c in hand + ([top] if top else [])]
+        except (RamiError, TypeError, AttributeError):
+            raise ValueError("not a decision's moves") from None
+        return cls(move, played, best, float(loss), grade, *words, tuple(hand), top)
+
+    def words(self, field: str) -> str:
+        """One of the decision's texts (said, line, hindsight) in the language of the
+        moment."""
+        return " ".join(say(x if isinstance(x, dict) else spec_of(x))
+                        for x in getattr(self, field))
 
 
 @dataclass(frozen=True)
@@ -122,14 +173,58 @@ def hands_of(g: GameState) -> list[tuple[int, int]]:
     return out
 
 
+def hand_start(g: GameState, hand: int) -> GameState:
+    """The match as it stood when hand ``hand`` (1, 2, ...) began: its cards dealt, its
+    moves to come (the same seed and history, so the same seats' players move the same)."""
+    first, _end = hands_of(g)[hand - 1]
+    b = beginning(g)
+    for a in g.history[:first]:
+        b.apply(a)
+    return b
+
+
+def expert_in_seat_steps(g: GameState, seat: int, hand: int, move):
+    """Hand ``hand`` of ``g``'s match played again from its deal, the Expert in ``seat``
+    and every other seat moved by ``move(state, seat)`` (its players as at the table, with
+    their seeds), a move a step (a generator): returns (what the hand was worth to
+    ``seat`` so played, and as it was played)."""
+    b = hand_start(g, hand)
+    before = list(b.scores)
+    first, end = hands_of(g)[hand - 1]
+    if not is_over(g, hand):
+        raise RamiError(_("This hand is not over yet."))
+    played = b.copy()
+    for a in g.history[first:end]:
+        played.apply(a)
+    results = len(b.results)
+    for _move in range(MAX_MOVES):
+        if len(b.results) > results or b.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
+            break
+        if b.turn == seat:
+            view = PlayerView.of(b, seat)
+            b.apply(drain(_expert(view).think(view)))
+        else:
+            b.apply(move(b, b.turn))
+        yield
+    return worth(b, before, seat), worth(played, before, seat)
+
+
+def expert_in_seat(g: GameState, seat: int, hand: int, move) -> tuple[float, float]:
+    """:func:`expert_in_seat_steps`, run to its end."""
+    return drain(expert_in_seat_steps(g, seat, hand, move))
+
+
 # -- possible worlds ---------------------------------------------------------------------------
 def sample_world(g: GameState, seat: int, rng: random.Random) -> GameState:
     """A copy of ``g`` in which the cards ``seat`` cannot see are dealt anew at random
     among their places: the stock and the other hands, less the cards every seat knows a
-    hand holds (taken from the discard pile and not let go, or known by the rules). The
-    cards dealt are put in a fixed order before the shuffle, so the world depends on what
-    the seat knows, not on where the hidden cards were; the other seats' secret log lines
-    (their draws) are blanked as the seat sees them."""
+    hand holds (taken from the discard pile and not let go, or known by the rules). A hand
+    is dealt as a player who has drawn from the stock would hold it: for each card its
+    player drew this hand, one card more is dealt and the one he would least keep let go
+    again (a hand played for a while is better than one dealt at random). The cards dealt
+    are put in a fixed order before the shuffle, so the world depends on what the seat
+    knows, not on where the hidden cards were; the other seats' secret log lines (their
+    draws) are blanked as the seat sees them."""
     c = g.copy()
     view = PlayerView.of(g, seat)
     mem = Memory(view)
@@ -149,14 +244,33 @@ def sample_world(g: GameState, seat: int, rng: random.Random) -> GameState:
                 pool.append(card)
     pool.sort(key=lambda x: (x.is_tile, x.code))
     rng.shuffle(pool)
-    c.stock, pool = pool[:len(c.stock)], pool[len(c.stock):]
+    drew = Counter(e.seat for e in view.events if e.kind == "draw")
+    solver = g.variant.solver_for(view.options)
     for s in seats:
         need = len(c.hands[s]) - len(kept[s])
-        c.hands[s], pool = kept[s] + pool[:need], pool[need:]
+        hand, pool = kept[s] + pool[:need], pool[need:]
+        for _draw in range(min(drew[s], len(pool), DRAWS_KEPT)):
+            hand.append(pool.pop(0))
+            worst = _least_kept(solver, hand, kept[s])
+            hand.remove(worst)
+            pool.append(worst)
+        c.hands[s] = hand
+    rng.shuffle(pool)                 # (the cards let go are anywhere in the stock)
+    c.stock = pool
     c.events = [e.for_seat(seat) for e in c.events]
     c.reset_logs()
     c._legal_cache = None
     return c
+
+
+def _least_kept(solver, hand: list, sure: list):
+    """The card of ``hand`` a player would let go first (not one every seat knows he holds):
+    the one whose discard leaves the least deadwood."""
+    fixed = Counter(sure)
+    for _dw, card in solver.best_discards(hand):
+        if fixed[card] < hand.count(card):
+            return card
+    return hand[-1]
 
 
 def worth(g: GameState, before: list, seat: int) -> float:
@@ -182,11 +296,11 @@ def play_out(g: GameState, seat: int, seed: str) -> float:
     return worth(g, before, seat)
 
 
-def expected_cost(g: GameState, seat: int, best: Action, played: Action, worlds: int,
-                  key: str):
-    """The average, over ``worlds`` possible deals, of ``best``'s worth less ``played``'s
-    (a generator: yields after each world; returns the average, or None if no world
-    could play both)."""
+def differences(g: GameState, seat: int, best: Action, played: Action, worlds: int,
+                key: str):
+    """``best``'s worth less ``played``'s in each of ``worlds`` possible deals (a generator:
+    yields after each world; returns the list; a world where either cannot be played is
+    left out)."""
     diffs = []
     for w in range(worlds):
         world = sample_world(g, seat, random.Random(f"review:{key}:{w}"))
@@ -201,7 +315,19 @@ def expected_cost(g: GameState, seat: int, best: Action, played: Action, worlds:
         if len(values) == 2:
             diffs.append(values[0] - values[1])
         yield
-    return sum(diffs) / len(diffs) if diffs else None
+    return diffs
+
+
+def cost_of(diffs: list) -> float:
+    """The points a move is held to cost from its differences to the best move over the
+    worlds: their average less ``CAUTION`` times its standard error (a cost the worlds
+    cannot tell from their luck is no cost), never below 0."""
+    n = len(diffs)
+    if n < 2:
+        return 0.0
+    mean = sum(diffs) / n
+    var = sum((x - mean) ** 2 for x in diffs) / (n - 1)
+    return max(0.0, round(mean - CAUTION * math.sqrt(var / n), 2))
 
 
 def classify(loss: float, points: float) -> str:
@@ -214,15 +340,15 @@ def classify(loss: float, points: float) -> str:
 
 
 # -- words ------------------------------------------------------------------------------------
-def said_of(g: GameState, seat: int, action: Action) -> str:
+def said_of(g: GameState, seat: int, action: Action) -> tuple:
     """What ``action`` did, as the seat's own log told it of the seat (applied to a
     copy)."""
     c = g.copy()
     before = len(c.events_for(seat))
     c.apply(action)
-    lines = [e.describe(c.names, seat) for e in c.events_for(seat)[before:]
-             if e.seat == seat and e.kind not in ("hand_over", "match_over")]
-    return " ".join(x if x.endswith(".") else x + "." for x in lines if x) or str(action)
+    return tuple(e.describe(c.names, seat) for e in c.events_for(seat)[before:]
+                 if e.seat == seat and e.kind not in ("hand_over", "match_over")) or (
+        str(action),)
 
 
 def why_costly(view: PlayerView, played: Action) -> str:
@@ -272,33 +398,66 @@ def hindsight(g: GameState, seat: int, played: Action) -> str:
 
 
 # -- the review --------------------------------------------------------------------------------
-def review_steps(g: GameState, seat: int, hand: int, worlds: int = WORLDS):
-    """The review of ``seat``'s decisions in hand number ``hand`` (1, 2, ...) of ``g``'s
-    match, in steps: yields the share done (0 to 1) as it goes; returns a
-    :class:`HandReview`. ``g`` is the match as far as it has been played."""
+def _span(g: GameState, seat: int, hand: int) -> tuple[int, int]:
     spans = hands_of(g)
     if not 1 <= hand <= len(spans):
         raise RamiError(_("This match has no hand {n}.", n=hand))
     if not 0 <= seat < g.n:
         raise RamiError(_("This match has no seat {n}.", n=seat + 1))
-    first, end = spans[hand - 1]
-    moves = list(g.history)
-    b = beginning(g)
-    for a in moves[:first]:
-        b.apply(a)
+    return spans[hand - 1]
+
+
+def is_over(g: GameState, hand: int) -> bool:
+    """Whether hand ``hand`` of ``g``'s match is over (its hidden cards may be told)."""
+    end = hands_of(g)[hand - 1][1]
+    return end < len(g.history) or g.phase in (Phase.HAND_OVER, Phase.MATCH_OVER)
+
+
+def choices_of(g: GameState, seat: int, hand: int) -> list[int]:
+    """The moves of hand ``hand`` where ``seat`` chose among several (their places in the
+    match's moves): the decisions a review grades."""
+    first, end = _span(g, seat, hand)
+    b = hand_start(g, hand)
+    out = []
+    for i in range(first, end):
+        move = g.history[i]
+        if b.turn == seat and move.kind != "deal" and len(b.legal_actions()) > 1:
+            out.append(i)
+        b.apply(move)
+    return out
+
+
+def decision_steps(b: GameState, seat: int, index: int, move: Action, over: bool,
+                   worlds: int = WORLDS):
+    """The decision ``move``, the match's move number ``index``, that ``seat`` made at
+    ``b``, graded (a generator: yields after each world; returns a :class:`Decision`).
+    ``over``: the hand is over, and hindsight may be told."""
+    better, loss, grade, line = yield from judge_steps(b, seat, move, worlds, str(index))
+    with recording(), pieces(b.variant.uses_tiles):   # (kept as messages: any language)
+        said = said_of(b, seat, move)
+        seen = hindsight(b, seat, move) if over else ""
+    top = b.discard[-1] if b.discard else None
+    return Decision(index, move, better, loss, grade, said, line, (seen,) if seen else (),
+                    tuple(map(str, b.hands[seat])), str(top) if top is not None else "")
+
+
+def review_steps(g: GameState, seat: int, hand: int, worlds: int = WORLDS):
+    """The review of ``seat``'s decisions in hand number ``hand`` (1, 2, ...) of ``g``'s
+    match, in steps: yields the share done (0 to 1) as it goes; returns a
+    :class:`HandReview`. ``g`` is the match as far as it has been played."""
+    first, end = _span(g, seat, hand)
+    b = hand_start(g, hand)
     # hindsight only for a hand that is over (a hand under way keeps its hidden cards)
-    over = end < len(moves) or g.phase in (Phase.HAND_OVER, Phase.MATCH_OVER)
+    over = is_over(g, hand)
     decisions = []
     for i in range(first, end):
-        move = moves[i]
+        move = g.history[i]
         if b.turn != seat or move.kind == "deal" or len(b.legal_actions()) < 2:
             b.apply(move)
             continue
-        better, loss, grade, line = yield from _scaled(
-            judge_steps(b, seat, move, worlds, str(i)), (i - first) / (end - first),
-            worlds * (end - first))
-        decisions.append(Decision(i, move, better, loss, grade, said_of(b, seat, move), line,
-                                  hindsight(b, seat, move) if over else ""))
+        decisions.append((yield from _scaled(
+            decision_steps(b, seat, i, move, over, worlds), (i - first) / (end - first),
+            worlds * (end - first))))
         b.apply(move)
         yield (i + 1 - first) / (end - first)
     return HandReview(g.variant.name, seat, hand, tuple(decisions))
@@ -326,18 +485,22 @@ def judge_steps(g: GameState, seat: int, move: Action, worlds: int = WORLDS, key
     best = drain(expert.think(view))
     loss, better = 0.0, best
     if best != move:
-        cost = yield from expected_cost(g, seat, best, move, worlds, key)
-        if cost is not None and cost > 0:
-            loss = round(cost, 2)
-        else:
+        loss = cost_of((yield from differences(g, seat, best, move, worlds, key)))
+        if loss <= 0:
             better = move
     grade = classify(loss, float(g.variant.review_points))
-    line = ""
+    line = ()
     if grade != "best":
-        reason = why_costly(view, move)
-        line = (reason + " " if reason else "") + _("Better: {move}",
-                                                    move=Words(expert, view).say(best))
+        with recording(), pieces(g.variant.uses_tiles):
+            line = _better_line(view, expert, move, best)
     return better, loss, grade, line
+
+
+def _better_line(view: PlayerView, expert, move: Action, best: Action) -> tuple:
+    """Why ``move`` may have cost, and the better move, as kept words."""
+    reason = why_costly(view, move)
+    return ((reason,) if reason else ()) + (
+        _("Better: {move}", move=Words(expert, view).say(best)),)
 
 
 def _scaled(steps, start: float, parts: int):

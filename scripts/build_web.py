@@ -94,7 +94,7 @@ def precompile() -> None:
     stamp = CACHE / "key"
     key = sources_key()
     if stamp.exists() and stamp.read_text() == key and (CACHE / "rami.zip").exists() \
-            and (CACHE / "editor.zip").exists():
+            and (CACHE / "editor.zip").exists() and (CACHE / "review.zip").exists():
         return
     shutil.rmtree(CACHE, ignore_errors=True)
     subprocess.run(["node", str(ROOT / "scripts" / "precompile.mjs"), str(CACHE)], check=True)
@@ -131,6 +131,7 @@ def main() -> int:
         shutil.copy2(src / name, pyscript / name)
     shutil.copy2(CACHE / "rami.zip", VENDOR / "rami.zip")
     shutil.copy2(CACHE / "editor.zip", VENDOR / "editor.zip")       # (learn/editor.html's)
+    shutil.copy2(CACHE / "review.zip", VENDOR / "review.zip")       # (a hand's review)
     # what the page says in each language before Python runs (static/boot.js)
     sys.path.insert(0, str(ROOT / "scripts"))
     from catalogues import write_boot_messages

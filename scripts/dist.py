@@ -34,11 +34,12 @@ TEMPLATE = "static/sw.js"
 # fetched only on a device that has no font of its own to draw "हिन्दी" in the lobby's
 # language menu (every phone, Windows and macOS have one); for friends, the QR codes' maker,
 # Trystero for codes over the internet, the QR reader for scanning an answer; the board
-# editor's modules): the service worker keeps each one once the page has asked for it, not
-# on every first visit.
+# editor's modules; the review of a hand): the service worker keeps each one once the page
+# has asked for it, not on every first visit.
 ON_DEMAND = ("static/vendor/locale/", "static/vendor/fonts/",
              "static/vendor/qrcode/", "static/vendor/trystero/",
-             "static/vendor/scan/", "static/vendor/editor.zip", "learn/rules.txt")
+             "static/vendor/scan/", "static/vendor/editor.zip", "static/vendor/review.zip",
+             "learn/rules.txt")
 
 
 def precache(site: pathlib.Path) -> list[str]:

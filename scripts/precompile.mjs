@@ -25,6 +25,8 @@
 // * editor.zip: the board editor's own modules (learn/editor.html), out of rami.zip: only
 //   its page loads them (as a second folder of the package rami.web), and the service
 //   worker keeps them once fetched instead of sending them on every first visit.
+// * review.zip: the review of a hand (rami.review and its page's modules), out of rami.zip in
+//   the same way: fetched the first time a player asks for a review (rami.web.addon).
 // * modules.json: what was shipped and why (read by check_vendor.mjs and the benchmarks).
 // The bytecode is compiled with optimisation level 2 (no docstrings, no asserts: neither
 // rami nor the page reads a docstring), keeps line numbers but not columns (which only
@@ -150,18 +152,25 @@ def stdlib(dest: str) -> list[str]:
 
 EDITOR = ("rami.web.editor", "rami.web.editor_app", "rami.web.editor_model", "rami.web.editor_read",
           "rami.web.editor_view")     # editor.zip's, not rami.zip's
+REVIEW = ("rami.review", "rami.web.reviewing", "rami.web.review_view",
+          "rami.web.reviewdesk")      # review.zip's: fetched when first used (rami.web.addon)
 
 
-def app(dest: str, editor: str) -> list[str]:
-    mods = namespace["browser_modules"]("/repo")
-    with zipfile.ZipFile(editor, "w") as zed:
-        for mod in EDITOR:
+def part(dest: str, name: str, modules) -> None:
+    with zipfile.ZipFile(dest, "w") as zed:
+        for mod in modules:
             rel = sys.modules[mod].__file__[len("/repo/"):]
             entry(zed, rel + "c", pyc(open("/repo/" + rel, "rb").read(),
-                                      f"/home/pyodide/editor.zip/{rel}"))
+                                      f"/home/pyodide/{name}/{rel}"))
+
+
+def app(dest: str, editor: str, review: str) -> list[str]:
+    mods = namespace["browser_modules"]("/repo")
+    part(editor, "editor.zip", EDITOR)
+    part(review, "review.zip", REVIEW)
     with zipfile.ZipFile(dest, "w") as zout:
         for mod in mods:
-            if mod in EDITOR:
+            if mod in EDITOR or mod in REVIEW:
                 continue
             rel = sys.modules[mod].__file__[len("/repo/"):]
             data = open("/repo/" + rel, "rb").read()
@@ -180,7 +189,7 @@ def app(dest: str, editor: str) -> list[str]:
 
 
 std = stdlib("/out/python_stdlib.zip")
-mods = app("/out/rami.zip", "/out/editor.zip")
+mods = app("/out/rami.zip", "/out/editor.zip", "/out/review.zip")
 json.dump({"python": sys.version.split()[0], "boot": sorted(boot),
            "stdlib": std, "rami": mods, "pyscript_imports": pyscript_imports},
           open("/out/modules.json", "w"), indent=1)

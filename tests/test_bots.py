@@ -459,7 +459,7 @@ def test_a_joly_swap_hint_selects_every_tile_the_swap_takes_from_the_rack():
     """The hint's tiles are the ones the table's meld tap needs: the tile the Joly stands
     for and the two it will join (it once lit the first alone, and tapping the meld was
     refused)."""
-    from rami.bots.hint import _cards_of
+    from rami.bots.hint import cards_of
     from rami.scenario import from_deal
     from rami.web.session import Session
     g = from_deal(sound("tiles | 0: r7 b5 k5 y1 | 1: b1 y4 y9 k12 r3 | 2: k3 k4 y13 b6 "
@@ -467,6 +467,6 @@ def test_a_joly_swap_hint_selects_every_tile_the_swap_takes_from_the_rack():
                         "| dealer: 1 | phase: play"))
     swap = next(a for a in g.legal_actions() if a.kind == "swap")
     s = Session(g, 0)
-    s.selected = s.positions_of(_cards_of(swap))
+    s.selected = s.positions_of(cards_of(swap))
     assert len(s.selected) == 3
     assert s.table.meld_tap(s, swap.meld) == swap

@@ -60,12 +60,13 @@ def host(g: GameState, seat: int) -> Session:
 
 HOSTS_OWN = re.compile('<button type="button" class="btn ghost small" data-act="friends">'
                        '[^<]*</button>|<button type="button" class="btn" data-act="share" '
-                       'id="share">[^<]*</button>')
+                       'id="share">[^<]*</button>|<button type="button" class="btn" '
+                       'data-act="review" id="review-hand">[^<]*</button>')
 
 
 def as_friend_sees(drawing: tuple) -> tuple:
-    """The host's drawing without what only the host has (the friends' panel, and sharing
-    a hand: the host holds the whole game)."""
+    """The host's drawing without what only the host has (the friends' panel, sharing a
+    hand and reviewing it: the host holds the whole game)."""
     return (HOSTS_OWN.sub("", drawing[0]),) + drawing[1:]
 
 

@@ -38,14 +38,14 @@ def hint_steps(view: PlayerView, seed: int | str = 0):
     import random
     bot.rng = random.Random(f"hint:{seed}:{len(view.events)}")
     action = yield from bot.think(view)
-    return Hint(action, Words(bot, view).say(action), _cards_of(action))
+    return Hint(action, Words(bot, view).say(action), cards_of(action))
 
 
 def hint(view: PlayerView, seed: int | str = 0) -> Hint:
     return drain(hint_steps(view, seed))
 
 
-def _cards_of(action) -> tuple:
+def cards_of(action) -> tuple:
     """The hand's cards to light up (and select) for the move: the one card of a discard,
     knock, lay-off or declaration (its finish card), every card of a meld."""
     if action.kind in ("discard", "knock", "layoff", "declare", "rescue", "swap") and \
@@ -284,4 +284,4 @@ class Words:
 
 
 
-__all__ = ["Hint", "hint", "hint_steps"]
+__all__ = ["Hint", "cards_of", "hint", "hint_steps"]

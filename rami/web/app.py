@@ -120,6 +120,8 @@ class App:
         self._proxies = []
         self.kept_slot = KeptSlot()
         self.worker = BotWorker()
+        self.reviews = None                  # the review of a hand (rami.web.reviewdesk), once
+        #                                      its part is loaded (rami.web.addon)
         self.sound = Sound(lambda: self.settings)
         self.drawing = Drawing(self, root, adopt)
         self.updates = Updates(self, self.drawing.update_el)
@@ -605,6 +607,99 @@ class App:
             self.stats["variants"].clear()
         put_quietly(STATS_KEY, self.stats)
         self.open_dialog(("stats",))
+
+    def keep_stats(self) -> None:
+        put_quietly(STATS_KEY, self.stats)
+
+    # the review of a hand -------------------------------------------------------------
+    def review_hand(self, _arg="") -> None:
+        """Review the person's decisions in the hand just over (a table at this device:
+        its master is here; a friend's page has none)."""
+        s = self.session
+        if s is None or self.remote is not None or getattr(s, "outbox", None) is not None \
+                or not s.game.results or s.human not in s.humans:
+            return
+        asyncio.ensure_future(self._review(s, len(s.game.results), s.human))
+
+    async def _review(self, s, hand: int, seat: int) -> None:
+        try:
+            await self._open_review(s, hand, seat)
+        except Exception as e:
+            self._crash(e)
+
+    async def _open_review(self, s, hand: int, seat: int) -> None:
+        from . import addon
+        if self.reviews is None:
+            self.say(_("Opening the review…"))
+            if not await addon.load("review"):
+                return self.say(_("The review is fetched the first time it is used, and this "
+                                  "device is offline: connect once, and it will work offline "
+                                  "from then on."))
+            from .reviewdesk import ReviewDesk
+            self.reviews = ReviewDesk(self)
+            self.message = ""
+        if self.session is not s:
+            return
+        self.reviews.start(s, hand, seat)
+        self.focus_act = "close"
+        self.open_dialog(("review",))
+
+    def review_at(self, arg: str) -> None:
+        r = self.reviews.current if self.reviews is not None else None
+        if r is not None and arg.isdigit() and int(arg) < len(r.decisions):
+            r.at = int(arg)
+            self.focus_act = f"review-at:{arg}"
+            self.render()
+
+    def play_deal_again(self, _arg="") -> None:
+        """The reviewed hand dealt again: the same cards and the same players with the same
+        seeds (the same moves from them, if the person plays the same), one hand only, not
+        saved and not counted; the match waits, saved, to be gone back to."""
+        self._deal_again(watch=False)
+
+    def watch_expert(self, _arg="") -> None:
+        """The reviewed hand played again with the Expert in the person's seat, watched."""
+        self._deal_again(watch=True)
+
+    def _deal_again(self, watch: bool) -> None:
+        r, s = self.reviews.current if self.reviews is not None else None, self.session
+        if s is None or self.remote is not None:
+            return
+        if s.practice_of is not None:             # again, from a deal played again
+            match, hand, seat = s.practice_of, s.practice_hand, s.practice_seat
+        elif r is not None and r.key[0] == id(s):
+            match, hand, seat = s, r.hand, r.seat
+        else:
+            return
+        try:
+            again = match.deal_again(hand, seat)
+        except RamiError as e:
+            return self.say(str(e))
+        if watch:
+            again.watch_expert()
+        if self.persist:
+            self.save()                       # (the match, as it stands, waits saved)
+        self.persist = False
+        self.dialog, self.message, self.hint = None, "", None
+        self.sit(again)
+        self.drawing.forget()
+        self.focus_hand()
+        self.render()
+        self.move_others()
+
+    def back_to_match(self, _arg="") -> None:
+        """From a deal played again, back to the match it came from."""
+        s = self.session
+        match = getattr(s, "practice_of", None) if s is not None else None
+        if match is None:
+            return
+        self.persist = True
+        self.dialog, self.message, self.hint = None, "", None
+        self.sit(match)
+        self.drawing.forget()
+        self.focus_hand()
+        self.render()
+        self.move_others()
 
     def show_scores(self, _arg="") -> None:
         self.open_dialog(("scores",))

@@ -56,6 +56,8 @@ scan: scan_answer host          use-codes use_codes host        join-go join rem
 join-by-code join_by_code -     join-back join_back remote      skip skip_to_hand table
 hint ask_hint table             undo undo table                 card: pick_card table
 sort: sort_hand table           group group_picked table        next next_hand table
+review review_hand match        review-at: review_at match      replay-deal play_deal_again match
+watch-expert watch_expert match back-to-match back_to_match match
 """
 
 

@@ -428,6 +428,11 @@ class Drawing:
             return words_for(s.game.variant).html(html) if s is not None else html
         if kind == "table" and s is not None:
             return words_for(s.game.variant).html(s.table.dialog(s, d[1]))
+        if kind == "review" and self.app.reviews is not None \
+                and self.app.reviews.current is not None:
+            from .review_view import review_html
+            variant = s.game.variant.name if s is not None else "gin"
+            return review_html(self.app.reviews.current, variant)
         if kind == "scores" and s is not None:
             return words_for(s.game.variant).html(render.scores_html(s))
         return ""

@@ -455,6 +455,16 @@ def summary_html(s: Session, v=None, update: bool = False) -> str:
     if getattr(s, "outbox", None) is None and s.game.results:    # (not a friend's copy)
         button = (f'<button type="button" class="btn" data-act="share" id="share">'
                   f'{_("Share this hand")}</button>') + button
+        if s.human in s.humans:
+            button = (f'<button type="button" class="btn" data-act="review" id="review-hand">'
+                      f'{_("Review this hand")}</button>') + button
+    if getattr(s, "practice_of", None) is not None:   # a deal played again: one hand only
+        button = (f'<button type="button" class="btn" data-act="review" id="review-hand">'
+                  f'{_("Review this hand")}</button>' if s.human in s.humans else "") + (
+            f'<button type="button" class="btn" data-act="replay-deal">'
+            f'{_("Play this deal again")}</button>'
+            f'<button type="button" class="btn primary" data-act="back-to-match">'
+            f'{_("Back to the match")}</button>')
     return _summary_frame(s, v, hands, update_offer() + button if update else button, cls)
 
 

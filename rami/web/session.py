@@ -466,7 +466,35 @@ class Session:
 
     def human_to_move(self) -> bool:
         st = self.game
-        return (st.phase in BOT_PHASES or self._offer()) and st.turn == self.human
+        return (st.phase in BOT_PHASES or self._offer()) and st.turn == self.human \
+            and self.human in self.humans
+
+    # -- a deal played again (rami.web.app's play_deal_again) --------------------------------
+    practice_of = None          # the match a deal played again came from (else None),
+    practice_hand = 0           # ... its hand played again, and whose seat
+    practice_seat = 0
+
+    def match_file(self) -> str:
+        """The match so far as its file (:mod:`rami.record`): what *Download the match*
+        writes, and what a review of a hand reads."""
+        from ..record import match_text
+        return match_text(self.state)
+
+    def deal_again(self, hand: int, seat: int) -> "Session":
+        """Hand ``hand`` (1, 2, ...) dealt again at ``seat``: the match as it stood when
+        that hand began (the same cards; the same seed and moves before, so the other
+        seats' players, as they were, move as they did when the person plays the same)."""
+        from ..review import hand_start
+        again = Session(hand_start(self.state, hand), seat, dict(self.levels))
+        again.practice_of, again.practice_hand, again.practice_seat = self, hand, seat
+        return again
+
+    def watch_expert(self) -> None:
+        """The person's seat is played by the Expert, the person watching its cards."""
+        self.humans = []
+        self.levels[self.human] = "expert"
+        self.bots[self.human] = make_bot("expert", self.state.variant.name,
+                                         bot_seed(self.state, self.human))
 
     # -- friends' seats ----------------------------------------------------------------------
     STAND_IN = "good"

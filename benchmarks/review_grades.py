@@ -1,0 +1,139 @@
+"""Do the review's grades mean what they say? Prints, per game and grade, how many
+decisions, the cost the review expected (judged from the seat's view) and the cost they
+really had by the hand's end; asserts nothing.
+
+    python benchmarks/review_grades.py gin basic --decisions 2000
+    python benchmarks/review_grades.py --jobs 2            # every game, 2,000 each
+
+The decisions are made by the Beginner and the Good player (seat 0, a hand each in turn)
+against Good players, in seeded deals; every decision with a choice is graded by
+:func:`rami.review.judge_steps` as the review grades it (``WORLDS`` possible deals drawn from
+the seat's view, the Expert's move as the best). Its real cost is then measured in the real
+deal, the hidden cards as they were: the Expert's move and the move played are each played
+out to the hand's end by the Good players, ``--truth`` times with other players' seeds, and
+the real cost is the average of the Expert's move's points less the played move's. A move
+the same as the Expert's costs 0 by definition.
+
+Grades are honest when the real cost grows with the grade: blunders cost more than
+mistakes, mistakes more than inaccuracies, and so on down to best. Figures: count, mean
+expected cost, mean real cost with its 90% confidence interval (points of the game; each
+game's ``review_points`` in brackets).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import sys
+import time
+from multiprocessing import Pool
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from rami.bots import make_bot                          # noqa: E402
+from rami.bots.base import drain                        # noqa: E402
+from rami.registry import find_variant                  # noqa: E402
+from rami.review import (GRADES, WORLDS, classify, cost_of, differences,  # noqa: E402
+                         expert_move, play_out)
+from rami.state import GameState, Phase                 # noqa: E402
+from rami.view import PlayerView                        # noqa: E402
+
+SEATS = {"basic": 2, "gin": 2, "indian": 2, "push": 4, "rum500": 2, "tiles": 2}
+
+
+def hand(job):
+    """One seeded hand's decisions of seat 0 that had a choice: for each, whether it was the
+    Expert's move, its differences to the Expert's move over ``worlds`` possible deals (as
+    the review weighs them) and over ``truth`` plays of the real deal."""
+    variant, deal, worlds, truth = job
+    n = SEATS[variant]
+    level = "beginner" if deal % 2 == 0 else "good"
+    g = GameState(variant, [f"p{s}" for s in range(n)], seed=f"grades:{deal}")
+    bots = [make_bot(level if s == 0 else "good", variant, seed=f"grades:{deal}:{s}")
+            for s in range(n)]
+    out = []
+    while not g.results and g.phase not in (Phase.HAND_OVER, Phase.MATCH_OVER):
+        view = PlayerView.of(g, g.turn)
+        move = bots[g.turn].choose(view)
+        if g.turn == 0 and len(view.legal) > 1:
+            best = expert_move(g, 0)
+            seen, real = [], []
+            if best != move:
+                seen = drain(differences(g, 0, best, move, worlds, str(len(g.history))))
+                for k in range(truth):
+                    values = []
+                    for a in (best, move):
+                        c = g.copy()
+                        c.apply(a)
+                        values.append(play_out(c, 0, f"truth:{deal}:{len(g.history)}:{k}"))
+                    real.append(values[0] - values[1])
+            out.append((level, best == move, seen, real))
+        g.apply(move)
+    return variant, out
+
+
+def grade(row, points: float, worlds: int = WORLDS) -> str:
+    """The grade the review gives a decision (from its first ``worlds`` differences)."""
+    return "best" if row[1] else classify(cost_of(row[2][:worlds]), points)
+
+
+def interval(xs):
+    n = len(xs)
+    if n == 0:
+        return math.nan, math.nan
+    mean = sum(xs) / n
+    if n < 2:
+        return mean, math.inf
+    var = sum((x - mean) ** 2 for x in xs) / (n - 1)
+    return mean, 1.645 * math.sqrt(var / n)
+
+
+def report(game: str, rows: list, worlds: int = WORLDS) -> None:
+    points = find_variant(game).review_points
+    print(f"  {'grade':11} {'count':>6} {'expected':>9} {'real cost':>18}   "
+          f"(worlds {worlds}, review_points {points})")
+    for name in GRADES:
+        sel = [r for r in rows if grade(r, points, worlds) == name]
+        exp = [cost_of(r[2][:worlds]) if r[2] else 0.0 for r in sel]
+        mean, half = interval([sum(r[3]) / len(r[3]) if r[3] else 0.0 for r in sel])
+        print(f"  {name:11} {len(sel):6} {sum(exp) / max(1, len(exp)):9.2f} "
+              f"{mean:9.2f} ± {half:6.2f}")
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("games", nargs="*", default=sorted(SEATS))
+    p.add_argument("--decisions", type=int, default=2000, help="graded decisions per game")
+    p.add_argument("--worlds", type=int, default=WORLDS)
+    p.add_argument("--truth", type=int, default=8, help="plays of each move in the real deal")
+    p.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    p.add_argument("--save", help="keep every decision's differences in this JSON file")
+    a = p.parse_args(argv)
+    kept = {}
+    for game in a.games:
+        t = time.time()
+        rows = []
+        deal = 0
+        with Pool(a.jobs) as pool:
+            while len(rows) < a.decisions:
+                batch = [(game, deal + k, a.worlds, a.truth) for k in range(8 * a.jobs)]
+                deal += len(batch)
+                for _, out in pool.imap(hand, batch):
+                    rows += out
+        rows = rows[:a.decisions]
+        print(f"{game}: {len(rows)} decisions in {deal} hands, {time.time() - t:.0f} s")
+        report(game, rows, min(a.worlds, WORLDS))
+        if a.worlds > WORLDS:
+            report(game, rows, a.worlds)
+        kept[game] = rows
+        if a.save:
+            with open(a.save, "w") as f:
+                json.dump(kept, f)
+        sys.stdout.flush()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,119 @@
+"""The review of a hand, driven from the page: asked of the bots' worker a decision at a time
+(:mod:`rami.web.reviewing`), or, where there is no worker, worked out on the page's thread in
+slices (:func:`rami.web.worker.sliced`), so the table is never blocked; the dialog
+(:mod:`rami.web.review_view`) shows the progress and then the review."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import js
+
+from ..errors import RamiError
+from ..record import read_match
+from ..review import Decision, choices_of, expert_in_seat_steps
+from . import addon, reviewing
+from . import stats as statistics
+from .review_view import Reviewing
+from .worker import sliced
+
+WAIT_FOR_WORKER = 20       # seconds a starting worker is waited for before the page works
+
+
+class ReviewDesk:
+    """The page's one review (a new one replaces it)."""
+
+    def __init__(self, app):
+        self.app = app
+        self.current: Reviewing | None = None
+
+    def start(self, session, hand: int, seat: int) -> Reviewing:
+        key = (id(session), hand, seat)
+        r = self.current
+        if r is None or r.key != key or r.error:
+            r = self.current = Reviewing(key, hand, seat, session.game.names[seat])
+            asyncio.ensure_future(self._run(r, session))
+        return r
+
+    async def _ask(self, name: str, req: dict, session, page_steps):
+        """The worker's answer to ``name`` (a JSON object), or the same worked out here."""
+        w = self.app.worker
+        waited = 0.0
+        while w.state == "starting" and waited < WAIT_FOR_WORKER:
+            await asyncio.sleep(0.2)
+            waited += 0.2
+        if w.worker is not None and w.state == "ready":
+            try:
+                reply = await getattr(w.worker, name)(json.dumps(req, separators=(",", ":")),
+                                                      addon.address("review"))
+                out = json.loads(str(reply))
+            except Exception as e:           # the worker failed: the page works instead
+                js.console.warn(f"rami: the review's worker failed ({type(e).__name__})")
+                out = None
+            if isinstance(out, dict) and "error" not in out:
+                return out
+            if isinstance(out, dict):
+                raise RamiError(str(out["error"]))
+        return await sliced(page_steps())
+
+    async def _run(self, r: Reviewing, session) -> None:
+        app = self.app
+        text = session.match_file()
+        base = {"match": text, "seat": r.seat, "hand": r.hand}
+        game: list = []                  # (the match replayed here: only without a worker)
+
+        def g():
+            if not game:
+                game.append(read_match(text))
+            return game[0]
+        levels = {str(k): v for k, v in session.levels.items()}
+
+        def page_plan():
+            return {"moves": choices_of(g(), r.seat, r.hand)}
+            yield                                  # (a generator, for sliced)
+
+        def page_decision(i):
+            def steps():
+                d = yield from reviewing.decision_at(g(), r.seat, r.hand, i)
+                return {"decision": d.to_dict()}
+            return steps
+
+        def page_expert():
+            mine, played = yield from expert_in_seat_steps(
+                g(), r.seat, r.hand, reviewing.table_players(session.levels))
+            return {"expert": round(mine, 1), "you": round(played, 1)}
+
+        try:
+            plan = await self._ask("review_plan", base, session, page_plan)
+            moves = plan.get("moves")
+            if not isinstance(moves, list) or not all(type(i) is int for i in moves):
+                raise RamiError("The review's plan could not be read.")
+            r.moves = moves
+            self._draw(r)
+            for i in moves:
+                if self.current is not r:
+                    return
+                out = await self._ask("review_decision", {**base, "move": i}, session,
+                                      page_decision(i))
+                r.decisions.append(Decision.from_dict(out.get("decision")))
+                self._draw(r)
+            out = await self._ask("review_expert", {**base, "levels": levels}, session,
+                                  page_expert)
+            if type(out.get("expert")) in (int, float) and type(out.get("you")) in (int, float):
+                r.expert = (float(out["expert"]), float(out["you"]))
+        except (RamiError, ValueError, KeyError, TypeError) as e:
+            r.error = str(e) or type(e).__name__
+        except Exception as e:                     # never a traceback on the page
+            js.console.error(f"rami: the review failed: {type(e).__name__}: {e}")
+            r.error = type(e).__name__
+        r.done = True
+        if not r.error and session.practice_of is None and app.persist:
+            app.stats = statistics.record_review(app.stats, session, r.hand, r.seat,
+                                                 r.share_good(), r.points_lost())
+            app.keep_stats()
+        self._draw(r)
+
+    def _draw(self, r: Reviewing) -> None:
+        if self.current is r and self.app.dialog == ("review",):
+            self.app.render()

@@ -9,13 +9,14 @@ How a decision is judged (:func:`review_steps`):
   the same as the Expert's is *best*.
 * Otherwise both moves are played out in ``worlds`` possible deals (:func:`sample_world`):
   the cards the seat could not see (the other hands but the cards every seat knows to be
-  in them, the stock) dealt anew at random from exactly those cards, so a world depends on
-  the view alone, never on where the hidden cards really were. In each world the Good
-  player plays every seat to the hand's end, the same players with the same seeds after
-  either move (the two plays share their luck), and the hand is worth its points to the
-  seat: its side's score less the other sides' average (penalty points count the other
-  way). The expected cost is the average of (the best move's worth less the played one's)
-  over the worlds; a played move that did as well or better is *best*.
+  in them, the stock) dealt anew at random from exactly those cards, each hand as a player
+  who drew would have kept it, so a world depends on the view alone, never on where the
+  hidden cards really were. In each world the Good player plays every seat to the hand's
+  end, the same players with the same seeds after either move (the two plays share their
+  luck), and the hand is worth its points to the seat: its side's score less the other
+  sides' average (penalty points count the other way). The cost is the average of (the
+  best move's worth less the played one's) over the worlds, less ``CAUTION`` standard
+  errors (:func:`cost_of`); a played move that costs nothing so is *best*.
 * The cost is classed by the game's typical hand (:attr:`Variant.review_points`): up to
   ``STEPS[0]`` of it *good*, then *inaccuracy*, *mistake*, and past ``STEPS[2]``
   *blunder*.
@@ -34,27 +35,28 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 
-from .actions import Action
+from .actions import Action, parse_action
 from .bots import make_bot
 from .bots.base import drain, label
 from .bots.expert import Memory
 from .bots.hint import Words
-from .errors import RamiError
-from .actions import parse_action
 from .cards import Card
+from .errors import RamiError
 from .i18n import _, check_spec, p_, pieces, recording, say, spec_of
 from .known import KnownGame
 from .registry import find_variant
 from .state import GameState, Phase
 from .view import PlayerView
 
-__all__ = ["Decision", "HandReview", "GRADES", "review", "review_steps", "sample_world",
-           "hands_of", "grade_word"]
+__all__ = ["Decision", "HandReview", "GRADES", "choices_of", "classify", "cost_of",
+           "decision_steps", "expert_in_seat", "expert_in_seat_steps", "expert_move",
+           "grade_word", "hand_start", "hands_of", "is_over", "judge_steps", "review",
+           "review_steps", "sample_world"]
 
 GRADES = ("best", "good", "inaccuracy", "mistake", "blunder")
 STEPS = (0.05, 0.15, 0.35)       # of a typical hand's points: good, inaccuracy, mistake
 WORLDS = 12                      # possible deals a move is played out in
-CAUTION = 1.0                    # standard errors taken off a cost (rami.review.cost_of)
+CAUTION = 1.5                    # standard errors taken off a cost (rami.review.cost_of)
 MAX_MOVES = 3000                 # a played-out hand longer than this is cut (never seen)
 DRAWS_KEPT = 12                  # at most so many of a hand's draws are dealt as kept-best
 
@@ -183,12 +185,12 @@ def hand_start(g: GameState, hand: int) -> GameState:
     return b
 
 
-def expert_in_seat_steps(g: GameState, seat: int, hand: int, move):
+def expert_in_seat_steps(g: GameState, seat: int, hand: int, move, start=None):
     """Hand ``hand`` of ``g``'s match played again from its deal, the Expert in ``seat``
     and every other seat moved by ``move(state, seat)`` (its players as at the table, with
     their seeds), a move a step (a generator): returns (what the hand was worth to
-    ``seat`` so played, and as it was played)."""
-    b = hand_start(g, hand)
+    ``seat`` so played, and as it was played). ``start``: :func:`hand_start`'s, if at hand."""
+    b = start.copy() if start is not None else hand_start(g, hand)
     before = list(b.scores)
     first, end = hands_of(g)[hand - 1]
     if not is_over(g, hand):
@@ -209,9 +211,10 @@ def expert_in_seat_steps(g: GameState, seat: int, hand: int, move):
     return worth(b, before, seat), worth(played, before, seat)
 
 
-def expert_in_seat(g: GameState, seat: int, hand: int, move) -> tuple[float, float]:
+def expert_in_seat(g: GameState, seat: int, hand: int, move,
+                   start=None) -> tuple[float, float]:
     """:func:`expert_in_seat_steps`, run to its end."""
-    return drain(expert_in_seat_steps(g, seat, hand, move))
+    return drain(expert_in_seat_steps(g, seat, hand, move, start))
 
 
 # -- possible worlds ---------------------------------------------------------------------------
@@ -413,11 +416,11 @@ def is_over(g: GameState, hand: int) -> bool:
     return end < len(g.history) or g.phase in (Phase.HAND_OVER, Phase.MATCH_OVER)
 
 
-def choices_of(g: GameState, seat: int, hand: int) -> list[int]:
+def choices_of(g: GameState, seat: int, hand: int, start=None) -> list[int]:
     """The moves of hand ``hand`` where ``seat`` chose among several (their places in the
-    match's moves): the decisions a review grades."""
+    match's moves): the decisions a review grades. ``start``: :func:`hand_start`'s."""
     first, end = _span(g, seat, hand)
-    b = hand_start(g, hand)
+    b = start.copy() if start is not None else hand_start(g, hand)
     out = []
     for i in range(first, end):
         move = g.history[i]

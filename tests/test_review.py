@@ -173,3 +173,27 @@ def test_a_decision_travels_as_words_said_in_any_language():
                 {**d.to_dict(), "played": "fly"}):
         with pytest.raises(ValueError):
             Decision.from_dict(bad)
+
+
+def test_the_workers_review_answers_a_decision_at_a_time():
+    """rami.web.reviewing, as the bots' worker answers the page: the plan, each decision
+    (the same as the whole review's), the Expert in the seat; anything else a plain error."""
+    import json
+    from rami.review import Decision
+    from rami.web import reviewing
+    g = played("gin", 2, seed=6, hands=2)
+    text = match_text(g)
+    ask = lambda f, **k: json.loads(f(json.dumps({"match": text, "seat": 0, "hand": 2, **k})))
+    whole = review(g, 0, 2)
+    plan = ask(reviewing.review_plan)
+    assert plan == {"moves": [d.move for d in whole.decisions]}
+    for d in whole.decisions[:4]:
+        one = Decision.from_dict(ask(reviewing.review_decision, move=d.move)["decision"])
+        assert one.to_dict() == Decision.from_dict(json.loads(json.dumps(d.to_dict()))).to_dict()
+    both = ask(reviewing.review_expert, levels={"1": "good"})
+    assert set(both) == {"expert", "you"} and all(type(v) in (int, float) for v in both.values())
+    for bad in ("", "[]", json.dumps({"match": "x", "seat": 0, "hand": 1}),
+                json.dumps({"match": text, "seat": 5, "hand": 1}),
+                json.dumps({"match": text, "seat": 0, "hand": 9})):
+        assert set(json.loads(reviewing.review_plan(bad))) == {"error"}
+    assert "error" in ask(reviewing.review_decision, move=0)        # (not the seat's, not hand 2)

@@ -12,10 +12,14 @@
   seat), :mod:`~rami.web.worker` (the bots' worker), :mod:`~rami.web.storage`
   (``localStorage``), :mod:`~rami.web.updates`, :mod:`~rami.web.sound` and
   :mod:`~rami.web.page` (language, settings, readiness);
+* the review of a hand: :mod:`rami.web.reviewing` (the worker's side of :mod:`rami.review`),
+  :mod:`rami.web.review_view` (its dialog) and :mod:`rami.web.reviewdesk` (the page's side),
+  fetched the first time they are used (:mod:`rami.web.addon`);
 * :mod:`rami.web.board` is a tutorial page's board (a position, a replay, a puzzle), and
   :mod:`rami.web.embed_app` the glue that draws every board of a page from one hidden frame.
 
-Only those page modules, :mod:`rami.web.start` and :mod:`rami.web.embed_app` import the
+Only those page modules, :mod:`rami.web.start`, :mod:`rami.web.embed_app`,
+:mod:`rami.web.addon` and :mod:`rami.web.reviewdesk` import the
 browser (``js``, ``pyodide``); the rest is plain Python and is tested under CPython like the
 engine.
 """

@@ -11,7 +11,6 @@ import json
 import js
 
 from ..errors import RamiError
-from ..record import read_match
 from ..review import Decision, choices_of, expert_in_seat_steps
 from . import addon, reviewing
 from . import stats as statistics
@@ -61,16 +60,12 @@ class ReviewDesk:
         app = self.app
         text = session.match_file()
         base = {"match": text, "seat": r.seat, "hand": r.hand}
-        game: list = []                  # (the match replayed here: only without a worker)
-
-        def g():
-            if not game:
-                game.append(read_match(text))
-            return game[0]
+        def g():                         # (the match replayed here: only without a worker)
+            return reviewing.game_of(text)
         levels = {str(k): v for k, v in session.levels.items()}
 
         def page_plan():
-            return {"moves": choices_of(g(), r.seat, r.hand)}
+            return {"moves": choices_of(g(), r.seat, r.hand, reviewing.start_of(g(), r.hand))}
             yield                                  # (a generator, for sliced)
 
         def page_decision(i):
@@ -81,7 +76,8 @@ class ReviewDesk:
 
         def page_expert():
             mine, played = yield from expert_in_seat_steps(
-                g(), r.seat, r.hand, reviewing.table_players(session.levels))
+                g(), r.seat, r.hand, reviewing.table_players(session.levels),
+                reviewing.start_of(g(), r.hand))
             return {"expert": round(mine, 1), "you": round(played, 1)}
 
         try:

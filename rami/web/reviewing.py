@@ -27,14 +27,26 @@ from ..review import (WORLDS, choices_of, decision_steps, expert_in_seat, hand_s
 from ..state import GameState
 from .thinking import bot_seed, move_key, move_steps
 
-_match: dict = {}              # the last match asked about: its text, and the game it replays
+_match: dict = {}              # the last match asked about: its text, the game it replays, and
+#                                each hand's start (a long match is replayed once, not per move)
 
 
-def _game(text: str) -> GameState:
+def game_of(text: str) -> GameState:
+    """The match a match file replays (the last one asked about is kept)."""
     if _match.get("text") != text:
         _match.clear()
-        _match.update(text=text, game=read_match(text))
+        _match.update(text=text, game=read_match(text), starts={})
     return _match["game"]
+
+
+def start_of(g: GameState, hand: int) -> GameState:
+    """:func:`rami.review.hand_start` of the kept match (kept too; a copy to play on)."""
+    starts = _match.get("starts") if _match.get("game") is g else None
+    if starts is None:
+        return hand_start(g, hand)
+    if hand not in starts:
+        starts[hand] = hand_start(g, hand)
+    return starts[hand].copy()
 
 
 def _read(text: str) -> tuple[GameState, int, int, dict]:
@@ -43,7 +55,7 @@ def _read(text: str) -> tuple[GameState, int, int, dict]:
     if not isinstance(req, dict) or not isinstance(req.get("match"), str) or not all(
             type(req.get(k)) is int for k in ("seat", "hand")):
         raise RamiError("The review was asked something else than a hand to review.")
-    g = _game(req["match"])
+    g = game_of(req["match"])
     seat, hand = req["seat"], req["hand"]
     if not 0 <= seat < g.n or not 1 <= hand <= len(hands_of(g)):
         raise RamiError("The match has no such seat or hand.")
@@ -64,14 +76,14 @@ def review_plan(text: str) -> str:
     hand (each is then asked of :func:`review_decision`)."""
     def work():
         g, seat, hand, _req = _read(text)
-        return {"moves": choices_of(g, seat, hand)}
+        return {"moves": choices_of(g, seat, hand, start_of(g, hand))}
     return _answer(work)
 
 
 def decision_at(g: GameState, seat: int, hand: int, index: int, worlds: int = WORLDS):
     """The grading of the seat's decision at the match's move ``index`` (a generator, as
     :func:`rami.review.decision_steps`)."""
-    b = hand_start(g, hand)
+    b = start_of(g, hand)
     first = len(b.history)
     if not first <= index < len(g.history):
         raise RamiError("That move is not in this hand.")
@@ -138,6 +150,7 @@ def review_expert(text: str) -> str:
         raw = req.get("levels") if isinstance(req.get("levels"), dict) else {}
         levels = {int(k): v for k, v in raw.items()
                   if isinstance(k, str) and k.isdigit() and len(k) < 3 and isinstance(v, str)}
-        expert, played = expert_in_seat(g, seat, hand, table_players(levels))
+        expert, played = expert_in_seat(g, seat, hand, table_players(levels),
+                                        start_of(g, hand))
         return {"expert": round(expert, 1), "you": round(played, 1)}
     return _answer(work)

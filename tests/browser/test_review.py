@@ -73,3 +73,18 @@ def test_the_expert_is_watched_in_the_seat_and_the_figure_kept(page):
     assert "Your decisions" in text and "best or good" in text and "(1 hand reviewed)" in text
     assert page.locator("#stats svg.trend polyline").count() == 1
     assert page.offsite == [] and page.errors == []
+
+
+def test_without_the_worker_the_review_is_worked_out_on_the_page(page):
+    """``?bots=page``: no worker; the review is worked out on the page's thread in slices,
+    the table still drawing between them."""
+    page.site = page.site + "?bots=page"
+    start(page, "gin")
+    play_hand(page)
+    page.click("#review-hand")
+    wait_for(page, "!!document.querySelector('#review .progress-track')", 60, "the progress")
+    wait_for(page, DONE, 180, "the review to end")
+    assert page.locator(".review-error").count() == 0
+    assert page.locator(".review-item").count() >= 3
+    assert "The Expert in your seat" in page.inner_text("#review")
+    assert page.offsite == [] and page.errors == []

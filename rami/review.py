@@ -137,19 +137,27 @@ class HandReview:
 
     @property
     def points_lost(self) -> float:
-        return round(sum(d.loss for d in self.decisions), 1)
+        return points_lost(self.decisions)
 
     @property
     def share_good(self) -> float:
-        """The share of decisions graded best or good (1.0 with none to grade)."""
-        if not self.decisions:
-            return 1.0
-        return sum(1 for d in self.decisions if d.grade in ("best", "good")) / len(
-            self.decisions)
+        return share_good(self.decisions)
 
     def counts(self) -> dict:
         c = Counter(d.grade for d in self.decisions)
         return {g: c[g] for g in GRADES}
+
+
+def points_lost(decisions) -> float:
+    """A hand's figure: the points its decisions were held to cost."""
+    return round(sum(d.loss for d in decisions), 1)
+
+
+def share_good(decisions) -> float:
+    """A hand's figure: the share of its decisions graded best or good (1.0 with none)."""
+    if not decisions:
+        return 1.0
+    return sum(1 for d in decisions if d.grade in ("best", "good")) / len(decisions)
 
 
 # -- the match's hands -------------------------------------------------------------------------

@@ -197,3 +197,10 @@ def test_the_workers_review_answers_a_decision_at_a_time():
                 json.dumps({"match": text, "seat": 0, "hand": 9})):
         assert set(json.loads(reviewing.review_plan(bad))) == {"error"}
     assert "error" in ask(reviewing.review_decision, move=0)        # (not the seat's, not hand 2)
+
+
+def test_doctests_of_the_review():
+    import doctest
+    import rami.web.review_view
+    set_language("en")
+    assert doctest.testmod(rami.web.review_view).failed == 0

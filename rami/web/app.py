@@ -679,23 +679,20 @@ class App:
             again.watch_expert()
         if self.persist:
             self.save()                       # (the match, as it stands, waits saved)
-        self.persist = False
-        self.dialog, self.message, self.hint = None, "", None
-        self.sit(again)
-        self.drawing.forget()
-        self.focus_hand()
-        self.render()
-        self.move_others()
+        self._sit_again(again, persist=False)
 
     def back_to_match(self, _arg="") -> None:
         """From a deal played again, back to the match it came from."""
         s = self.session
         match = getattr(s, "practice_of", None) if s is not None else None
-        if match is None:
-            return
-        self.persist = True
+        if match is not None:
+            self._sit_again(match, persist=True)
+
+    def _sit_again(self, session, persist: bool) -> None:
+        """Sit at a deal played again, or back at its match (saved again from then on)."""
+        self.persist = persist
         self.dialog, self.message, self.hint = None, "", None
-        self.sit(match)
+        self.sit(session)
         self.drawing.forget()
         self.focus_hand()
         self.render()

@@ -18,7 +18,7 @@ from ..cards import Card
 from ..errors import RamiError
 from ..i18n import _, n_
 from ..registry import find_variant
-from ..review import GRADES, Decision, grade_word
+from ..review import GRADES, Decision, grade_word, points_lost, share_good
 from ..words import words_for
 from .parts import close_x, esc, face, pretty_text
 
@@ -47,13 +47,10 @@ class Reviewing:
         return (len(self.decisions) + (1 if self.done else 0)) / (len(self.moves) + 1)
 
     def share_good(self) -> float:
-        if not self.decisions:
-            return 1.0
-        return sum(1 for d in self.decisions if d.grade in ("best", "good")) / len(
-            self.decisions)
+        return share_good(self.decisions)
 
     def points_lost(self) -> float:
-        return round(sum(d.loss for d in self.decisions), 1)
+        return points_lost(self.decisions)
 
     def shown(self) -> int | None:
         """The decision on show: the one chosen, else the first that cost points."""

@@ -1,7 +1,8 @@
 """The review of a hand, driven from the page: asked of the bots' worker a decision at a time
 (:mod:`rami.web.reviewing`), or, where there is no worker, worked out on the page's thread in
 slices (:func:`rami.web.worker.sliced`), so the table is never blocked; the dialog
-(:mod:`rami.web.review_view`) shows the progress and then the review."""
+(:mod:`rami.web.review_view`) shows the progress and then the review. Closed before its
+end, a review waits, so that the bots of the next hand are not kept waiting behind it."""
 
 from __future__ import annotations
 
@@ -88,6 +89,10 @@ class ReviewDesk:
             r.moves = moves
             self._draw(r)
             for i in moves:
+                # closed before its end, the review waits (the bots' worker is the table's
+                # first), and goes on when it is opened again
+                while self.current is r and self.app.dialog != ("review",):
+                    await asyncio.sleep(0.3)
                 if self.current is not r:
                     return
                 out = await self._ask("review_decision", {**base, "move": i}, session,

@@ -6,7 +6,7 @@ PY     := $(VENV)/bin/python
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 VARIANT ?= gin
 
-.PHONY: catalogues play play-terminal screenshots test test-cpython test-browser test-pyodide build dist chromium serve bench bench-door bench-rl rl-example train-gin bench-large bench-web bench-embed bench-phone phones bench-bots bench-friends arena simulate soak setup clean
+.PHONY: catalogues play play-terminal screenshots test test-cpython test-browser test-pyodide build dist chromium serve bench bench-door bench-rl rl-example train-gin bench-large bench-web bench-embed bench-phone phones bench-bots bench-review bench-friends arena simulate soak setup clean
 
 setup: $(VENV)/.installed
 
@@ -101,6 +101,9 @@ bench-embed: dist chromium   ## tutorial boards: one against six, time to intera
 
 bench-bots: dist chromium    ## the Expert's thinking time inside Pyodide in Chromium; the page during bot turns
 	$(PY) benchmarks/bots_web.py
+
+bench-review: node_modules/.installed   ## the review of a hand's time inside Pyodide (issue 48's budgets)
+	node benchmarks/review_speed.mjs
 
 bench-friends: dist chromium    ## friends by link: connection time, an action's round trip, characters per hand
 	$(PY) benchmarks/friends.py

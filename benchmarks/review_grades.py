@@ -4,6 +4,8 @@ really had by the hand's end; asserts nothing.
 
     python benchmarks/review_grades.py gin basic --decisions 2000
     python benchmarks/review_grades.py --jobs 2            # every game, 2,000 each
+    python benchmarks/review_grades.py gin --save g.json    # ... kept, then graded again:
+    python benchmarks/review_grades.py gin --load g.json --caution 1.0
 
 The decisions are made by the Beginner and the Good player (seat 0, a hand each in turn)
 against Good players, in seeded deals; every decision with a choice is graded by
@@ -110,7 +112,21 @@ def main(argv=None) -> int:
     p.add_argument("--truth", type=int, default=8, help="plays of each move in the real deal")
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     p.add_argument("--save", help="keep every decision's differences in this JSON file")
+    p.add_argument("--load", help="grade again the decisions a --save kept (no play)")
+    p.add_argument("--caution", type=float, default=None,
+                   help="with --load: grade with this caution instead of the review's")
     a = p.parse_args(argv)
+    if a.load:
+        import rami.review
+        if a.caution is not None:
+            rami.review.CAUTION = a.caution
+        with open(a.load) as f:
+            for game, rows in json.load(f).items():
+                if game in a.games:
+                    print(f"{game}: {len(rows)} decisions (from {a.load}), caution "
+                          f"{rami.review.CAUTION}")
+                    report(game, rows)
+        return 0
     kept = {}
     for game in a.games:
         t = time.time()

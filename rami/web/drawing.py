@@ -450,7 +450,12 @@ class Drawing:
         typed = {str(el.id): str(el.value) for el in
                  self.dialog_el.querySelectorAll("textarea[id], input[id]:not([readonly])")}
         active = attr(js.document.activeElement, "id")
-        self.dialog_el.innerHTML = html
+        if before and html and self.app.dialog is not None and self.app.dialog[0] == "review":
+            # (a review's progress: changed in place, so the dialog neither fades in again
+            # nor loses the list's scroll at every decision graded)
+            morph(self.dialog_el, html)
+        else:
+            self.dialog_el.innerHTML = html
         for key, value in typed.items():
             el = nil(self.dialog_el.querySelector(f"#{key}"))
             if el is not None and value:

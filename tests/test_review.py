@@ -14,7 +14,7 @@ from rami.cards import Card
 from rami.cli import main
 from rami.i18n import set_language
 from rami.record import match_text, read_match
-from rami.review import (GRADES, classify, expert_move, hands_of, judge_steps, review,
+from rami.review import (GRADES, classify, expert_move, hand_start, hands_of, judge_steps, review,
                          sample_world)
 from rami.scenario import from_deal
 from rami.state import GameState, Phase
@@ -204,3 +204,28 @@ def test_doctests_of_the_review():
     import rami.web.review_view
     set_language("en")
     assert doctest.testmod(rami.web.review_view).failed == 0
+
+
+def test_a_deal_played_again_is_the_same_deal_with_the_same_players():
+    """Session.deal_again: the match as it stood when the hand began, with its seed and
+    history, so every seat's player is seeded for each move exactly as it was then (the
+    others move as they did while the person plays the same); the Expert can take the
+    person's seat."""
+    from rami.web.session import Session
+    from rami.web.thinking import bot_seed, move_key
+    g = played("basic", 3, seed=5, hands=1)
+    s = Session(g, 0, {1: "good", 2: "beginner"})
+    again = s.deal_again(1, 0)
+    assert again.practice_of is s and again.state.hands == hand_start(g, 1).hands
+    assert again.levels == s.levels and again.humans == [0]
+    b, was = again.state, hand_start(g, 1)
+    for move in g.history[len(b.history):]:
+        assert (bot_seed(b, b.turn), move_key(b, b.turn)) == (bot_seed(was, was.turn),
+                                                              move_key(was, was.turn))
+        b.apply(move)
+        was.apply(move)
+    assert b.results == g.results
+    watched = s.deal_again(1, 0)
+    watched.watch_expert()
+    assert watched.humans == [] and watched.levels[0] == "expert"
+    assert watched.bots[0].name == "expert" and not watched.human_to_move()

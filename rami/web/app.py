@@ -663,18 +663,20 @@ class App:
 
     def _deal_again(self, watch: bool) -> None:
         r, s = self.reviews.current if self.reviews is not None else None, self.session
-        if s is None or self.remote is not None:
-            return
+        if s is None or self.remote is not None or s.friends:
+            return                  # (at a table with friends, all would have to leave it)
         if s.practice_of is not None:             # again, from a deal played again
             match, hand, seat = s.practice_of, s.practice_hand, s.practice_seat
+            persist = s.practice_persist
         elif r is not None and r.key[0] == id(s):
-            match, hand, seat = s, r.hand, r.seat
+            match, hand, seat, persist = s, r.hand, r.seat, self.persist
         else:
             return
         try:
             again = match.deal_again(hand, seat)
         except RamiError as e:
             return self.say(str(e))
+        again.practice_persist = persist        # (a match from the address stays unsaved)
         if watch:
             again.watch_expert()
         if self.persist:
@@ -686,7 +688,7 @@ class App:
         s = self.session
         match = getattr(s, "practice_of", None) if s is not None else None
         if match is not None:
-            self._sit_again(match, persist=True)
+            self._sit_again(match, persist=s.practice_persist)
 
     def _sit_again(self, session, persist: bool) -> None:
         """Sit at a deal played again, or back at its match (saved again from then on)."""

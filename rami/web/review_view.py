@@ -38,7 +38,7 @@ class Reviewing:
     at: int | None = None         # the decision shown
     error: str = ""
     done: bool = False
-    counted: bool = False         # its figure is in the statistics
+    again: bool = True            # the deal may be played again here (no friends at the table)
 
     @property
     def progress(self) -> float:
@@ -164,7 +164,7 @@ def review_html(r: Reviewing, variant: str) -> str:
     again = (f'<button type="button" class="btn" data-act="replay-deal">'
              f'{_("Play this deal again")}</button>'
              f'<button type="button" class="btn" data-act="watch-expert">'
-             f'{_("Watch the Expert play it")}</button>')
+             f'{_("Watch the Expert play it")}</button>') if r.again else ""
     legend = " · ".join(f'<span class="grade-chip grade-{g}">{esc(grade_word(g))}</span>'
                         for g in GRADES)
     return f"""<div class="overlay" role="dialog" aria-modal="true" aria-labelledby="review-title">

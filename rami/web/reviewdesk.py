@@ -32,7 +32,8 @@ class ReviewDesk:
         key = (id(session), hand, seat)
         r = self.current
         if r is None or r.key != key or r.error:
-            r = self.current = Reviewing(key, hand, seat, session.game.names[seat])
+            r = self.current = Reviewing(key, hand, seat, session.game.names[seat],
+                                         again=not session.friends)
             asyncio.ensure_future(self._run(r, session))
         return r
 

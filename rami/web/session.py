@@ -473,6 +473,7 @@ class Session:
     practice_of = None          # the match a deal played again came from (else None),
     practice_hand = 0           # ... its hand played again, and whose seat
     practice_seat = 0
+    practice_persist = True     # ... and whether that match is saved (not one from ?deal=)
 
     def match_file(self) -> str:
         """The match so far as its file (:mod:`rami.record`): what *Download the match*

@@ -621,6 +621,15 @@ class App:
             return
         asyncio.ensure_future(self._review(s, len(s.game.results), s.human))
 
+    def review_old_hand(self, arg: str) -> None:
+        """Review an earlier hand of the match (Statistics lists them)."""
+        s = self.session
+        if s is None or self.remote is not None or getattr(s, "outbox", None) is not None \
+                or s.human not in s.humans or not arg.isdigit() \
+                or not 1 <= int(arg) <= len(s.game.results):
+            return
+        asyncio.ensure_future(self._review(s, int(arg), s.human))
+
     async def _review(self, s, hand: int, seat: int) -> None:
         try:
             await self._open_review(s, hand, seat)

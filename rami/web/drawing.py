@@ -14,7 +14,7 @@ import re
 import js
 from pyodide.ffi import create_once_callable
 
-from ..i18n import _, language, n_
+from ..i18n import _, language, n_, pieces, result_words
 from ..view import Phase
 from ..words import words_for
 from . import render
@@ -27,6 +27,7 @@ from .settings import settings_html
 PHONE = "(max-width: 760px), (orientation: landscape) and (max-height: 540px)"
 # regions written anew rather than patched: a new message shakes, as each one does
 WRITTEN_ANEW = ("message",)
+RECENT_HANDS = 12      # the running match's hands Statistics offers to review
 FOCUSABLE = ("button:not([disabled]), a[href], input, select, textarea, "
              "[tabindex]:not([tabindex='-1'])")
 
@@ -416,7 +417,8 @@ class Drawing:
             kept = self.app.kept()
             return render.newgame_html(s, kept)
         if kind == "stats":
-            return statistics.stats_html(self.app.stats, confirm=d[1:] == ("confirm",))
+            return statistics.stats_html(self.app.stats, confirm=d[1:] == ("confirm",),
+                                         recent=self._recent_hands())
         if kind == "settings":
             return settings_html(self.app.settings, self.app.pace, render.PACES)
         if kind == "howto":
@@ -436,6 +438,16 @@ class Drawing:
         if kind == "scores" and s is not None:
             return words_for(s.game.variant).html(render.scores_html(s))
         return ""
+
+    def _recent_hands(self) -> list:
+        """The hands of the match at this device the person may review (the latest first)."""
+        s = self.app.session
+        if s is None or self.app.remote is not None or getattr(s, "outbox", None) is not None \
+                or s.human not in s.humans or s.practice_of is not None:
+            return []
+        with pieces(s.game.variant.uses_tiles):
+            return [(k + 1, render.hand_title(s, k + 1), result_words(r))
+                    for k, r in enumerate(s.game.results)][::-1][:RECENT_HANDS]
 
     def _draw_dialog(self) -> bool:
         """Draw the open dialog if it changed (an open panel is not rebuilt for nothing);

@@ -162,8 +162,22 @@ def _reviews_html(stats: dict) -> str:
             f"</p><ul class='review-trends'>{rows}</ul>")
 
 
-def stats_html(stats: dict, confirm: bool = False) -> str:
-    """The Statistics dialog: a row per variant played, and a reset that asks first."""
+def _recent_html(recent) -> str:
+    """The running match's hands, each reviewable: (number, title, its result's words)."""
+    if not recent:
+        return ""
+    items = "".join(
+        f"<li><span><strong>{esc(title)}</strong> {esc(words)}</span>"
+        f"<button type='button' class='btn small' data-act='review-hand:{n}'>"
+        f"{esc(_('Review'))}</button></li>" for n, title, words in recent)
+    return (f"<h3>{_('This match’s hands')}</h3>"
+            f"<ul class='recent-hands'>{items}</ul>")
+
+
+def stats_html(stats: dict, confirm: bool = False, recent=()) -> str:
+    """The Statistics dialog: a row per variant played, the running match's hands to review
+    (``recent``: (number, title, result) each, the latest first), and a reset that asks
+    first."""
     heads = {"matches": _("Matches"), "won": _("Won"), "hands": _("Hands"),
              "hands_won": _("Hands won"), "best": _("Best score"), "avg": _("Average"),
              "run": _("Longest winning run")}
@@ -198,7 +212,7 @@ def stats_html(stats: dict, confirm: bool = False) -> str:
                  + f"</tr></thead><tbody>{rows}</tbody></table>")
     else:
         table = f"<p class='stats-empty'>{_('No hands played yet in this browser.')}</p>"
-    table += _reviews_html(stats)
+    table += _reviews_html(stats) + _recent_html(recent)
     if confirm:
         go = (f"<p class='stats-ask'>{_('Forget every statistic kept in this browser?')}</p>"
               f"<button type='button' class='btn' data-act='stats'>{_('Keep them')}</button>"

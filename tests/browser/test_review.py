@@ -72,6 +72,11 @@ def test_the_expert_is_watched_in_the_seat_and_the_figure_kept(page):
     text = page.inner_text("#stats")
     assert "Your decisions" in text and "best or good" in text and "(1 hand reviewed)" in text
     assert page.locator("#stats svg.trend polyline").count() == 1
+    # ... and the match's hands, each to review again from there
+    assert "This match’s hands" in text and "Hand 1" in text
+    page.click('#stats [data-act="review-hand:1"]')
+    wait_for(page, DONE, 60, "the review of hand 1 from the statistics")
+    assert page.locator("#review .review-item").count() >= 1
     assert page.offsite == [] and page.errors == []
 
 

@@ -17,7 +17,7 @@ import sys
 import time
 
 from .actions import DEAL
-from .bots import ALL_LEVELS, LEVEL_WORDS, make_bot
+from .bots import ALL_LEVELS, LEVEL_WORDS, drain, make_bot
 from .cards import Card, sort_by_rank, sort_by_suit
 from .errors import RamiError
 from .scenario import _value
@@ -480,7 +480,7 @@ def review_cmd(args) -> int:
     """A match file's hands reviewed (:mod:`rami.review`): one seat's decisions, each graded
     by the points it was expected to cost, the better move and why, and what hindsight
     shows, apart."""
-    from .review import hands_of, review_steps, grade_word
+    from .review import beginning, grade_word, hands_of, review_steps
     g = read_file(args.file)
     paint = Painter(sys.stdout)
     words = words_for(g.variant)
@@ -495,13 +495,12 @@ def review_cmd(args) -> int:
     if args.hand is not None and not 1 <= args.hand <= count:
         raise RamiError(n_("This match has {n} hand.", "This match has {n} hands.", count))
     hand_word = HAND_TITLES.get(g.variant.hand_word, HAND_TITLES["hand"])
+    spans = hands_of(g)
+    b = beginning(g)                 # (carried from hand to hand: the match replayed once)
     for hand in ([args.hand] if args.hand is not None else range(1, count + 1)):
-        steps = review_steps(g, seat, hand)
-        try:
-            while True:
-                next(steps)
-        except StopIteration as stop:
-            r = stop.value
+        for a in g.history[len(b.history):spans[hand - 1][0]]:
+            b.apply(a)
+        r = drain(review_steps(g, seat, hand, start=b))
         print(("\n" if hand > 1 and args.hand is None else "") + _(hand_word, n=hand) + ": " +
               _("{name}'s decisions: {good} of {n} best or good, {points} points lost.",
                 name=g.names[seat], good=sum(1 for d in r.decisions

@@ -452,12 +452,13 @@ def decision_steps(b: GameState, seat: int, index: int, move: Action, over: bool
                     tuple(map(str, b.hands[seat])), str(top) if top is not None else "")
 
 
-def review_steps(g: GameState, seat: int, hand: int, worlds: int = WORLDS):
+def review_steps(g: GameState, seat: int, hand: int, worlds: int = WORLDS, start=None):
     """The review of ``seat``'s decisions in hand number ``hand`` (1, 2, ...) of ``g``'s
     match, in steps: yields the share done (0 to 1) as it goes; returns a
-    :class:`HandReview`. ``g`` is the match as far as it has been played."""
+    :class:`HandReview`. ``g`` is the match as far as it has been played; ``start``:
+    :func:`hand_start`'s, if at hand."""
     first, end = _span(g, seat, hand)
-    b = hand_start(g, hand)
+    b = start.copy() if start is not None else hand_start(g, hand)
     # hindsight only for a hand that is over (a hand under way keeps its hidden cards)
     over = is_over(g, hand)
     decisions = []
@@ -529,9 +530,4 @@ def _scaled(steps, start: float, parts: int):
 
 def review(g: GameState, seat: int, hand: int, worlds: int = WORLDS) -> HandReview:
     """:func:`review_steps`, run to its end."""
-    steps = review_steps(g, seat, hand, worlds)
-    try:
-        while True:
-            next(steps)
-    except StopIteration as stop:
-        return stop.value
+    return drain(review_steps(g, seat, hand, worlds))

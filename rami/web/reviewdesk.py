@@ -37,7 +37,7 @@ class ReviewDesk:
             asyncio.ensure_future(self._run(r, session))
         return r
 
-    async def _ask(self, name: str, req: dict, session, page_steps):
+    async def _ask(self, name: str, req: dict, page_steps):
         """The worker's answer to ``name`` (a JSON object), or the same worked out here."""
         w = self.app.worker
         waited = 0.0
@@ -62,6 +62,7 @@ class ReviewDesk:
         app = self.app
         text = session.match_file()
         base = {"match": text, "seat": r.seat, "hand": r.hand}
+
         def g():                         # (the match replayed here: only without a worker)
             return reviewing.game_of(text)
         levels = {str(k): v for k, v in session.levels.items()}
@@ -83,7 +84,7 @@ class ReviewDesk:
             return {"expert": round(mine, 1), "you": round(played, 1)}
 
         try:
-            plan = await self._ask("review_plan", base, session, page_plan)
+            plan = await self._ask("review_plan", base, page_plan)
             moves = plan.get("moves")
             if not isinstance(moves, list) or not all(type(i) is int for i in moves):
                 raise RamiError("The review's plan could not be read.")
@@ -96,12 +97,10 @@ class ReviewDesk:
                     await asyncio.sleep(0.3)
                 if self.current is not r:
                     return
-                out = await self._ask("review_decision", {**base, "move": i}, session,
-                                      page_decision(i))
+                out = await self._ask("review_decision", {**base, "move": i}, page_decision(i))
                 r.decisions.append(Decision.from_dict(out.get("decision")))
                 self._draw(r)
-            out = await self._ask("review_expert", {**base, "levels": levels}, session,
-                                  page_expert)
+            out = await self._ask("review_expert", {**base, "levels": levels}, page_expert)
             if type(out.get("expert")) in (int, float) and type(out.get("you")) in (int, float):
                 r.expert = (float(out["expert"]), float(out["you"]))
         except (RamiError, ValueError, KeyError, TypeError) as e:

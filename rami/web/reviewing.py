@@ -18,13 +18,14 @@ from __future__ import annotations
 
 import json
 
-from ..bots import canonical_level, make_bot
+from ..bots import ALL_LEVELS, canonical_level, drain, make_bot
 from ..checks import read_json
 from ..errors import RamiError
 from ..record import MAX_CHARS, read_match
 from ..review import (WORLDS, choices_of, decision_steps, expert_in_seat, hand_start,
                       hands_of, is_over)
 from ..state import GameState
+from ..view import PlayerView
 from .thinking import bot_seed, move_key, move_steps
 
 _match: dict = {}              # the last match asked about: its text, the game it replays, and
@@ -102,12 +103,7 @@ def review_decision(text: str) -> str:
         index = req.get("move")
         if type(index) is not int:
             raise RamiError("Which move?")
-        steps = decision_at(g, seat, hand, index)
-        try:
-            while True:
-                next(steps)
-        except StopIteration as done:
-            return {"decision": done.value.to_dict()}
+        return {"decision": drain(decision_at(g, seat, hand, index)).to_dict()}
     return _answer(work)
 
 
@@ -117,26 +113,12 @@ def table_players(levels: dict):
     bots: dict = {}
 
     def move(state: GameState, seat: int):
-        level = canonical_level(levels.get(seat, "good")) if isinstance(
-            levels.get(seat), str) else "good"
-        key = (seat, level)
-        if key not in bots:
-            try:
-                bots[key] = make_bot(level, state.variant.name, bot_seed(state, seat))
-            except RamiError:
-                bots[key] = make_bot("good", state.variant.name, bot_seed(state, seat))
-        steps = move_steps(bots[key], _view(state, seat), move_key(state, seat))
-        try:
-            while True:
-                next(steps)
-        except StopIteration as done:
-            return done.value
+        if seat not in bots:
+            level = canonical_level(str(levels.get(seat, "good")))
+            bots[seat] = make_bot(level if level in ALL_LEVELS else "good",
+                                  state.variant.name, bot_seed(state, seat))
+        return drain(move_steps(bots[seat], PlayerView.of(state, seat), move_key(state, seat)))
     return move
-
-
-def _view(state: GameState, seat: int):
-    from ..view import PlayerView
-    return PlayerView.of(state, seat)
 
 
 def review_expert(text: str) -> str:

@@ -77,13 +77,13 @@ def trend_svg(reviews: list, label: str) -> str:
         return ""
     w, h = 120, 32
     step = w / max(1, len(pts) - 1)
-    xy = " ".join(f"{(k * step if len(pts) > 1 else w / 2):.1f},{h - 2 - (h - 4) * p / 100:.1f}"
-                  for k, p in enumerate(pts))
-    dots = "".join(f'<circle cx="{x}" cy="{y}" r="1.8"/>' for x, y in
-                   (c.split(",") for c in xy.split()[-1:]))
+    points = [(k * step if len(pts) > 1 else w / 2, h - 2 - (h - 4) * p / 100)
+              for k, p in enumerate(pts)]
+    xy = " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
+    dot = f'<circle cx="{points[-1][0]:.1f}" cy="{points[-1][1]:.1f}" r="1.8"/>'  # (the latest)
     return (f'<svg class="trend" viewBox="0 0 {w} {h}" width="{w}" height="{h}" role="img" '
             f'aria-label="{esc(label)}"><line x1="0" x2="{w}" y1="{h / 2}" y2="{h / 2}" '
-            f'class="trend-mid"/><polyline points="{xy}"/>{dots}</svg>')
+            f'class="trend-mid"/><polyline points="{xy}"/>{dot}</svg>')
 
 
 def count(stats: dict, session) -> dict:

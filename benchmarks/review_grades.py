@@ -6,6 +6,7 @@ really had by the hand's end; asserts nothing.
     python benchmarks/review_grades.py --jobs 2            # every game, 2,000 each
     python benchmarks/review_grades.py gin --save g.json    # ... kept, then graded again:
     python benchmarks/review_grades.py gin --load g.json --caution 1.0
+    python benchmarks/review_grades.py push --decisions 20000 --save p.json --resume
 
 The decisions are made by the Beginner and the Good player (seat 0, a hand each in turn)
 against Good players, in seeded deals; every decision with a choice is graded by
@@ -112,6 +113,8 @@ def main(argv=None) -> int:
     p.add_argument("--truth", type=int, default=8, help="plays of each move in the real deal")
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     p.add_argument("--save", help="keep every decision's differences in this JSON file")
+    p.add_argument("--resume", action="store_true",
+                   help="with --save: go on from the decisions and hands it kept")
     p.add_argument("--load", help="grade again the decisions a --save kept (no play)")
     p.add_argument("--caution", type=float, default=None,
                    help="with --load: grade with this caution instead of the review's")
@@ -127,26 +130,34 @@ def main(argv=None) -> int:
                           f"{rami.review.CAUTION}")
                     report(game, rows)
         return 0
-    kept = {}
+    kept, hands = {}, {}
+    if a.save and a.resume and os.path.exists(a.save):
+        with open(a.save) as f:
+            kept = json.load(f)
+        if os.path.exists(a.save + ".hands"):
+            with open(a.save + ".hands") as f:
+                hands = json.load(f)
     for game in a.games:
         t = time.time()
-        rows = []
-        deal = 0
+        rows = kept.get(game, [])
+        deal = hands.get(game, 0)
         with Pool(a.jobs) as pool:
             while len(rows) < a.decisions:
                 batch = [(game, deal + k, a.worlds, a.truth) for k in range(8 * a.jobs)]
                 deal += len(batch)
                 for _, out in pool.imap(hand, batch):
                     rows += out
+                if a.save:        # kept after every batch: a long run cut short keeps its work
+                    kept[game], hands[game] = rows, deal
+                    with open(a.save, "w") as f:
+                        json.dump(kept, f)
+                    with open(a.save + ".hands", "w") as f:
+                        json.dump(hands, f)
         rows = rows[:a.decisions]
         print(f"{game}: {len(rows)} decisions in {deal} hands, {time.time() - t:.0f} s")
         report(game, rows, min(a.worlds, WORLDS))
         if a.worlds > WORLDS:
             report(game, rows, a.worlds)
-        kept[game] = rows
-        if a.save:
-            with open(a.save, "w") as f:
-                json.dump(kept, f)
         sys.stdout.flush()
     return 0
 

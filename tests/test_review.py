@@ -229,3 +229,37 @@ def test_a_deal_played_again_is_the_same_deal_with_the_same_players():
     watched.watch_expert()
     assert watched.humans == [] and watched.levels[0] == "expert"
     assert watched.bots[0].name == "expert" and not watched.human_to_move()
+
+
+def test_an_earlier_match_is_kept_for_review_and_dealt_again_from_its_file():
+    """rami.web.earlier: a match left (or over) keeps its file, the person's seat, the other
+    players and each hand's headline; read back, it is checked (junk, a damaged headline, a
+    long file dropped), the same match is kept once, and five at most; its hand dealt again
+    from the kept file is the hand as it was dealt, with the same players."""
+    from rami.i18n import say
+    from rami.record import read_match
+    from rami.web import earlier
+    from rami.web.session import Session, deal_again_from
+    g = played("basic", 3, seed=5, hands=2)
+    s = Session(g, 0, {1: "good", 2: "beginner"})
+    e = earlier.entry(s, "2026-11-28")
+    assert e["seat"] == 0 and e["levels"] == {"1": "good", "2": "beginner"}
+    assert len(e["heads"]) == 2 and say(e["heads"][0]) == g.results[0]["headline"]
+    assert read_match(e["file"]) == g
+    kept = earlier.keep([], e)
+    assert earlier.clean({"matches": kept}) == kept == earlier.keep(kept, e)
+    others = [dict(e, seed=str(k)) for k in range(7)]
+    for o in others:
+        kept = earlier.keep(kept, o)
+    assert [k["seed"] for k in kept] == ["2", "3", "4", "5", "6"]
+    bad = [dict(e, heads=[{"m": "{__class__}"}]), dict(e, seat=-1), dict(e, file="x" * 200_000),
+           dict(e, levels={"1": 3}), dict(e, variant="chess"), "junk", None]
+    assert earlier.clean({"matches": bad + [e]}) == [e]
+    assert earlier.clean({"matches": "no"}) == [] == earlier.clean([e])
+    # a deal played again is not kept, nor a match without a finished hand
+    again = s.deal_again(1, 0)
+    assert earlier.entry(again, "") is None
+    assert earlier.entry(Session(hand_start(g, 1), 0), "") is None
+    from_file = deal_again_from(read_match(e["file"]), {1: "good", 2: "beginner"}, 2, 0)
+    assert from_file.state.hands == hand_start(g, 2).hands
+    assert from_file.levels == s.levels and from_file.practice_hand == 2

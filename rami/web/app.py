@@ -30,11 +30,12 @@ import js
 from pyodide.ffi import create_once_callable, create_proxy, to_js
 
 from ..errors import RamiError
+from ..record import read_match
 from ..room import REACTIONS
 from ..scenario import from_deal
 from ..state import Phase, default_names
 from ..variants import find_variant
-from . import render
+from . import earlier, render
 from .commands import ANY, HOST, MATCH, REMOTE, TABLE, find
 from . import stats as statistics
 from .drawing import Drawing
@@ -42,11 +43,11 @@ from .input import Input
 from .lobby import DEFAULT_GAME, default_form
 from .page import (apply_settings, attr, fetch_catalogue, load_fonts, nil, prepare_page, ready)
 from .seats import seats_for
-from .session import FRIEND, PERSON, Session, bot_name
+from .session import FRIEND, LOBBY, PERSON, Session, bot_name, deal_again_from
 from .settings import clean as clean_settings
 from .sound import Sound
-from .storage import (PREFS_KEY, SAVE_KEY, SET_ASIDE_KEY, STATS_KEY, KeptSlot, load_json,
-                      put_quietly, save_match, set_aside, stored)
+from .storage import (EARLIER_KEY, PREFS_KEY, SAVE_KEY, SET_ASIDE_KEY, STATS_KEY, KeptSlot,
+                      load_json, put_quietly, save_match, set_aside, stored)
 from .updates import Updates
 from .worker import BotWorker, record, sliced
 from ..i18n import _, language
@@ -230,6 +231,10 @@ class App:
         """Sit at ``session``'s table (or, with None, go back to the lobby with no match).
         A table with friends' seats opens its room (and makes each friend's link); a
         rematch keeps the room, its friends and their connections."""
+        old = self.session
+        if old is not None and old is not session and self.persist \
+                and getattr(session, "practice_of", None) is not old:
+            self.keep_earlier(old)           # (its hands stay to be reviewed)
         host = self.host
         if host is not None and rematch and session is not None \
                 and session.friends == host.session.friends:
@@ -386,6 +391,17 @@ class App:
         if counted != self.stats:
             self.stats = counted
             put_quietly(STATS_KEY, self.stats)
+            if self.session.game.phase == Phase.MATCH_OVER:
+                self.keep_earlier(self.session)
+
+    def earlier(self) -> list:
+        """The earlier matches kept for review (:mod:`rami.web.earlier`), read when asked."""
+        return earlier.clean(load_json(EARLIER_KEY, earlier.KEEP * earlier.MOST_CHARS * 2))
+
+    def keep_earlier(self, session) -> None:
+        e = earlier.entry(session, str(js.Date.new().toISOString())[:10])
+        if e is not None:
+            put_quietly(EARLIER_KEY, {"matches": earlier.keep(self.earlier(), e)})
 
     # -- settings -----------------------------------------------------------------------
     def apply_settings(self) -> None:
@@ -619,7 +635,7 @@ class App:
         if s is None or self.remote is not None or getattr(s, "outbox", None) is not None \
                 or not s.game.results or s.human not in s.humans:
             return
-        asyncio.ensure_future(self._review(s, len(s.game.results), s.human))
+        self._review(s, len(s.game.results), s.human)
 
     def review_old_hand(self, arg: str) -> None:
         """Review an earlier hand of the match (Statistics lists them)."""
@@ -628,15 +644,24 @@ class App:
                 or s.human not in s.humans or not arg.isdigit() \
                 or not 1 <= int(arg) <= len(s.game.results):
             return
-        asyncio.ensure_future(self._review(s, int(arg), s.human))
+        self._review(s, int(arg), s.human)
 
-    async def _review(self, s, hand: int, seat: int) -> None:
-        try:
-            await self._open_review(s, hand, seat)
-        except Exception as e:
-            self._crash(e)
+    def review_earlier(self, arg: str) -> None:
+        """Review a hand of an earlier match (``seed:hand``; Statistics lists them)."""
+        seed, _sep, hand = arg.rpartition(":")
+        e = next((e for e in self.earlier() if e["seed"] == seed), None)
+        if e is not None and hand.isdigit() and 1 <= int(hand) <= len(e["heads"]):
+            self._review(e, int(hand), e["seat"])
 
-    async def _open_review(self, s, hand: int, seat: int) -> None:
+    def _review(self, origin, hand: int, seat: int) -> None:
+        async def run():
+            try:
+                await self._open_review(origin, hand, seat)
+            except Exception as e:
+                self._crash(e)
+        asyncio.ensure_future(run())
+
+    async def _open_review(self, origin, hand: int, seat: int) -> None:
         from . import addon
         if self.reviews is None:
             self.say(_("Opening the review…"))
@@ -647,9 +672,12 @@ class App:
             from .reviewdesk import ReviewDesk
             self.reviews = ReviewDesk(self)
             self.message = ""
-        if self.session is not s:
+        if isinstance(origin, dict):
+            self.reviews.start_earlier(origin, hand)
+        elif self.session is origin:
+            self.reviews.start(origin, hand, seat)
+        else:
             return
-        self.reviews.start(s, hand, seat)
         self.focus_act = "close"
         self.open_dialog(("review",))
 
@@ -672,32 +700,51 @@ class App:
 
     def _deal_again(self, watch: bool) -> None:
         r, s = self.reviews.current if self.reviews is not None else None, self.session
-        if s is None or self.remote is not None or s.friends:
+        if self.remote is not None or s is not None and s.friends:
             return                  # (at a table with friends, all would have to leave it)
-        if s.practice_of is not None:             # again, from a deal played again
-            match, hand, seat = s.practice_of, s.practice_hand, s.practice_seat
-            persist = s.practice_persist
-        elif r is not None and r.key[0] == id(s):
-            match, hand, seat, persist = s, r.hand, r.seat, self.persist
+        if s is not None and s.practice_of is not None:      # again, from a deal played again
+            back, persist = s.practice_of, s.practice_persist
+            state, levels = s.practice_from, s.practice_levels
+            hand, seat = s.practice_hand, s.practice_seat
+        elif r is not None and r.again and s is not None and r.key[0] == id(s):
+            back, persist, state, levels = s, self.persist, None, None
+            hand, seat = r.hand, r.seat
+        elif r is not None and r.again and isinstance(r.key[0], str):    # an earlier match
+            back, persist = (s, self.persist) if s is not None else (LOBBY, self.persist)
+            hand, seat = r.hand, r.seat
+            e = next((e for e in self.earlier() if e["seed"] == r.key[0]), None)
+            if e is None:
+                return
+            try:
+                state = read_match(e["file"])
+            except RamiError as err:
+                return self.say(str(err))
+            levels = {int(k): v for k, v in e["levels"].items()}
         else:
             return
         try:
-            again = match.deal_again(hand, seat)
+            again = s.deal_again(hand, seat) if state is None else \
+                deal_again_from(state, levels, hand, seat)
         except RamiError as e:
             return self.say(str(e))
-        again.practice_persist = persist        # (a match from the address stays unsaved)
+        again.practice_of, again.practice_persist = back, persist
         if watch:
             again.watch_expert()
-        if self.persist:
+        if self.persist and s is not None and s.practice_of is None:
             self.save()                       # (the match, as it stands, waits saved)
         self._sit_again(again, persist=False)
 
     def back_to_match(self, _arg="") -> None:
-        """From a deal played again, back to the match it came from."""
+        """From a deal played again, back to the match it came from (or to the lobby)."""
         s = self.session
-        match = getattr(s, "practice_of", None) if s is not None else None
-        if match is not None:
-            self._sit_again(match, persist=s.practice_persist)
+        back = getattr(s, "practice_of", None) if s is not None else None
+        if back == LOBBY:
+            self.persist = s.practice_persist
+            self.dialog, self.message, self.hint = None, "", None
+            self.sit(None)
+            self.render()
+        elif back is not None:
+            self._sit_again(back, persist=s.practice_persist)
 
     def _sit_again(self, session, persist: bool) -> None:
         """Sit at a deal played again, or back at its match (saved again from then on)."""

@@ -58,7 +58,7 @@ hint ask_hint table             undo undo table                 card: pick_card 
 sort: sort_hand table           group group_picked table        next next_hand table
 review review_hand match        review-at: review_at match      replay-deal play_deal_again match
 watch-expert watch_expert match back-to-match back_to_match match
-review-hand: review_old_hand match
+review-hand: review_old_hand match review-earlier: review_earlier -
 """
 
 

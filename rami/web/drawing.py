@@ -14,7 +14,8 @@ import re
 import js
 from pyodide.ffi import create_once_callable
 
-from ..i18n import _, language, n_, pieces, result_words
+from ..i18n import _, language, n_, pieces, result_words, say
+from ..registry import find_variant
 from ..view import Phase
 from ..words import words_for
 from . import render
@@ -418,7 +419,8 @@ class Drawing:
             return render.newgame_html(s, kept)
         if kind == "stats":
             return statistics.stats_html(self.app.stats, confirm=d[1:] == ("confirm",),
-                                         recent=self._recent_hands())
+                                         recent=self._recent_hands(),
+                                         earlier=self._earlier_hands())
         if kind == "settings":
             return settings_html(self.app.settings, self.app.pace, render.PACES)
         if kind == "howto":
@@ -433,8 +435,8 @@ class Drawing:
         if kind == "review" and self.app.reviews is not None \
                 and self.app.reviews.current is not None:
             from .review_view import review_html
-            variant = s.game.variant.name if s is not None else "gin"
-            return review_html(self.app.reviews.current, variant)
+            r = self.app.reviews.current
+            return review_html(r, r.variant)
         if kind == "scores" and s is not None:
             return words_for(s.game.variant).html(render.scores_html(s))
         return ""
@@ -448,6 +450,23 @@ class Drawing:
         with pieces(s.game.variant.uses_tiles):
             return [(k + 1, render.hand_title(s, k + 1), result_words(r))
                     for k, r in enumerate(s.game.results)][::-1][:RECENT_HANDS]
+
+    def _earlier_hands(self) -> list:
+        """The hands of earlier matches kept at this device (:mod:`rami.web.earlier`), the
+        latest first: (seed, the game's title, when, [(number, title, result)])."""
+        s = self.app.session
+        running = s.match_seed if s is not None and self.app.remote is None \
+            and getattr(s, "outbox", None) is None else None
+        out = []
+        for e in reversed(self.app.earlier()):
+            if e["seed"] == running:
+                continue                      # (the running match: listed as this match's)
+            var = find_variant(e["variant"])
+            with pieces(var.uses_tiles):
+                hands = [(k + 1, render.hand_title(None, k + 1, var), say(h))
+                         for k, h in enumerate(e["heads"])][::-1][:RECENT_HANDS]
+            out.append((e["seed"], var.title, e["when"], hands))
+        return out
 
     def _draw_dialog(self) -> bool:
         """Draw the open dialog if it changed (an open panel is not rebuilt for nothing);

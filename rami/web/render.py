@@ -36,9 +36,11 @@ THIS_HAND = {"hand": N_("This hand"), "deal": N_("This deal"), "game": N_("This 
 HAND_COLUMN = {"hand": N_("Hand"), "deal": N_("Deal"), "game": N_("Game")}
 
 
-def hand_title(s: Session, number: int) -> str:
-    """``Hand 3``, ``Deal 3``, ``Game 3``: one deal of the match as the game calls it."""
-    return _(HAND_TITLES.get(s.game.variant.hand_word, HAND_TITLES["hand"]), n=number)
+def hand_title(s: Session, number: int, variant=None) -> str:
+    """``Hand 3``, ``Deal 3``, ``Game 3``: one deal of the match as the game calls it (of
+    ``s``'s game, or of ``variant``)."""
+    word = (variant or s.game.variant).hand_word
+    return _(HAND_TITLES.get(word, HAND_TITLES["hand"]), n=number)
 # the table's regions, in page order: (id, element, attributes)
 REGIONS = ("top", "opp", "piles", "status", "melds", "log", "head", "hand-area", "actions",
            "message", "summary-slot")

@@ -39,6 +39,7 @@ class Reviewing:
     error: str = ""
     done: bool = False
     again: bool = True            # the deal may be played again here (no friends at the table)
+    variant: str = "gin"
 
     @property
     def progress(self) -> float:

@@ -29,12 +29,26 @@ class ReviewDesk:
         self.current: Reviewing | None = None
 
     def start(self, session, hand: int, seat: int) -> Reviewing:
-        key = (id(session), hand, seat)
+        """Review ``seat``'s decisions in hand ``hand`` of the match at the table."""
+        return self._start((id(session), hand, seat), session.match_file, hand, seat,
+                           session.game.names[seat], session.game.variant.name,
+                           dict(session.levels), again=not session.friends,
+                           counted=session.match_seed if session.practice_of is None
+                           and self.app.persist else None)
+
+    def start_earlier(self, e: dict, hand: int) -> Reviewing:
+        """Review a hand of an earlier match kept at this device (:mod:`rami.web.earlier`)."""
+        levels = {int(k): v for k, v in e["levels"].items()}
+        s = self.app.session       # (at a table with friends, to play it again all would leave)
+        again = self.app.remote is None and not (s is not None and s.friends)
+        return self._start((e["seed"], hand, e["seat"]), lambda: e["file"], hand, e["seat"],
+                           e["name"], e["variant"], levels, again=again, counted=e["seed"])
+
+    def _start(self, key, text_of, hand, seat, name, variant, levels, again, counted):
         r = self.current
         if r is None or r.key != key or r.error:
-            r = self.current = Reviewing(key, hand, seat, session.game.names[seat],
-                                         again=not session.friends)
-            asyncio.ensure_future(self._run(r, session))
+            r = self.current = Reviewing(key, hand, seat, name, again=again, variant=variant)
+            asyncio.ensure_future(self._run(r, text_of(), levels, counted))
         return r
 
     async def _ask(self, name: str, req: dict, page_steps):
@@ -58,14 +72,14 @@ class ReviewDesk:
                 raise RamiError(str(out["error"]))
         return await sliced(page_steps())
 
-    async def _run(self, r: Reviewing, session) -> None:
+    async def _run(self, r: Reviewing, text: str, levels: dict, counted: str | None) -> None:
+        """Work the review out; ``counted``: the match's seed, if its figure is kept in the
+        statistics."""
         app = self.app
-        text = session.match_file()
         base = {"match": text, "seat": r.seat, "hand": r.hand}
 
         def g():                         # (the match replayed here: only without a worker)
             return reviewing.game_of(text)
-        levels = {str(k): v for k, v in session.levels.items()}
 
         def page_plan():
             return {"moves": choices_of(g(), r.seat, r.hand, reviewing.start_of(g(), r.hand))}
@@ -79,7 +93,7 @@ class ReviewDesk:
 
         def page_expert():
             mine, played = yield from expert_in_seat_steps(
-                g(), r.seat, r.hand, reviewing.table_players(session.levels),
+                g(), r.seat, r.hand, reviewing.table_players(levels),
                 reviewing.start_of(g(), r.hand))
             return {"expert": round(mine, 1), "you": round(played, 1)}
 
@@ -100,7 +114,9 @@ class ReviewDesk:
                 out = await self._ask("review_decision", {**base, "move": i}, page_decision(i))
                 r.decisions.append(Decision.from_dict(out.get("decision")))
                 self._draw(r)
-            out = await self._ask("review_expert", {**base, "levels": levels}, page_expert)
+            out = await self._ask("review_expert",
+                                  {**base, "levels": {str(k): v for k, v in levels.items()}},
+                                  page_expert)
             if type(out.get("expert")) in (int, float) and type(out.get("you")) in (int, float):
                 r.expert = (float(out["expert"]), float(out["you"]))
         except (RamiError, ValueError, KeyError, TypeError) as e:
@@ -109,8 +125,8 @@ class ReviewDesk:
             js.console.error(f"rami: the review failed: {type(e).__name__}: {e}")
             r.error = type(e).__name__
         r.done = True
-        if not r.error and session.practice_of is None and app.persist:
-            app.stats = statistics.record_review(app.stats, session, r.hand, r.seat,
+        if not r.error and counted is not None:
+            app.stats = statistics.record_review(app.stats, r.variant, counted, r.hand, r.seat,
                                                  r.share_good(), r.points_lost())
             app.keep_stats()
         self._draw(r)

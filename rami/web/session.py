@@ -37,6 +37,7 @@ from ..i18n import N_, _, pieces
 WEB_FORMAT = "rami-web"
 WEB_VERSION = 1
 BOT_PHASES = tuple(p for p in Phase if p in MOVE_PHASES)
+LOBBY = "lobby"                 # a deal played again from an earlier match goes back there
 
 
 def in_game_words(method):
@@ -470,10 +471,13 @@ class Session:
             and self.human in self.humans
 
     # -- a deal played again (rami.web.app's play_deal_again) --------------------------------
-    practice_of = None          # the match a deal played again came from (else None),
+    practice_of = None          # where a deal played again goes back to: the match at the
+    #                             table (a Session), or LOBBY (one of an earlier match); else None
+    practice_from = None        # ... the match (a GameState) it was dealt from, its players,
+    practice_levels: dict = {}
     practice_hand = 0           # ... its hand played again, and whose seat
     practice_seat = 0
-    practice_persist = True     # ... and whether that match is saved (not one from ?deal=)
+    practice_persist = True     # ... and whether the match gone back to is saved
 
     def match_file(self) -> str:
         """The match so far as its file (:mod:`rami.record`): what *Download the match*
@@ -481,13 +485,18 @@ class Session:
         from ..record import match_text
         return match_text(self.state)
 
+    @property
+    def match_seed(self) -> str:
+        """The match's seed, as text: what tells one match kept at this device from another
+        (a friend's page holds none)."""
+        return str(self.state.seed)
+
     def deal_again(self, hand: int, seat: int) -> "Session":
         """Hand ``hand`` (1, 2, ...) dealt again at ``seat``: the match as it stood when
         that hand began (the same cards; the same seed and moves before, so the other
         seats' players, as they were, move as they did when the person plays the same)."""
-        from ..review import hand_start
-        again = Session(hand_start(self.state, hand), seat, dict(self.levels))
-        again.practice_of, again.practice_hand, again.practice_seat = self, hand, seat
+        again = deal_again_from(self.state, self.levels, hand, seat)
+        again.practice_of = self
         return again
 
     def watch_expert(self) -> None:
@@ -804,3 +813,13 @@ class GuestSession(Session):
 
     def next_hand(self) -> None:
         """The host deals the next hand."""
+
+
+def deal_again_from(state, levels: dict, hand: int, seat: int) -> Session:
+    """Hand ``hand`` of the match ``state`` dealt again at ``seat``, the other seats played
+    by ``levels`` (:meth:`Session.deal_again`; its ``practice_of`` is for the caller)."""
+    from ..review import hand_start
+    again = Session(hand_start(state, hand), seat, dict(levels))
+    again.practice_from, again.practice_levels = state, dict(levels)
+    again.practice_hand, again.practice_seat = hand, seat
+    return again

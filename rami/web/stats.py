@@ -54,16 +54,16 @@ def blank() -> dict:
             "streak": 0, "best_streak": 0, "reviews": []}
 
 
-def record_review(stats: dict, session, hand: int, seat: int, share: float,
+def record_review(stats: dict, variant: str, seed: str, hand: int, seat: int, share: float,
                   lost: float) -> dict:
     """Keep a reviewed hand's figure (the share of decisions best or good, the points lost)
-    for its game, once per hand, for the lobby's player (seat 0) of a page's session."""
+    for its game, once per hand (of the match with ``seed``), for the lobby's player (seat
+    0)."""
     stats = clean(stats)
-    state = session.state
     if seat != 0:
         return stats
-    row = stats["variants"].setdefault(state.variant.name, blank())
-    key = [f"{state.seed}", hand]
+    row = stats["variants"].setdefault(variant, blank())
+    key = [seed, hand]
     kept = [r for r in row["reviews"] if r[:2] != key]
     kept.append(key + [round(100 * share), round(lost, 1)])
     row["reviews"] = kept[-KEEP_REVIEWS:]
@@ -174,7 +174,22 @@ def _recent_html(recent) -> str:
             f"<ul class='recent-hands'>{items}</ul>")
 
 
-def stats_html(stats: dict, confirm: bool = False, recent=()) -> str:
+def _earlier_html(earlier) -> str:
+    """Earlier matches' hands, each reviewable: (seed, game, when, [(number, title,
+    result)])."""
+    if not earlier:
+        return ""
+    groups = "".join(
+        f"<li><strong>{esc(game)}</strong> <small>{esc(when)}</small>"
+        f"<ul class='recent-hands'>" + "".join(
+            f"<li><span><strong>{esc(title)}</strong> {esc(words)}</span>"
+            f"<button type='button' class='btn small' data-act='review-earlier:{esc(seed)}:{n}'>"
+            f"{esc(_('Review'))}</button></li>" for n, title, words in hands) + "</ul></li>"
+        for seed, game, when, hands in earlier)
+    return f"<h3>{_('Earlier matches’ hands')}</h3><ul class='earlier-matches'>{groups}</ul>"
+
+
+def stats_html(stats: dict, confirm: bool = False, recent=(), earlier=()) -> str:
     """The Statistics dialog: a row per variant played, the running match's hands to review
     (``recent``: (number, title, result) each, the latest first), and a reset that asks
     first."""
@@ -212,7 +227,7 @@ def stats_html(stats: dict, confirm: bool = False, recent=()) -> str:
                  + f"</tr></thead><tbody>{rows}</tbody></table>")
     else:
         table = f"<p class='stats-empty'>{_('No hands played yet in this browser.')}</p>"
-    table += _reviews_html(stats) + _recent_html(recent)
+    table += _reviews_html(stats) + _recent_html(recent) + _earlier_html(earlier)
     if confirm:
         go = (f"<p class='stats-ask'>{_('Forget every statistic kept in this browser?')}</p>"
               f"<button type='button' class='btn' data-act='stats'>{_('Keep them')}</button>"

@@ -19,6 +19,7 @@ SET_ASIDE_KEY = "rami.save.set-aside"
 KEPT_KEY = "rami.save.kept"           # a second match, kept aside to be resumed later
 PREFS_KEY = "rami.prefs"
 STATS_KEY = "rami.stats"
+EARLIER_KEY = "rami.earlier"        # earlier matches kept for review (rami.web.earlier)
 
 
 def stored(key: str) -> str | None:

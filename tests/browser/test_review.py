@@ -77,6 +77,32 @@ def test_the_expert_is_watched_in_the_seat_and_the_figure_kept(page):
     page.click('#stats [data-act="review-hand:1"]')
     wait_for(page, DONE, 60, "the review of hand 1 from the statistics")
     assert page.locator("#review .review-item").count() >= 1
+    # a new match replaces this one: its hands stay, to review and to play again
+    page.click('#review [data-act="close"]')
+    page.click('[data-act="variant:gin"]')
+    page.click("#start")
+    wait_for(page, "!!document.querySelector('#newgame')")
+    page.click('[data-act="newgame-replace"]')
+    wait_for(page, "document.querySelector('.game-title') && "
+                   "document.querySelector('.game-title').textContent.includes('Gin')")
+    page.evaluate("document.querySelector('[data-act=\"lobby\"]').click()")
+    page.click('[data-act="stats"]')
+    wait_for(page, "!!document.querySelector('#stats .earlier-matches')", 30, "earlier matches")
+    text = page.inner_text("#stats .earlier-matches")
+    assert "Basic Rummy" in text and "Hand 1" in text, text
+    assert "This match’s hands" not in page.inner_text("#stats")    # (the Gin match has none)
+    page.click('#stats .earlier-matches [data-act^="review-earlier:"]')
+    wait_for(page, DONE, 60, "the review of the earlier match's hand")
+    assert page.locator("#review .review-item").count() >= 1
+    page.click('#review [data-act="replay-deal"]')
+    wait_for(page, "document.querySelector('.game-title') && "
+                   "document.querySelector('.game-title').textContent.includes('Basic')")
+    assert not my_move(page)["summary"]
+    play_hand(page)
+    page.click('#summary [data-act="back-to-match"]')
+    wait_for(page, "document.querySelector('.game-title') && "
+                   "document.querySelector('.game-title').textContent.includes('Gin')",
+             30, "back at the Gin match")
     assert page.offsite == [] and page.errors == []
 
 

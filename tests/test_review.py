@@ -263,3 +263,33 @@ def test_an_earlier_match_is_kept_for_review_and_dealt_again_from_its_file():
     from_file = deal_again_from(read_match(e["file"]), {1: "good", 2: "beginner"}, 2, 0)
     assert from_file.state.hands == hand_start(g, 2).hands
     assert from_file.levels == s.levels and from_file.practice_hand == 2
+
+
+def test_the_board_editor_reviews_a_hand_of_a_match_file_into_its_notes():
+    """The board editor, a match file opened: the hand's review for the board's seat writes
+    each costly decision's grade, points and better move as its step's note, keeps a note
+    the author wrote, and says the hand's figure; it matches the review itself."""
+    from rami.web.editor import Editor
+    g = played("basic", 2, seed=4, hands=2)
+    ed = Editor("gin", seed=1)
+    assert ed.review_seat() is None
+    ed.act("open", match_text(g))
+    assert ed.match is not None and ed.match_hand == 1 and ed.review_seat() == 0
+    ed.act("matchhand", "0")
+    first = hands_of(g)[0][0]
+    want = review(g, 0, 1)
+    costly = [d for d in want.decisions if d.grade != "best"]
+    assert costly, [d.grade for d in want.decisions]
+    kept = costly[0].move - first
+    ed.line[kept].note = "my own words"
+    got = drain(ed.review_steps())
+    assert got == want
+    written = ed.review_notes(got)
+    assert written == len(costly) - 1 and ed.line[kept].note == "my own words"
+    for d in costly[1:]:
+        note = ed.line[d.move - first].note
+        assert note.startswith(d.grade.capitalize()) and "Better:" in note, note
+    assert "decisions best or good" in ed.notice and "P0" in ed.notice
+    assert ed.attrs()["moves"].count("{") == len(costly)      # (the board carries them)
+    ed.set_look("seat", "1")
+    assert ed.review_seat() == 1

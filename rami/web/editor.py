@@ -543,6 +543,53 @@ class Editor:
         self.open_attrs({"deal": deal, "moves": "; ".join(moves)})
         self.match, self.match_hand = g, hand
 
+    # -- the review of a match's hand (rami.review, fetched with the review's part) --------
+    def review_seat(self) -> int | None:
+        """Whose decisions a review of the open hand of a match grades (the board's seat),
+        or None when no hand of a match is open as a replay."""
+        if self.match is None or self.kind != "replay":
+            return None
+        seat = str(self.look.get("seat", ""))
+        return int(seat) if seat.isdigit() and int(seat) < self.match.n else 0
+
+    def review_steps(self):
+        """The review of the open hand for :meth:`review_seat` (a generator: yields the share
+        done; returns a :class:`rami.review.HandReview`)."""
+        from ..review import review_steps
+        seat = self.review_seat()
+        if seat is None:
+            raise EditorError(_("Open a hand of a match file to review it."))
+        return (yield from review_steps(self.match, seat, self.match_hand + 1))
+
+    def review_notes(self, review) -> int:
+        """Each decision the review found costly, said as its step's note (the grade, the
+        points it was likely to cost, why and the better move; hindsight apart), where the
+        author has written none; how many notes were written. The notice says the hand's
+        figure."""
+        from ..review import grade_word, hands_of
+        first = hands_of(self.match)[self.match_hand][0]
+        written = 0
+        with pieces(self.tiles):
+            for d in review.decisions:
+                k = d.move - first
+                if d.grade == "best" or not 0 <= k < len(self.line) \
+                        or self.line[k].text != str(d.played) or self.line[k].note:
+                    continue
+                grade = grade_word(d.grade)
+                words = [_("{grade}, about {points} points:", grade=grade[:1].upper() + grade[1:],
+                           points=f"{d.loss:.1f}"), d.words("line")]
+                if d.hindsight:
+                    words.append(_("Hindsight: {words}", words=d.words("hindsight")))
+                self.line[k].note = clean_note(" ".join(w for w in words if w))
+                written += 1
+            name = self.match.names[review.seat]
+            self.notice = _("{name}: {share}% of {count} decisions best or good, {points} "
+                            "points lost; a note on each costly one ({n} written).",
+                            name=name, share=round(100 * review.share_good),
+                            count=len(review.decisions), points=f"{review.points_lost:.1f}",
+                            n=written)
+        return written
+
     # -- the board made -------------------------------------------------------------------
     def attrs(self) -> dict:
         """The ``<rami-board>``'s attributes, in the order they are written."""

@@ -196,6 +196,8 @@ class EditorPage:
         act = attr(el, "data-act") or ""
         if act.startswith("copy:"):
             return self.copy(act[5:])
+        if act == "review":
+            return asyncio.ensure_future(self.review())
         if act == "open":
             box = nil(self.root.querySelector('[data-field="opentext"]'))
             self.ed.act("open", str(box.value) if box is not None else "")
@@ -246,6 +248,37 @@ class EditorPage:
             self.ed.notice = _("This file is too large to be a match file.")
         else:
             self.ed.act("open", str(await f.text()))
+        self.said_notice()
+        self.draw()
+
+    async def review(self) -> None:
+        """The open hand of a match reviewed (:meth:`Editor.review_steps`) on this page's
+        thread, a slice at a time with its progress said, and its words written as the
+        steps' notes."""
+        from . import addon
+        from ..errors import RamiError
+        self.say(_("Opening the review…"))
+        url = str(js.URL.new(BASE + "static/vendor/review.zip", js.location.href).href)
+        if not await addon.load("review", url):
+            return self.say(_("The review is fetched the first time it is used, and this "
+                              "device is offline: connect once, and it will work offline "
+                              "from then on."))
+        clock, done = js.performance.now, None
+        try:
+            steps = self.ed.review_steps()
+            while done is None:
+                began, share = clock(), 0.0
+                try:
+                    while clock() - began < 40:
+                        share = next(steps)
+                except StopIteration as end:
+                    done = end.value
+                    break
+                self.say(_("Reviewing… {percent}%", percent=round(100 * share)))
+                await asyncio.sleep(0)
+        except RamiError as e:
+            return self.say(str(e))
+        self.ed.review_notes(done)
         self.said_notice()
         self.draw()
 

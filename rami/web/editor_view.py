@@ -106,6 +106,11 @@ def game_html(ed) -> str:
                          f'{k + 1}</option>' for k in range(count))
         hands = (f'<label class="ed-inline">{esc(_("Hand of the match"))} '
                  f'<select data-field="matchhand">{choice}</select></label>')
+        seat = ed.review_seat()
+        if seat is not None:
+            hands += (f'<button type="button" class="btn" data-act="review" id="ed-review">'
+                      f'{esc(_("Review the decisions of {name}", name=ed.match.names[seat]))}'
+                      f'</button>')
     return (f'<div class="ed-row"><label>{esc(_("Game"))} <select data-field="variant">'
             f'{games}</select></label><label>{esc(_("Players"))} '
             f'<select data-field="players">{players}</select></label></div>'
@@ -280,9 +285,10 @@ def moves_html(ed) -> str:
             f'<button type="button" class="btn small ghost" data-act="cut:{k}">'
             f'{esc(_("Remove from here"))}</button></div>'
             f'{f"<ul class=ed-answers>{answers}</ul>" if answers else ""}'
-            f'<input class="ed-note" data-field="note:{k}" value="{esc(step.note)}" '
-            f'placeholder="{esc(_("A note for this move (optional)"))}" aria-label="'
-            f'{esc(_("Note for move {number}", number=k + 1))}"></li>')
+            f'<textarea class="ed-note" data-field="note:{k}" rows="1" placeholder="'
+            f'{esc(_("A note for this move (optional)"))}" aria-label="'
+            f'{esc(_("Note for move {number}", number=k + 1))}">{esc(step.note)}</textarea>'
+            f'</li>')
     if ed.kind != "show":
         if steps:
             out.append(f'<ol class="ed-steps">{"".join(steps)}</ol>')

@@ -201,3 +201,31 @@ def test_the_editor_speaks_the_page_s_language_in_its_font(page, site):
     assert page.inner_text("#ed-game-h") == "1. खेल"
     assert "एक सही स्थिति।" in status(page)
     assert not page.errors
+
+
+def test_a_hand_of_a_match_file_is_reviewed_into_the_replay_s_notes(page, site):
+    """A match file opened in the editor: *Review the decisions of* its seat fetches the
+    review, works it out on the page with its progress said, and writes each costly
+    decision's grade and better move as that step's note, as the terminal's review grades
+    it."""
+    from rami.record import match_text
+    from rami.review import review
+    from tests.test_review import played
+    g = played("basic", 2, seed=4, hands=2)
+    costly = sum(1 for d in review(g, 0, 1).decisions if d.grade != "best")
+    open_editor(page, site, "gin")
+    page.click("details.ed-open summary")
+    page.fill('[data-field="opentext"]', match_text(g))
+    page.click('[data-act="open"]')
+    wait_for(page, "!!document.querySelector('[data-field=\"matchhand\"]')", 30, "the match")
+    page.select_option('[data-field="matchhand"]', "0")
+    wait_for(page, "!!document.querySelector('#ed-review')", 30, "the review's button")
+    assert "P0" in page.inner_text("#ed-review")
+    page.click("#ed-review")
+    wait_for(page, "document.querySelector('#ed-said').textContent.includes('best or good')",
+             120, "the review")
+    notes = page.eval_on_selector_all('[data-field^="note:"]', "els => els.map(e => e.value)")
+    written = [n for n in notes if n]
+    assert len(written) == costly, notes
+    assert all("Better:" in n for n in written), written
+    assert not page.errors and page.offsite == []

@@ -61,6 +61,7 @@ FROM_FRIEND = {
               "device": "str"},
     "act": {"t": "str", "seq": "count", "at": "count", "action": "str"},
     "react": {"t": "str", "seq": "count", "what": "str"},
+    "review": {"t": "str", "seq": "count", "hand": "count"},
 }
 FROM_HOST = {
     "welcome": {"t": "str", "v": "int", "seat": "int", "names": ("list", "str"),
@@ -69,8 +70,14 @@ FROM_HOST = {
               "seats": ("list", ("dict", "any"))},
     "refused": {"t": "str", "seq": "count", "heard": "count", "reason": "str"},
     "react": {"t": "str", "seq": "count", "from": "int", "what": "str"},
+    # the review of the seat's decisions in a hand (rami.review), as far as it has come:
+    # the decisions to grade (of), those graded (each Decision.to_dict), the Expert's points
+    # in the seat and the friend's ([] until known), words if it failed, and whether it is done
+    "review": {"t": "str", "seq": "count", "hand": "count", "of": "count",
+               "decisions": ("list", ("dict", "any")), "expert": ("list", "any"),
+               "error": "str", "done": "bool"},
 }
-
+MOST_DECISIONS = 400             # a hand's decisions of one seat, at most, in a review
 
 class RoomError(RamiError):
     """A message that cannot be taken; its words are for the person who sent it."""
@@ -201,6 +208,11 @@ class Room:
         self.host_seat: int | None = None      # the seat of the person at the host's device
         self.reacted: tuple[int, str] | None = None     # the last reaction taken, to show
         self.taken: int | None = None          # a seat another device has just taken
+        # the reviews friends asked for, (seat, hand), for the host's page to work out
+        # (rami.web.reviewdesk: the host holds the match, and a friend never gets its seed),
+        # and each one's last progress, sent again to a friend who asks again
+        self.asked: list[tuple[int, int]] = []
+        self.reviewed: dict[tuple[int, int], dict] = {}
 
     # -- saving (the host's save holds the room: the match goes on when all are back) ----------
     def to_dict(self) -> dict:
@@ -217,6 +229,7 @@ class Room:
         self.master = master
         master.watch(self._changed)
         self.dirty = True
+        self.asked, self.reviewed = [], {}     # (the hands were the old match's)
 
     def _changed(self, master: Master, seat, action) -> None:
         self.moved = self.dirty = True
@@ -344,6 +357,8 @@ class Room:
                 friend.reacted = (len(self.state.history), count)
                 self.reacted = (seat, d["what"])
                 return self.react(seat, d["what"])
+            if d["t"] == "review":
+                return self._review(seat, d["hand"])
             return self._act(seat, d)
 
     def react(self, by: int, what: str) -> list[tuple[int, str]]:
@@ -414,6 +429,39 @@ class Room:
                 return mine
         return ""
 
+    def _review(self, seat: int, hand: int) -> list[tuple[int, str]]:
+        """A friend asks for the review of its decisions in hand ``hand``, one that is over:
+        each hand is worked out once (asked again, its progress is sent again)."""
+        if not 1 <= hand <= len(self.state.results):
+            return [self._refusal(seat, _("Only a hand that is over can be reviewed."))]
+        if (seat, hand) in self.reviewed:
+            return [(seat, self._review_message(seat, hand))]
+        if (seat, hand) not in self.asked:
+            self.asked.append((seat, hand))
+            self.reviewed[(seat, hand)] = {"of": 0, "decisions": [], "expert": [],
+                                           "error": "", "done": False}
+        return []
+
+    def review_progress(self, seat: int, hand: int, of: int, decisions: list,
+                        expert: list, error: str = "",
+                        done: bool = False) -> list[tuple[int, str]]:
+        """The host's page has worked out more of a friend's review (``decisions``: each
+        :meth:`rami.review.Decision.to_dict`): kept, and sent to the friend if connected."""
+        if seat not in self.seats:
+            return []
+        self.reviewed[(seat, hand)] = {"of": of, "decisions": list(decisions),
+                                       "expert": list(expert), "error": error[:500],
+                                       "done": done}
+        if not self.seats[seat].connected:
+            return []
+        return [(seat, self._review_message(seat, hand))]
+
+    def _review_message(self, seat: int, hand: int) -> str:
+        friend = self.seats[seat]
+        friend.sent += 1
+        return _text({"t": "review", "seq": friend.sent, "hand": hand,
+                      **self.reviewed[(seat, hand)]})
+
     def _act(self, seat: int, d: dict) -> list[tuple[int, str]]:
         """A friend's move, for the master to play (or refuse, in the friend's words)."""
         try:
@@ -450,6 +498,10 @@ class Guest:
         self.refusal = ""                      # the host's words for the last refusal
         self.reactions: list[tuple[int, str]] = []     # (seat, reaction), every one taken
         self.reacted: tuple[int, str] | None = None    # the one the last message brought
+        # the reviews of this seat's hands the host has sent, by hand (as Room.reviewed),
+        # and the hand the last message brought one of
+        self.reviews: dict[int, dict] = {}
+        self.reviewed: int | None = None
 
     def hello(self, name: str) -> str:
         return _text({"t": "hello", "v": PROTOCOL, "token": self.token,
@@ -466,6 +518,13 @@ class Guest:
             raise RoomError(_("That reaction is not one rami offers."))
         return self._send({"t": "react", "what": what})
 
+    def review(self, hand: int) -> str:
+        """The message that asks the host for the review of this seat's decisions in hand
+        ``hand`` (1, 2, ...; one that is over)."""
+        if type(hand) is not int or hand < 1:
+            raise RoomError(_("Which hand?"))
+        return self._send({"t": "review", "hand": hand})
+
     def _send(self, message: dict) -> str:
         self.seq += 1
         message["seq"] = self.seq
@@ -477,6 +536,20 @@ class Guest:
         """What to send again after a reconnection (the hello first): the host takes each
         once."""
         return [self.unanswered[k] for k in sorted(self.unanswered)]
+
+    def _take_review(self, d: dict) -> None:
+        """A review's progress from the host, checked (each decision is read again where
+        it is shown: :meth:`rami.review.Decision.from_dict`)."""
+        expert = d["expert"]
+        if not 1 <= d["hand"] <= 10_000 or d["of"] > MOST_DECISIONS \
+                or len(d["decisions"]) > d["of"] or (expert and not (
+                    len(expert) == 2 and all(type(x) in (int, float) and abs(x) < 1e6
+                                             for x in expert))):
+            raise RoomError(_("A message from {who} was not read: {reason}.",
+                              who=_("the host"), reason=_("it is not a review")))
+        self.reviews[d["hand"]] = {k: d[k] for k in ("of", "decisions", "expert", "error",
+                                                     "done")}
+        self.reviewed = d["hand"]
 
     def receive(self, text) -> bool:
         """Take a message from the host; True when the table changed (draw it again).
@@ -491,6 +564,8 @@ class Guest:
                                   who=_("the host"), reason=_("it names no seat")))
             self.seat, self.names = need_seat, d["names"]
             if read_code(d["token"]) == d["token"]:
+                if d["token"] != self.token:
+                    self.reviews.clear()         # (another match's hands)
                 self.token = d["token"]          # (a new match: the seat's new secret)
             # a new connection: the host counts its messages on from its save (a host page
             # that reloaded may count from lower than this page has seen)
@@ -499,6 +574,10 @@ class Guest:
         if d["seq"] <= self.seen:                  # old, or sent twice: dropped
             return False
         self.seen = d["seq"]
+        self.reviewed = None
+        if d["t"] == "review":
+            self._take_review(d)
+            return False
         if d["t"] == "react":
             if d["what"] in REACTIONS and 0 <= d["from"] < max(len(self.names), 1) \
                     and d["from"] != self.seat:

@@ -153,7 +153,7 @@ def stdlib(dest: str) -> list[str]:
 EDITOR = ("rami.web.editor", "rami.web.editor_app", "rami.web.editor_model", "rami.web.editor_read",
           "rami.web.editor_view")     # editor.zip's, not rami.zip's
 REVIEW = ("rami.review", "rami.web.reviewing", "rami.web.review_view",
-          "rami.web.reviewdesk")      # review.zip's: fetched when first used (rami.web.addon)
+          "rami.web.reviewdesk", "rami.web.practice", "rami.web.trends")      # review.zip's: fetched when first used (rami.web.addon)
 
 
 def part(dest: str, name: str, modules) -> None:

@@ -166,7 +166,8 @@ def test_the_engine_never_imports_the_browser():
 # device, the host's room, the bots' worker, a hand shared, a tutorial's board and its
 # editor, which play every seat). Everything else draws and reads a seat's view only.
 WEB_MASTERS = {"session.py", "friends.py", "thinking.py", "worker.py", "share.py", "stats.py",
-               "board.py", "editor.py", "editor_model.py", "editor_read.py", "reviewing.py"}
+               "board.py", "editor.py", "editor_model.py", "editor_read.py", "reviewing.py",
+               "practice.py"}
 
 
 def test_the_page_draws_only_a_seats_view():

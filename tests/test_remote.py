@@ -60,13 +60,13 @@ def host(g: GameState, seat: int) -> Session:
 
 HOSTS_OWN = re.compile('<button type="button" class="btn ghost small" data-act="friends">'
                        '[^<]*</button>|<button type="button" class="btn" data-act="share" '
-                       'id="share">[^<]*</button>|<button type="button" class="btn" '
-                       'data-act="review" id="review-hand">[^<]*</button>')
+                       'id="share">[^<]*</button>')
 
 
 def as_friend_sees(drawing: tuple) -> tuple:
     """The host's drawing without what only the host has (the friends' panel, sharing a
-    hand and reviewing it: the host holds the whole game)."""
+    hand: the host holds the whole game). A friend reviews its hands too (the host works
+    the review out)."""
     return (HOSTS_OWN.sub("", drawing[0]),) + drawing[1:]
 
 

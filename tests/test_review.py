@@ -202,20 +202,23 @@ def test_the_workers_review_answers_a_decision_at_a_time():
 def test_doctests_of_the_review():
     import doctest
     import rami.web.review_view
+    import rami.web.trends
+    assert doctest.testmod(rami.web.trends).failed == 0
     set_language("en")
     assert doctest.testmod(rami.web.review_view).failed == 0
 
 
 def test_a_deal_played_again_is_the_same_deal_with_the_same_players():
-    """Session.deal_again: the match as it stood when the hand began, with its seed and
+    """rami.web.practice.deal_again: the match as it stood when the hand began, with its seed and
     history, so every seat's player is seeded for each move exactly as it was then (the
     others move as they did while the person plays the same); the Expert can take the
     person's seat."""
+    from rami.web.practice import deal_again, watch_expert
     from rami.web.session import Session
     from rami.web.thinking import bot_seed, move_key
     g = played("basic", 3, seed=5, hands=1)
     s = Session(g, 0, {1: "good", 2: "beginner"})
-    again = s.deal_again(1, 0)
+    again = deal_again(s, 1, 0)
     assert again.practice_of is s and again.state.hands == hand_start(g, 1).hands
     assert again.levels == s.levels and again.humans == [0]
     b, was = again.state, hand_start(g, 1)
@@ -225,8 +228,8 @@ def test_a_deal_played_again_is_the_same_deal_with_the_same_players():
         b.apply(move)
         was.apply(move)
     assert b.results == g.results
-    watched = s.deal_again(1, 0)
-    watched.watch_expert()
+    watched = deal_again(s, 1, 0)
+    watch_expert(watched)
     assert watched.humans == [] and watched.levels[0] == "expert"
     assert watched.bots[0].name == "expert" and not watched.human_to_move()
 
@@ -239,7 +242,8 @@ def test_an_earlier_match_is_kept_for_review_and_dealt_again_from_its_file():
     from rami.i18n import say
     from rami.record import read_match
     from rami.web import earlier
-    from rami.web.session import Session, deal_again_from
+    from rami.web.practice import deal_again, deal_again_from
+    from rami.web.session import Session
     g = played("basic", 3, seed=5, hands=2)
     s = Session(g, 0, {1: "good", 2: "beginner"})
     e = earlier.entry(s, "2026-11-28")
@@ -257,7 +261,7 @@ def test_an_earlier_match_is_kept_for_review_and_dealt_again_from_its_file():
     assert earlier.clean({"matches": bad + [e]}) == [e]
     assert earlier.clean({"matches": "no"}) == [] == earlier.clean([e])
     # a deal played again is not kept, nor a match without a finished hand
-    again = s.deal_again(1, 0)
+    again = deal_again(s, 1, 0)
     assert earlier.entry(again, "") is None
     assert earlier.entry(Session(hand_start(g, 1), 0), "") is None
     from_file = deal_again_from(read_match(e["file"]), {1: "good", 2: "beginner"}, 2, 0)

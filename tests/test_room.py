@@ -352,3 +352,45 @@ def test_a_connected_friend_learns_the_seats_new_secret_from_the_welcome():
     t.guests[1].receive(t.room.welcome(1))
     assert t.guests[1].token == t.room.token(1)
     t.deliver(t.room.receive(t.guests[1].hello("Friend 1")))
+
+
+def test_a_friend_asks_the_review_of_its_own_hand_and_the_host_works_it_out():
+    """A friend's page asks for the review of its seat's decisions in a hand that is over
+    (only its own seat: the connection names it); the host's page is handed the request
+    once, however often it is asked, and sends the friend each step of its progress, kept
+    to be sent again; what the friend receives is checked, and a forged review dropped."""
+    from rami.bots.base import drain
+    from rami.record import match_text, read_match
+    from rami.review import review_steps
+    t = Table("gin", 2, [1])
+    g = t.guests[1]
+    t.deliver(t.room.receive(g.review(1), 1))
+    assert "over" in g.refusal and t.room.asked == []
+    play_hand(t)
+    for _ in range(3):                               # asked again before it is worked out
+        t.deliver(t.room.receive(g.review(1), 1))
+    assert t.room.asked == [(1, 1)]
+    assert t.room.receive(g.review(2), 1) and t.room.asked == [(1, 1)]   # (not over: refused)
+    # the host's page works it out (rami.web.reviewdesk: here, the review itself)
+    t.room.asked.pop(0)
+    match = read_match(match_text(t.room.state))
+    done = drain(review_steps(match, 1, 1))
+    decisions = [d.to_dict() for d in done.decisions]
+    t.deliver(t.room.review_progress(1, 1, len(decisions), decisions[:2], []))
+    assert g.reviewed == 1 and len(g.reviews[1]["decisions"]) == 2
+    assert not g.reviews[1]["done"]
+    t.deliver(t.room.review_progress(1, 1, len(decisions), decisions, [12.5, -3], done=True))
+    assert g.reviews[1] == {"of": len(decisions), "decisions": decisions,
+                            "expert": [12.5, -3], "error": "", "done": True}
+    g.reviews.clear()
+    t.deliver(t.room.receive(g.review(1), 1))        # asked again: sent again, not redone
+    assert t.room.asked == [] and g.reviews[1]["done"]
+    # the host's review of the seat only, and a forged one is not taken
+    assert all(seat == 1 for seat, _hand in t.room.reviewed)
+    forged = json.dumps({"t": "review", "seq": g.seen + 1, "hand": 1, "of": 1,
+                         "decisions": decisions, "expert": ["x", 1], "error": "", "done": True})
+    with pytest.raises(RoomError):
+        g.receive(forged)
+    # a rematch forgets the old match's reviews
+    t.room.attach(Master(GameState("gin", 2, seed=9)))
+    assert t.room.reviewed == {} and t.room.asked == []

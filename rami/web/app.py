@@ -30,7 +30,6 @@ import js
 from pyodide.ffi import create_once_callable, create_proxy, to_js
 
 from ..errors import RamiError
-from ..record import read_match
 from ..room import REACTIONS
 from ..scenario import from_deal
 from ..state import Phase, default_names
@@ -43,7 +42,7 @@ from .input import Input
 from .lobby import DEFAULT_GAME, default_form
 from .page import (apply_settings, attr, fetch_catalogue, load_fonts, nil, prepare_page, ready)
 from .seats import seats_for
-from .session import FRIEND, LOBBY, PERSON, Session, bot_name, deal_again_from
+from .session import FRIEND, PERSON, Session, bot_name
 from .settings import clean as clean_settings
 from .sound import Sound
 from .storage import (EARLIER_KEY, PREFS_KEY, SAVE_KEY, SET_ASIDE_KEY, STATS_KEY, KeptSlot,
@@ -609,6 +608,13 @@ class App:
         self.open_dialog(("settings",))
 
     def show_stats(self, _arg="") -> None:
+        if self.reviews is None and any(row.get("reviews")
+                                        for row in self.stats["variants"].values()):
+            async def trends():           # (the reviewed hands' trends: the review's part)
+                await self.review_desk()
+                self.open_dialog(("stats",))
+            asyncio.ensure_future(trends())
+            return
         self.open_dialog(("stats",))
 
     def ask_stats_reset(self, _arg="") -> None:
@@ -632,19 +638,21 @@ class App:
         """Review the person's decisions in the hand just over (a table at this device:
         its master is here; a friend's page has none)."""
         s = self.session
-        if s is None or self.remote is not None or getattr(s, "outbox", None) is not None \
-                or not s.game.results or s.human not in s.humans:
+        if s is None or not s.game.results or s.human not in s.humans:
             return
-        self._review(s, len(s.game.results), s.human)
+        self.review_old_hand(str(len(s.game.results)))
 
     def review_old_hand(self, arg: str) -> None:
-        """Review an earlier hand of the match (Statistics lists them)."""
+        """Review an earlier hand of the match (Statistics lists them). A friend's page asks
+        the host's, which holds the match."""
         s = self.session
-        if s is None or self.remote is not None or getattr(s, "outbox", None) is not None \
-                or s.human not in s.humans or not arg.isdigit() \
+        if s is None or s.human not in s.humans or not arg.isdigit() \
                 or not 1 <= int(arg) <= len(s.game.results):
             return
-        self._review(s, int(arg), s.human)
+        if self.remote is not None:
+            self._review(self.remote, int(arg), s.human)
+        elif getattr(s, "outbox", None) is None:
+            self._review(s, int(arg), s.human)
 
     def review_earlier(self, arg: str) -> None:
         """Review a hand of an earlier match (``seed:hand``; Statistics lists them)."""
@@ -661,19 +669,32 @@ class App:
                 self._crash(e)
         asyncio.ensure_future(run())
 
-    async def _open_review(self, origin, hand: int, seat: int) -> None:
+    async def review_desk(self, say: bool = False):
+        """The page's reviews (:mod:`rami.web.reviewdesk`), its part fetched the first time;
+        None when it cannot be had (``say``: and the person is told why)."""
         from . import addon
         if self.reviews is None:
-            self.say(_("Opening the review…"))
+            if say:
+                self.say(_("Opening the review…"))
             if not await addon.load("review"):
-                return self.say(_("The review is fetched the first time it is used, and this "
-                                  "device is offline: connect once, and it will work offline "
-                                  "from then on."))
+                if say:
+                    self.say(_("The review is fetched the first time it is used, and this "
+                               "device is offline: connect once, and it will work offline "
+                               "from then on."))
+                return None
             from .reviewdesk import ReviewDesk
             self.reviews = ReviewDesk(self)
-            self.message = ""
+            if say:
+                self.message = ""
+        return self.reviews
+
+    async def _open_review(self, origin, hand: int, seat: int) -> None:
+        if await self.review_desk(say=True) is None:
+            return
         if isinstance(origin, dict):
             self.reviews.start_earlier(origin, hand)
+        elif origin is self.remote and origin is not None:
+            self.reviews.start_remote(origin, self.session, hand)
         elif self.session is origin:
             self.reviews.start(origin, hand, seat)
         else:
@@ -692,69 +713,21 @@ class App:
         """The reviewed hand dealt again: the same cards and the same players with the same
         seeds (the same moves from them, if the person plays the same), one hand only, not
         saved and not counted; the match waits, saved, to be gone back to."""
-        self._deal_again(watch=False)
+        if self.reviews is not None:             # (rami.web.practice: with the review's part)
+            from .practice import again
+            again(self, watch=False)
 
     def watch_expert(self, _arg="") -> None:
         """The reviewed hand played again with the Expert in the person's seat, watched."""
-        self._deal_again(watch=True)
-
-    def _deal_again(self, watch: bool) -> None:
-        r, s = self.reviews.current if self.reviews is not None else None, self.session
-        if self.remote is not None or s is not None and s.friends:
-            return                  # (at a table with friends, all would have to leave it)
-        if s is not None and s.practice_of is not None:      # again, from a deal played again
-            back, persist = s.practice_of, s.practice_persist
-            state, levels = s.practice_from, s.practice_levels
-            hand, seat = s.practice_hand, s.practice_seat
-        elif r is not None and r.again and s is not None and r.key[0] == id(s):
-            back, persist, state, levels = s, self.persist, None, None
-            hand, seat = r.hand, r.seat
-        elif r is not None and r.again and isinstance(r.key[0], str):    # an earlier match
-            back, persist = (s, self.persist) if s is not None else (LOBBY, self.persist)
-            hand, seat = r.hand, r.seat
-            e = next((e for e in self.earlier() if e["seed"] == r.key[0]), None)
-            if e is None:
-                return
-            try:
-                state = read_match(e["file"])
-            except RamiError as err:
-                return self.say(str(err))
-            levels = {int(k): v for k, v in e["levels"].items()}
-        else:
-            return
-        try:
-            again = s.deal_again(hand, seat) if state is None else \
-                deal_again_from(state, levels, hand, seat)
-        except RamiError as e:
-            return self.say(str(e))
-        again.practice_of, again.practice_persist = back, persist
-        if watch:
-            again.watch_expert()
-        if self.persist and s is not None and s.practice_of is None:
-            self.save()                       # (the match, as it stands, waits saved)
-        self._sit_again(again, persist=False)
+        if self.reviews is not None:
+            from .practice import again
+            again(self, watch=True)
 
     def back_to_match(self, _arg="") -> None:
         """From a deal played again, back to the match it came from (or to the lobby)."""
-        s = self.session
-        back = getattr(s, "practice_of", None) if s is not None else None
-        if back == LOBBY:
-            self.persist = s.practice_persist
-            self.dialog, self.message, self.hint = None, "", None
-            self.sit(None)
-            self.render()
-        elif back is not None:
-            self._sit_again(back, persist=s.practice_persist)
-
-    def _sit_again(self, session, persist: bool) -> None:
-        """Sit at a deal played again, or back at its match (saved again from then on)."""
-        self.persist = persist
-        self.dialog, self.message, self.hint = None, "", None
-        self.sit(session)
-        self.drawing.forget()
-        self.focus_hand()
-        self.render()
-        self.move_others()
+        if self.reviews is not None:
+            from .practice import back
+            back(self)
 
     def show_scores(self, _arg="") -> None:
         self.open_dialog(("scores",))

@@ -418,9 +418,13 @@ class Drawing:
             kept = self.app.kept()
             return render.newgame_html(s, kept)
         if kind == "stats":
+            reviews = ""
+            if self.app.reviews is not None:      # (the review's part: with reviews made)
+                from .trends import reviews_html
+                reviews = reviews_html(self.app.stats)
             return statistics.stats_html(self.app.stats, confirm=d[1:] == ("confirm",),
                                          recent=self._recent_hands(),
-                                         earlier=self._earlier_hands())
+                                         earlier=self._earlier_hands(), reviews=reviews)
         if kind == "settings":
             return settings_html(self.app.settings, self.app.pace, render.PACES)
         if kind == "howto":
@@ -444,8 +448,8 @@ class Drawing:
     def _recent_hands(self) -> list:
         """The hands of the match at this device the person may review (the latest first)."""
         s = self.app.session
-        if s is None or self.app.remote is not None or getattr(s, "outbox", None) is not None \
-                or s.human not in s.humans or s.practice_of is not None:
+        if s is None or s.human not in s.humans or s.practice_of is not None \
+                or getattr(s, "outbox", None) is not None and self.app.remote is None:
             return []
         with pieces(s.game.variant.uses_tiles):
             return [(k + 1, render.hand_title(s, k + 1), result_words(r))

@@ -138,6 +138,7 @@ class Host:
         self.taken: int | None = None   # a seat another device took, until the host answers
         self.away_since = {s: js.Date.now() for s in session.friends}   # (the clock)
         self._ticking = None
+        self.reviewing = False          # working out the reviews friends asked for
 
     def rebind(self, session) -> None:
         """A rematch at this table: the same room (friends, connections), a new game, and
@@ -350,9 +351,31 @@ class Host:
             self.app.render()
         if self.room.reacted is not None:
             self.app.show_reaction(*self.room.reacted)
+        if self.room.asked and not self.reviewing:
+            asyncio.ensure_future(self._review_for_friends())
         if self.room.moved:                   # (every friend has just been sent it)
             self.app.after_friend()
             self._wake()
+
+    async def _review_for_friends(self) -> None:
+        """Work out the reviews friends asked for (the host holds the match; a friend's page
+        never gets its seed), one at a time in the bots' worker a decision at a time, each
+        friend sent its review's progress as it comes."""
+        self.reviewing = True
+        try:
+            desk = await self.app.review_desk()
+            while self.room.asked and self.app.host is self:
+                seat, hand = self.room.asked.pop(0)
+
+                def report(of, decisions, expert, error, done, seat=seat, hand=hand):
+                    self._send(self.room.review_progress(seat, hand, of, decisions, expert,
+                                                         error, done))
+                if desk is None:
+                    report(0, [], [], _("The host's page could not fetch the review."), True)
+                else:
+                    await desk.for_friend(self.session, hand, seat, report)
+        finally:
+            self.reviewing = False
 
     async def refuse(self, seat: int) -> None:
         """The host refused the device that took ``seat``: a new secret for the seat (the
@@ -519,6 +542,11 @@ class Remote:
         self.welcomed = self.guest.seat is not None
         if self.guest.reacted is not None:
             self.app.show_reaction(*self.guest.reacted)
+        if self.guest.reviewed is not None:      # (the host's review of this seat's hand)
+            if self.app.reviews is not None:
+                self.app.reviews.from_host(self.guest.reviewed,
+                                           self.guest.reviews[self.guest.reviewed])
+            return
         if changed:
             if self.asked_at is not None:        # a move's round trip: sent, table back
                 record("ramiFriendTrips", self.asked_at, js.performance.now())
@@ -557,6 +585,13 @@ class Remote:
         """Play ``action``: sent to the host (again on reconnection, until it is heard)."""
         text = self.guest.act(action)
         self.asked_at = js.performance.now()
+        if self.link is not None and self.state == "connected":
+            self.link.send(text)
+
+    def ask_review(self, hand: int) -> None:
+        """Ask the host for the review of this seat's decisions in hand ``hand`` (sent again
+        on reconnection, until heard)."""
+        text = self.guest.review(hand)
         if self.link is not None and self.state == "connected":
             self.link.send(text)
 

@@ -457,9 +457,10 @@ def summary_html(s: Session, v=None, update: bool = False) -> str:
     if getattr(s, "outbox", None) is None and s.game.results:    # (not a friend's copy)
         button = (f'<button type="button" class="btn" data-act="share" id="share">'
                   f'{_("Share this hand")}</button>') + button
-        if s.human in s.humans:
-            button = (f'<button type="button" class="btn" data-act="review" id="review-hand">'
-                      f'{_("Review this hand")}</button>') + button
+    if s.game.results and s.human in s.humans and getattr(s, "practice_of", None) is None:
+        # (a friend's page too: the host works its review out)
+        button = (f'<button type="button" class="btn" data-act="review" id="review-hand">'
+                  f'{_("Review this hand")}</button>') + button
     if getattr(s, "practice_of", None) is not None:   # a deal played again: one hand only
         button = (f'<button type="button" class="btn" data-act="review" id="review-hand">'
                   f'{_("Review this hand")}</button>' if s.human in s.humans else "") + (

@@ -12,10 +12,11 @@ import json
 import js
 
 from ..errors import RamiError
+from ..i18n import _
 from ..review import Decision, choices_of, expert_in_seat_steps
 from . import addon, reviewing
-from . import stats as statistics
 from .review_view import Reviewing
+from .trends import record_review
 from .worker import sliced
 
 WAIT_FOR_WORKER = 20       # seconds a starting worker is waited for before the page works
@@ -41,8 +42,53 @@ class ReviewDesk:
         levels = {int(k): v for k, v in e["levels"].items()}
         s = self.app.session       # (at a table with friends, to play it again all would leave)
         again = self.app.remote is None and not (s is not None and s.friends)
-        return self._start((e["seed"], hand, e["seat"]), lambda: e["file"], hand, e["seat"],
+        return self._start(("earlier", e["seed"], hand, e["seat"]), lambda: e["file"], hand, e["seat"],
                            e["name"], e["variant"], levels, again=again, counted=e["seed"])
+
+    def start_remote(self, remote, session, hand: int) -> Reviewing:
+        """A friend's page: the review of its seat's hand is asked of the host, which holds
+        the match and works it out (:meth:`for_friend`); its progress comes back through
+        the room (:meth:`from_host`)."""
+        seat = session.human
+        key = ("remote", remote.guest.token, hand)
+        r = self.current
+        if r is None or r.key != key or r.error:
+            r = self.current = Reviewing(key, hand, seat, session.game.names[seat],
+                                         again=False, variant=session.game.variant.name)
+            got = remote.guest.reviews.get(hand)
+            if got is not None and not got["error"]:
+                self.from_host(hand, got)
+            else:
+                remote.ask_review(hand)
+        return r
+
+    def from_host(self, hand: int, got: dict) -> None:
+        """The host's review of this seat's hand, as far as it has come (:mod:`rami.room`
+        checked its shape; each decision is read here)."""
+        r = self.current
+        if r is None or r.key[0] != "remote" or r.hand != hand:
+            return
+        try:
+            r.decisions = [Decision.from_dict(d) for d in got["decisions"]]
+        except ValueError:
+            r.decisions, r.error = [], _("The host's review could not be read.")
+        else:
+            r.moves = [d.move for d in r.decisions] + [None] * (got["of"] - len(r.decisions))
+            r.expert = (float(got["expert"][0]), float(got["expert"][1])) \
+                if got["expert"] else None
+            r.error, r.done = got["error"], got["done"]
+        self._draw(r)
+
+    async def for_friend(self, session, hand: int, seat: int, report) -> None:
+        """A friend's review, worked out here for the friend's page (never shown on this
+        one): ``report(of, decisions, expert, error, done)`` after each step."""
+        r = Reviewing(("friend", seat, hand), hand, seat, session.game.names[seat],
+                      again=False, variant=session.game.variant.name)
+
+        def changed(r: Reviewing) -> None:
+            report(len(r.moves or ()), [d.to_dict() for d in r.decisions],
+                   list(r.expert or ()), r.error, r.done)
+        await self._run(r, session.match_file(), dict(session.levels), None, changed)
 
     def _start(self, key, text_of, hand, seat, name, variant, levels, again, counted):
         r = self.current
@@ -72,10 +118,14 @@ class ReviewDesk:
                 raise RamiError(str(out["error"]))
         return await sliced(page_steps())
 
-    async def _run(self, r: Reviewing, text: str, levels: dict, counted: str | None) -> None:
+    async def _run(self, r: Reviewing, text: str, levels: dict, counted: str | None,
+                   changed=None) -> None:
         """Work the review out; ``counted``: the match's seed, if its figure is kept in the
-        statistics."""
+        statistics; ``changed(r)``: said after each step (by default, the dialog drawn; a
+        review of this page's waits while its dialog is closed)."""
         app = self.app
+        waits = changed is None
+        changed = changed or self._draw
         base = {"match": text, "seat": r.seat, "hand": r.hand}
 
         def g():                         # (the match replayed here: only without a worker)
@@ -103,17 +153,17 @@ class ReviewDesk:
             if not isinstance(moves, list) or not all(type(i) is int for i in moves):
                 raise RamiError("The review's plan could not be read.")
             r.moves = moves
-            self._draw(r)
+            changed(r)
             for i in moves:
                 # closed before its end, the review waits (the bots' worker is the table's
                 # first), and goes on when it is opened again
-                while self.current is r and self.app.dialog != ("review",):
+                while waits and self.current is r and self.app.dialog != ("review",):
                     await asyncio.sleep(0.3)
-                if self.current is not r:
+                if waits and self.current is not r:
                     return
                 out = await self._ask("review_decision", {**base, "move": i}, page_decision(i))
                 r.decisions.append(Decision.from_dict(out.get("decision")))
-                self._draw(r)
+                changed(r)
             out = await self._ask("review_expert",
                                   {**base, "levels": {str(k): v for k, v in levels.items()}},
                                   page_expert)
@@ -126,10 +176,10 @@ class ReviewDesk:
             r.error = type(e).__name__
         r.done = True
         if not r.error and counted is not None:
-            app.stats = statistics.record_review(app.stats, r.variant, counted, r.hand, r.seat,
+            app.stats = record_review(app.stats, r.variant, counted, r.hand, r.seat,
                                                  r.share_good(), r.points_lost())
             app.keep_stats()
-        self._draw(r)
+        changed(r)
 
     def _draw(self, r: Reviewing) -> None:
         if self.current is r and self.app.dialog == ("review",):

@@ -37,7 +37,6 @@ from ..i18n import N_, _, pieces
 WEB_FORMAT = "rami-web"
 WEB_VERSION = 1
 BOT_PHASES = tuple(p for p in Phase if p in MOVE_PHASES)
-LOBBY = "lobby"                 # a deal played again from an earlier match goes back there
 
 
 def in_game_words(method):
@@ -470,9 +469,9 @@ class Session:
         return (st.phase in BOT_PHASES or self._offer()) and st.turn == self.human \
             and self.human in self.humans
 
-    # -- a deal played again (rami.web.app's play_deal_again) --------------------------------
-    practice_of = None          # where a deal played again goes back to: the match at the
-    #                             table (a Session), or LOBBY (one of an earlier match); else None
+    # -- a deal played again (rami.web.practice) ------------------------------------------
+    practice_of = None          # a deal played again (rami.web.practice): where it goes back
+    #                             to, the match at the table or the lobby; else None
     practice_from = None        # ... the match (a GameState) it was dealt from, its players,
     practice_levels: dict = {}
     practice_hand = 0           # ... its hand played again, and whose seat
@@ -490,21 +489,6 @@ class Session:
         """The match's seed, as text: what tells one match kept at this device from another
         (a friend's page holds none)."""
         return str(self.state.seed)
-
-    def deal_again(self, hand: int, seat: int) -> "Session":
-        """Hand ``hand`` (1, 2, ...) dealt again at ``seat``: the match as it stood when
-        that hand began (the same cards; the same seed and moves before, so the other
-        seats' players, as they were, move as they did when the person plays the same)."""
-        again = deal_again_from(self.state, self.levels, hand, seat)
-        again.practice_of = self
-        return again
-
-    def watch_expert(self) -> None:
-        """The person's seat is played by the Expert, the person watching its cards."""
-        self.humans = []
-        self.levels[self.human] = "expert"
-        self.bots[self.human] = make_bot("expert", self.state.variant.name,
-                                         bot_seed(self.state, self.human))
 
     # -- friends' seats ----------------------------------------------------------------------
     STAND_IN = "good"
@@ -814,12 +798,3 @@ class GuestSession(Session):
     def next_hand(self) -> None:
         """The host deals the next hand."""
 
-
-def deal_again_from(state, levels: dict, hand: int, seat: int) -> Session:
-    """Hand ``hand`` of the match ``state`` dealt again at ``seat``, the other seats played
-    by ``levels`` (:meth:`Session.deal_again`; its ``practice_of`` is for the caller)."""
-    from ..review import hand_start
-    again = Session(hand_start(state, hand), seat, dict(levels))
-    again.practice_from, again.practice_levels = state, dict(levels)
-    again.practice_hand, again.practice_seat = hand, seat
-    return again

@@ -14,7 +14,7 @@ from __future__ import annotations
 from ..errors import RamiError
 from ..variants import find_variant
 from .parts import close_x, esc
-from ..i18n import _, n_
+from ..i18n import _
 
 KEEP_SEEN = 40       # matches remembered (a kept one may wait long), to count each hand once
 KEEP_REVIEWS = 60    # reviewed hands remembered per game: [match, hand, % best or good, points lost]
@@ -52,38 +52,6 @@ def clean(raw) -> dict:
 def blank() -> dict:
     return {"games": 0, "won": 0, "hands": 0, "hands_won": 0, "best": None, "total": 0,
             "streak": 0, "best_streak": 0, "reviews": []}
-
-
-def record_review(stats: dict, variant: str, seed: str, hand: int, seat: int, share: float,
-                  lost: float) -> dict:
-    """Keep a reviewed hand's figure (the share of decisions best or good, the points lost)
-    for its game, once per hand (of the match with ``seed``), for the lobby's player (seat
-    0)."""
-    stats = clean(stats)
-    if seat != 0:
-        return stats
-    row = stats["variants"].setdefault(variant, blank())
-    key = [seed, hand]
-    kept = [r for r in row["reviews"] if r[:2] != key]
-    kept.append(key + [round(100 * share), round(lost, 1)])
-    row["reviews"] = kept[-KEEP_REVIEWS:]
-    return stats
-
-
-def trend_svg(reviews: list, label: str) -> str:
-    """The share of decisions best or good over the hands reviewed, as a small chart."""
-    pts = [r[2] for r in reviews][-30:]
-    if not pts:
-        return ""
-    w, h = 120, 32
-    step = w / max(1, len(pts) - 1)
-    points = [(k * step if len(pts) > 1 else w / 2, h - 2 - (h - 4) * p / 100)
-              for k, p in enumerate(pts)]
-    xy = " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
-    dot = f'<circle cx="{points[-1][0]:.1f}" cy="{points[-1][1]:.1f}" r="1.8"/>'  # (the latest)
-    return (f'<svg class="trend" viewBox="0 0 {w} {h}" width="{w}" height="{h}" role="img" '
-            f'aria-label="{esc(label)}"><line x1="0" x2="{w}" y1="{h / 2}" y2="{h / 2}" '
-            f'class="trend-mid"/><polyline points="{xy}"/>{dot}</svg>')
 
 
 def count(stats: dict, session) -> dict:
@@ -133,35 +101,6 @@ def _pct(a: int, b: int) -> str:
     return f"{round(100 * a / b)}%" if b else "–"
 
 
-def _reviews_html(stats: dict) -> str:
-    """Each game's reviewed hands: how many, the figure of the last ones and of those before,
-    and the trend over them."""
-    rows = ""
-    for name, row in stats["variants"].items():
-        reviews = row.get("reviews") or []
-        if not reviews:
-            continue
-        try:
-            var = find_variant(name)
-        except RamiError:
-            continue
-        last, before = reviews[-10:], reviews[-20:-10]
-        avg = lambda rs: round(sum(r[2] for r in rs) / len(rs))      # noqa: E731
-        lost = sum(r[3] for r in last) / len(last)
-        then = (" " + _("(before: {share}%)", share=avg(before))) if before else ""
-        label = _("Decisions best or good in the last {n} hands reviewed, from the oldest",
-                  n=min(30, len(reviews)))
-        rows += (f"<li><strong>{esc(var.title)}</strong> "
-                 f"{trend_svg(reviews, label)} <span>"
-                 f"{esc(_('{share}% best or good, {points} points lost a hand', share=avg(last), points=f'{lost:.1f}'))}"
-                 f"{esc(then)} <small>{esc(n_('({n} hand reviewed)', '({n} hands reviewed)', len(reviews)))}</small></span></li>")
-    if not rows:
-        return ""
-    return (f"<h3>{_('Your decisions')}</h3><p class='stats-note'>"
-            f"{_('From the hands you reviewed: the share of your decisions graded best or good.')}"
-            f"</p><ul class='review-trends'>{rows}</ul>")
-
-
 def _recent_html(recent) -> str:
     """The running match's hands, each reviewable: (number, title, its result's words)."""
     if not recent:
@@ -189,7 +128,8 @@ def _earlier_html(earlier) -> str:
     return f"<h3>{_('Earlier matches’ hands')}</h3><ul class='earlier-matches'>{groups}</ul>"
 
 
-def stats_html(stats: dict, confirm: bool = False, recent=(), earlier=()) -> str:
+def stats_html(stats: dict, confirm: bool = False, recent=(), earlier=(),
+               reviews: str = "") -> str:
     """The Statistics dialog: a row per variant played, the running match's hands to review
     (``recent``: (number, title, result) each, the latest first), and a reset that asks
     first."""
@@ -227,7 +167,7 @@ def stats_html(stats: dict, confirm: bool = False, recent=(), earlier=()) -> str
                  + f"</tr></thead><tbody>{rows}</tbody></table>")
     else:
         table = f"<p class='stats-empty'>{_('No hands played yet in this browser.')}</p>"
-    table += _reviews_html(stats) + _recent_html(recent) + _earlier_html(earlier)
+    table += reviews + _recent_html(recent) + _earlier_html(earlier)
     if confirm:
         go = (f"<p class='stats-ask'>{_('Forget every statistic kept in this browser?')}</p>"
               f"<button type='button' class='btn' data-act='stats'>{_('Keep them')}</button>"

@@ -537,3 +537,36 @@ def test_a_leaked_code_is_told_to_the_host_who_refuses_it(pages, relay):
     host.click('[data-act="close"]')
     assert "Cy" in host.inner_text(".seat[data-seat='1'] .seat-name")
     assert [e for e in host.errors if "Trystero peer error" not in e] == []
+
+
+def test_a_friend_reviews_its_own_hand_worked_out_by_the_host(pages):
+    """A friend's page reviews its seat's decisions: asked of the host, which holds the
+    match (a friend's page never has its seed), worked out in the host's worker and sent
+    back as it comes; the friend sees only its own decisions, and no deal played again
+    (the room would close). The host's own review is its own."""
+    host, guest = gin_with_a_friend(pages)
+    by_seat = {0: host, 1: guest}
+    for _ in range(200):
+        play_moves(by_seat, 1)
+        if host.evaluate(SAVE)["game"]["phase"] in ("hand_over", "match_over"):
+            break
+    wait_for(guest, "!!document.querySelector('#summary #review-hand')", 30,
+             "the friend's summary with its review")
+    guest.click("#summary #review-hand")
+    done = ("(() => { const r = document.querySelector('#review'); return r && "
+            "!r.querySelector('.progress-track') && !!r.querySelector('.review-expert, "
+            ".review-error') })()")
+    wait_for(guest, done, 120, "the host's review at the friend's page")
+    text = guest.inner_text("#review")
+    assert guest.locator(".review-error").count() == 0, text
+    assert guest.locator(".review-item").count() >= 2, text
+    assert "Bea" in text and "The Expert in your seat" in text
+    assert guest.locator('#review [data-act="replay-deal"]').count() == 0
+    # each decision shows the friend's own cards then
+    guest.locator(".review-item").nth(0).click()
+    wait_for(guest, "document.querySelector('.review-step') && document.querySelector("
+                    "'.review-step').textContent.includes('Decision 1 of')")
+    assert guest.locator(".review-board .review-hand .card").count() in (10, 11)
+    assert not host.query_selector("#review")            # (nothing shown at the host)
+    for p in (host, guest):
+        assert p.offsite == [] and p.errors == []

@@ -85,11 +85,11 @@ class Decision:
     def to_dict(self) -> dict:
         """The decision as JSON values, its words as messages (:func:`rami.i18n.spec_of`),
         to be said in any language."""
+        def specs(items):         # (kept words, or words read back from a dict already)
+            return [x if isinstance(x, dict) else spec_of(x) for x in items]
         return {"move": self.move, "played": str(self.played), "best": str(self.best),
-                "loss": self.loss, "grade": self.grade,
-                "said": [spec_of(x) for x in self.said],
-                "line": [spec_of(x) for x in self.line],
-                "hindsight": [spec_of(x) for x in self.hindsight],
+                "loss": self.loss, "grade": self.grade, "said": specs(self.said),
+                "line": specs(self.line), "hindsight": specs(self.hindsight),
                 "hand": list(self.hand), "top": self.top}
 
     @classmethod

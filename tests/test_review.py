@@ -163,6 +163,9 @@ def test_a_decision_travels_as_words_said_in_any_language():
     d = review(played("gin", 2, seed=6), 0, 1, worlds=2).decisions[0]
     back = Decision.from_dict(json.loads(json.dumps(d.to_dict())))
     assert back.words("said") == d.words("said") and back.played == d.played
+    # ... and on again, as a host sends a friend the decisions its worker sent it
+    assert back.to_dict() == d.to_dict()
+    assert Decision.from_dict(json.loads(json.dumps(back.to_dict()))) == back
     set_language("de")
     german = back.words("said")
     set_language("en")

@@ -583,11 +583,13 @@ class Editor:
                 self.line[k].note = clean_note(" ".join(w for w in words if w))
                 written += 1
             name = self.match.names[review.seat]
-            self.notice = _("{name}: {share}% of {count} decisions best or good, {points} "
-                            "points lost; a note on each costly one ({n} written).",
-                            name=name, share=round(100 * review.share_good),
-                            count=len(review.decisions), points=f"{review.points_lost:.1f}",
-                            n=written)
+            self.notice = n_("{name}: {share}% of {n} decision best or good, {points} points "
+                             "lost; a note on each costly one ({written} written).",
+                             "{name}: {share}% of {n} decisions best or good, {points} points "
+                             "lost; a note on each costly one ({written} written).",
+                             len(review.decisions), name=name,
+                             share=round(100 * review.share_good),
+                             points=f"{review.points_lost:.1f}", written=written)
         return written
 
     # -- the board made -------------------------------------------------------------------

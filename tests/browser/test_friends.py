@@ -552,6 +552,7 @@ def test_a_friend_reviews_its_own_hand_worked_out_by_the_host(pages):
             break
     wait_for(guest, "!!document.querySelector('#summary #review-hand')", 30,
              "the friend's summary with its review")
+    guest.set_viewport_size({"width": 390, "height": 844})        # (the friend's phone)
     guest.click("#summary #review-hand")
     done = ("(() => { const r = document.querySelector('#review'); return r && "
             "!r.querySelector('.progress-track') && !!r.querySelector('.review-expert, "
@@ -561,12 +562,15 @@ def test_a_friend_reviews_its_own_hand_worked_out_by_the_host(pages):
     assert guest.locator(".review-error").count() == 0, text
     assert guest.locator(".review-item").count() >= 2, text
     assert "Bea" in text and "The Expert in your seat" in text
+    assert "{" not in text and ("You drew" in text or "You took" in text), text  # (in words)
     assert guest.locator('#review [data-act="replay-deal"]').count() == 0
     # each decision shows the friend's own cards then
     guest.locator(".review-item").nth(0).click()
     wait_for(guest, "document.querySelector('.review-step') && document.querySelector("
                     "'.review-step').textContent.includes('Decision 1 of')")
     assert guest.locator(".review-board .review-hand .card").count() in (10, 11)
+    guest.wait_for_timeout(500)
+    guest.screenshot(path=str(SHOTS / "friend-review-390x844.png"))
     assert not host.query_selector("#review")            # (nothing shown at the host)
     for p in (host, guest):
         assert p.offsite == [] and p.errors == []

@@ -393,14 +393,21 @@ class App:
             if self.session.game.phase == Phase.MATCH_OVER:
                 self.keep_earlier(self.session)
 
+    _earlier = None
+
     def earlier(self) -> list:
-        """The earlier matches kept for review (:mod:`rami.web.earlier`), read when asked."""
-        return earlier.clean(load_json(EARLIER_KEY, earlier.KEEP * earlier.MOST_CHARS * 2))
+        """The earlier matches kept for review (:mod:`rami.web.earlier`), read the first
+        time they are asked for (not at the start: up to a few hundred KB to check)."""
+        if self._earlier is None:
+            self._earlier = earlier.clean(load_json(EARLIER_KEY,
+                                                    earlier.KEEP * earlier.MOST_CHARS * 2))
+        return self._earlier
 
     def keep_earlier(self, session) -> None:
         e = earlier.entry(session, str(js.Date.new().toISOString())[:10])
         if e is not None:
-            put_quietly(EARLIER_KEY, {"matches": earlier.keep(self.earlier(), e)})
+            self._earlier = earlier.keep(self.earlier(), e)
+            put_quietly(EARLIER_KEY, {"matches": self._earlier})
 
     # -- settings -----------------------------------------------------------------------
     def apply_settings(self) -> None:

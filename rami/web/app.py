@@ -642,8 +642,7 @@ class App:
 
     # the review of a hand -------------------------------------------------------------
     def review_hand(self, _arg="") -> None:
-        """Review the person's decisions in the hand just over (a table at this device:
-        its master is here; a friend's page has none)."""
+        """Review the person's decisions in the hand just over."""
         s = self.session
         if s is None or not s.game.results or s.human not in s.humans:
             return

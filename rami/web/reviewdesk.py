@@ -7,6 +7,7 @@ end, a review waits, so that the bots of the next hand are not kept waiting behi
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
 
 import js
@@ -29,21 +30,24 @@ class ReviewDesk:
         self.app = app
         self.current: Reviewing | None = None
 
+    # (a review's figure is kept in the statistics for the device's player: the lobby's
+    # player, seat 0, at a table here; a friend's page's own seat)
     def start(self, session, hand: int, seat: int) -> Reviewing:
         """Review ``seat``'s decisions in hand ``hand`` of the match at the table."""
+        counted = seat == 0 and session.practice_of is None and self.app.persist
         return self._start((id(session), hand, seat), session.match_file, hand, seat,
                            session.game.names[seat], session.game.variant.name,
                            dict(session.levels), again=not session.friends,
-                           counted=session.match_seed if session.practice_of is None
-                           and self.app.persist else None)
+                           counted=session.match_seed if counted else None)
 
     def start_earlier(self, e: dict, hand: int) -> Reviewing:
         """Review a hand of an earlier match kept at this device (:mod:`rami.web.earlier`)."""
         levels = {int(k): v for k, v in e["levels"].items()}
         s = self.app.session       # (at a table with friends, to play it again all would leave)
         again = self.app.remote is None and not (s is not None and s.friends)
-        return self._start(("earlier", e["seed"], hand, e["seat"]), lambda: e["file"], hand, e["seat"],
-                           e["name"], e["variant"], levels, again=again, counted=e["seed"])
+        return self._start(("earlier", e["seed"], hand, e["seat"]), lambda: e["file"], hand,
+                           e["seat"], e["name"], e["variant"], levels, again=again,
+                           counted=e["seed"] if e["seat"] == 0 else None)
 
     def start_remote(self, remote, session, hand: int) -> Reviewing:
         """A friend's page: the review of its seat's hand is asked of the host, which holds
@@ -77,6 +81,8 @@ class ReviewDesk:
             r.expert = (float(got["expert"][0]), float(got["expert"][1])) \
                 if got["expert"] else None
             r.error, r.done = got["error"], got["done"]
+            if r.done and not r.error:        # (the room's match, told by its seat's secret)
+                self._count(r, "room:" + hashlib.sha256(r.key[1].encode()).hexdigest()[:16])
         self._draw(r)
 
     async def for_friend(self, session, hand: int, seat: int, report) -> None:
@@ -123,7 +129,6 @@ class ReviewDesk:
         """Work the review out; ``counted``: the match's seed, if its figure is kept in the
         statistics; ``changed(r)``: said after each step (by default, the dialog drawn; a
         review of this page's waits while its dialog is closed)."""
-        app = self.app
         waits = changed is None
         changed = changed or self._draw
         base = {"match": text, "seat": r.seat, "hand": r.hand}
@@ -176,10 +181,14 @@ class ReviewDesk:
             r.error = type(e).__name__
         r.done = True
         if not r.error and counted is not None:
-            app.stats = record_review(app.stats, r.variant, counted, r.hand, r.seat,
-                                                 r.share_good(), r.points_lost())
-            app.keep_stats()
+            self._count(r, counted)
         changed(r)
+
+    def _count(self, r: Reviewing, match: str) -> None:
+        """The reviewed hand's figure, kept in the statistics."""
+        self.app.stats = record_review(self.app.stats, r.variant, match, r.hand,
+                                       r.share_good(), r.points_lost())
+        self.app.keep_stats()
 
     def _draw(self, r: Reviewing) -> None:
         if self.current is r and self.app.dialog == ("review",):

@@ -15,16 +15,13 @@ from .parts import esc
 from .stats import KEEP_REVIEWS, blank, clean
 
 
-def record_review(stats: dict, variant: str, seed: str, hand: int, seat: int, share: float,
+def record_review(stats: dict, variant: str, match: str, hand: int, share: float,
                   lost: float) -> dict:
     """Keep a reviewed hand's figure (the share of decisions best or good, the points lost)
-    for its game, once per hand (of the match with ``seed``), for the lobby's player (seat
-    0)."""
+    for its game, once per hand (of the match ``match``: its seed, or a friend's seat)."""
     stats = clean(stats)
-    if seat != 0:
-        return stats
     row = stats["variants"].setdefault(variant, blank())
-    key = [seed, hand]
+    key = [match, hand]
     kept = [r for r in row["reviews"] if r[:2] != key]
     kept.append(key + [round(100 * share), round(lost, 1)])
     row["reviews"] = kept[-KEEP_REVIEWS:]

@@ -572,5 +572,9 @@ def test_a_friend_reviews_its_own_hand_worked_out_by_the_host(pages):
     guest.wait_for_timeout(500)
     guest.screenshot(path=str(SHOTS / "friend-review-390x844.png"))
     assert not host.query_selector("#review")            # (nothing shown at the host)
+    # the hand's figure is kept in the friend's own statistics
+    stats = guest.evaluate("JSON.parse(localStorage.getItem('rami.stats') || '{}')")
+    kept = stats["variants"]["gin"]["reviews"]
+    assert len(kept) == 1 and kept[0][0].startswith("room:") and kept[0][1] == 1, kept
     for p in (host, guest):
         assert p.offsite == [] and p.errors == []

@@ -576,5 +576,14 @@ def test_a_friend_reviews_its_own_hand_worked_out_by_the_host(pages):
     stats = guest.evaluate("JSON.parse(localStorage.getItem('rami.stats') || '{}')")
     kept = stats["variants"]["gin"]["reviews"]
     assert len(kept) == 1 and kept[0][0].startswith("room:") and kept[0][1] == 1, kept
+    # ... and Statistics lists the hand, to review again (the review the host sent, kept)
+    guest.click('#review [data-act="close"]')
+    guest.evaluate("document.querySelector('[data-act=\"lobby\"]').click()")
+    guest.click('[data-act="stats"]')
+    wait_for(guest, "!!document.querySelector('#stats [data-act=\"review-hand:1\"]')", 30,
+             "the friend's hands in Statistics")
+    guest.click('#stats [data-act="review-hand:1"]')
+    wait_for(guest, done, 30, "the review again")
+    assert guest.locator(".review-item").count() >= 2
     for p in (host, guest):
         assert p.offsite == [] and p.errors == []

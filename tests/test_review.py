@@ -300,3 +300,6 @@ def test_the_board_editor_reviews_a_hand_of_a_match_file_into_its_notes():
     assert ed.attrs()["moves"].count("{") == len(costly)      # (the board carries them)
     ed.set_look("seat", "1")
     assert ed.review_seat() == 1
+    # another hand opened while the review worked: its notes are not written on it
+    ed.act("matchhand", "1")
+    assert ed.review_notes(got) == 0 and not any(step.note for step in ed.line)

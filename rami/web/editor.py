@@ -569,8 +569,9 @@ class Editor:
         from ..review import grade_word, hands_of
         first = hands_of(self.match)[self.match_hand][0]
         written = 0
+        here = review.hand == self.match_hand + 1 and review.seat == self.review_seat()
         with pieces(self.tiles):
-            for d in review.decisions:
+            for d in review.decisions if here else ():   # (another hand opened meanwhile)
                 k = d.move - first
                 if d.grade == "best" or not 0 <= k < len(self.line) \
                         or self.line[k].text != str(d.played) or self.line[k].note:

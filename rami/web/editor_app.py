@@ -255,6 +255,15 @@ class EditorPage:
         """The open hand of a match reviewed (:meth:`Editor.review_steps`) on this page's
         thread, a slice at a time with its progress said, and its words written as the
         steps' notes."""
+        if getattr(self, "reviewing", False):      # (one at a time: a press meanwhile is not taken)
+            return
+        self.reviewing = True
+        try:
+            await self._review()
+        finally:
+            self.reviewing = False
+
+    async def _review(self) -> None:
         from . import addon
         from ..errors import RamiError
         self.say(_("Opening the review…"))

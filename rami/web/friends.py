@@ -366,10 +366,13 @@ class Host:
             desk = await self.app.review_desk()
             while self.room.asked and self.app.host is self:
                 seat, hand = self.room.asked.pop(0)
+                master = self.room.master       # (a rematch meanwhile: this one is forgotten)
 
-                def report(of, decisions, expert, error, done, seat=seat, hand=hand):
-                    self._send(self.room.review_progress(seat, hand, of, decisions, expert,
-                                                         error, done))
+                def report(of, decisions, expert, error, done, seat=seat, hand=hand,
+                           master=master):
+                    if self.room.master is master:
+                        self._send(self.room.review_progress(seat, hand, of, decisions,
+                                                             expert, error, done))
                 if desk is None:
                     report(0, [], [], _("The host's page could not fetch the review."), True)
                 else:

@@ -663,7 +663,7 @@ class App:
     def review_earlier(self, arg: str) -> None:
         """Review a hand of an earlier match (``seed:hand``; Statistics lists them)."""
         seed, _sep, hand = arg.rpartition(":")
-        e = next((e for e in self.earlier() if e["seed"] == seed), None)
+        e = earlier.find(self.earlier(), seed)
         if e is not None and hand.isdigit() and 1 <= int(hand) <= len(e["heads"]):
             self._review(e, int(hand), e["seat"])
 

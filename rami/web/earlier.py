@@ -43,6 +43,16 @@ def keep(kept: list, e: dict | None) -> list:
             ][-(KEEP - 1):] + [e]
 
 
+def find(kept: list, seed: str) -> dict | None:
+    """The kept match with ``seed``, if it is kept."""
+    return next((e for e in kept if e["seed"] == seed), None)
+
+
+def levels(e: dict) -> dict:
+    """A kept match's other seats' players, by seat (as a session takes them)."""
+    return {int(k): v for k, v in e["levels"].items()}
+
+
 def _sound(e) -> bool:
     if not isinstance(e, dict) or not all(isinstance(e.get(k), str) for k in
                                           ("file", "variant", "seed", "name", "when")):

@@ -11,6 +11,7 @@ from ..bots import make_bot
 from ..errors import RamiError
 from ..record import read_match
 from ..review import hand_start
+from . import earlier
 from .session import Session
 from .thinking import bot_seed
 
@@ -48,30 +49,25 @@ def again(app, watch: bool) -> None:
     r, s = app.reviews.current, app.session
     if app.remote is not None or s is not None and s.friends:
         return                  # (at a table with friends, all would have to leave it)
-    if s is not None and s.practice_of is not None:      # again, from a deal played again
-        back, persist = s.practice_of, s.practice_persist
-        state, levels = s.practice_from, s.practice_levels
-        hand, seat = s.practice_hand, s.practice_seat
-    elif r is not None and r.again and s is not None and r.key[0] == id(s):
-        back, persist, state, levels = s, app.persist, s.state, s.levels
-        hand, seat = r.hand, r.seat
-    elif r is not None and r.again and r.key[0] == "earlier":
-        back, persist = (s, app.persist) if s is not None else (LOBBY, app.persist)
-        hand, seat = r.hand, r.seat
-        e = next((e for e in app.earlier() if e["seed"] == r.key[1]), None)
-        if e is None:
-            return
-        try:
-            state = read_match(e["file"])
-        except RamiError as err:
-            return app.say(str(err))
-        levels = {int(k): v for k, v in e["levels"].items()}
-    else:
-        return
     try:
-        practice = deal_again_from(state, levels, hand, seat)
-    except RamiError as e:
-        return app.say(str(e))
+        if s is not None and s.practice_of is not None:  # again, from a deal played again
+            back, persist = s.practice_of, s.practice_persist
+            practice = deal_again_from(s.practice_from, s.practice_levels, s.practice_hand,
+                                       s.practice_seat)
+        elif r is not None and r.again and s is not None and r.key[0] == id(s):
+            back, persist = s, app.persist
+            practice = deal_again(s, r.hand, r.seat)
+        elif r is not None and r.again and r.key[0] == "earlier":
+            e = earlier.find(app.earlier(), r.key[1])
+            if e is None:
+                return
+            back, persist = s if s is not None else LOBBY, app.persist
+            practice = deal_again_from(read_match(e["file"]), earlier.levels(e), r.hand,
+                                       r.seat)
+        else:
+            return
+    except RamiError as err:
+        return app.say(str(err))
     practice.practice_of, practice.practice_persist = back, persist
     if watch:
         watch_expert(practice)

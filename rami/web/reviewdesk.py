@@ -15,7 +15,7 @@ import js
 from ..errors import RamiError
 from ..i18n import _
 from ..review import Decision, choices_of, expert_in_seat_steps
-from . import addon, reviewing
+from . import addon, earlier, reviewing
 from .review_view import Reviewing
 from .trends import record_review
 from .worker import sliced
@@ -42,11 +42,10 @@ class ReviewDesk:
 
     def start_earlier(self, e: dict, hand: int) -> Reviewing:
         """Review a hand of an earlier match kept at this device (:mod:`rami.web.earlier`)."""
-        levels = {int(k): v for k, v in e["levels"].items()}
         s = self.app.session       # (at a table with friends, to play it again all would leave)
         again = self.app.remote is None and not (s is not None and s.friends)
         return self._start(("earlier", e["seed"], hand, e["seat"]), lambda: e["file"], hand,
-                           e["seat"], e["name"], e["variant"], levels, again=again,
+                           e["seat"], e["name"], e["variant"], earlier.levels(e), again=again,
                            counted=e["seed"] if e["seat"] == 0 else None)
 
     def start_remote(self, remote, session, hand: int) -> Reviewing:

@@ -249,18 +249,27 @@
   }
   window.ramiApplyUpdate = () => {
     if (!sw || !waiting || !sw.controller) return false;
-    sw.addEventListener("controllerchange", () => location.reload(), { once: true });
+    let gone = false;
+    const restart = () => { if (!gone) { gone = true; location.reload(); } };
+    sw.addEventListener("controllerchange", restart, { once: true });
     waiting.postMessage("apply-update");
+    // if the new version has not taken over within a few seconds (its worker stopped, the
+    // message lost), the page starts again all the same: a version still waiting when the
+    // page starts is applied before Python loads (below)
+    setTimeout(restart, 4000);
     return true;
   };
+  function follow(worker) {
+    worker.addEventListener("statechange", () => {
+      if (worker.state === "installed" && sw.controller) ready(worker);
+    });
+  }
   function watch(reg) {
     if (reg.waiting && sw.controller) ready(reg.waiting);
+    // a version found before this page was listening, still installing
+    else if (reg.installing) follow(reg.installing);
     reg.addEventListener("updatefound", () => {
-      const worker = reg.installing;
-      if (!worker) return;
-      worker.addEventListener("statechange", () => {
-        if (worker.state === "installed" && sw.controller) ready(worker);
-      });
+      if (reg.installing) follow(reg.installing);
     });
     setInterval(() => reg.update().catch(() => {}), 60 * 60 * 1000);   // long sessions
   }

@@ -167,10 +167,11 @@ def guard(context, origins: tuple[str, ...]) -> tuple[list[str], list[str]]:
     return seen, offsite
 
 
-def wait_for(page, expression: str, timeout: float = 60.0, what: str = ""):
+def wait_for(page, expression: str, timeout: float = 60.0, what: str = "", explain: str = ""):
     """Poll ``expression`` in the page until it is truthy (``wait_for_function`` can hang on
     PyScript pages); returns its value. A page that reloads meanwhile (an update applied)
-    is waited for, not an error."""
+    is waited for, not an error. On a timeout, ``explain`` (an expression, its value said in
+    the failure) tells what the page was doing."""
     from playwright.sync_api import Error
     end = time.monotonic() + timeout
     while True:
@@ -183,8 +184,14 @@ def wait_for(page, expression: str, timeout: float = 60.0, what: str = ""):
         if value:
             return value
         if time.monotonic() > end:
+            state = ""
+            if explain:
+                try:
+                    state = f"; the page: {page.evaluate(explain)}"
+                except Error as e:
+                    state = f"; the page could not say ({e})"
             raise AssertionError(f"timed out waiting for {what or expression}; "
-                                 f"page errors: {getattr(page, 'errors', '?')}")
+                                 f"page errors: {getattr(page, 'errors', '?')}{state}")
         time.sleep(0.05)
 
 

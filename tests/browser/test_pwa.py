@@ -31,6 +31,15 @@ CACHED = """caches.keys().then(async (names) => {
   for (const name of names) n += (await (await caches.open(name)).keys()).length;
   return n; })"""
 
+# what the page and its service workers were doing, said when an update's wait times out
+WORKERS = """navigator.serviceWorker.getRegistration().then((r) => JSON.stringify({
+  build: (document.querySelector('meta[name=rami-build]') || {}).content || 'A',
+  ready: document.body && document.body.dataset.ready, from: window.ramiStartedFrom,
+  offered: window.ramiUpdateReady, controller: (navigator.serviceWorker.controller || {}).state,
+  active: r && r.active && r.active.state, waiting: r && r.waiting && r.waiting.state,
+  installing: r && r.installing && r.installing.state,
+  text: document.body && document.body.innerText.slice(0, 200)}))"""
+
 
 def dist_script():
     spec = importlib.util.spec_from_file_location("dist_script", ROOT / "scripts" / "dist.py")
@@ -75,7 +84,7 @@ def watched(context, site: str):
 
 def boot(page, url: str, also: str = "true"):
     page.goto(url)
-    wait_for(page, f"{READY} && ({also})", 120, "the page to start")
+    wait_for(page, f"{READY} && ({also})", 120, "the page to start", WORKERS)
 
 
 def deal(page, variant: str = "gin"):
@@ -306,7 +315,7 @@ def test_an_update_waits_for_the_hand_and_keeps_the_match(browser, serve, tmp_pa
         # mentioned, never offered
         version_b = new_build(site_dir, "B")
         page.evaluate(UPDATE)
-        wait_for(page, "window.ramiUpdateReady === true", 60, "the update to install")
+        wait_for(page, "window.ramiUpdateReady === true", 60, "the update to install", WORKERS)
         wait_for(page, "!!document.querySelector('#update .update-note')")
         assert page.locator("#update-now").count() == 0
         assert page.evaluate(BUILD) == "A" and position(page) == mid_hand
@@ -325,14 +334,29 @@ def test_an_update_waits_for_the_hand_and_keeps_the_match(browser, serve, tmp_pa
         summary = page.inner_text("#summary")
         version_c = new_build(site_dir, "C")
         page.evaluate(UPDATE)
-        wait_for(page, "!!document.querySelector('#update-now')", 60, "the update's offer")
+        wait_for(page, "!!document.querySelector('#update-now')", 60, "the update's offer", WORKERS)
         page.click("#update-now")
-        wait_for(page, f"{READY} && {BUILD} === 'C'", 120, "build C")
+        wait_for(page, f"{READY} && {BUILD} === 'C'", 120, "build C", WORKERS)
         wait_for(page, "!!document.querySelector('#summary')")
         assert page.inner_text("#summary") == summary
         assert page.locator(".update-offer, .update-note").count() == 0
         names = page.evaluate(GAME_CACHES)
         assert len(names) == 1 and names[0].endswith(version_c)
+
+        # build D, applied by the player's word, but the word never reaches its worker: the
+        # page starts again after a few seconds all the same, and the start applies it
+        version_d = new_build(site_dir, "D")
+        page.evaluate(UPDATE)
+        wait_for(page, "!!document.querySelector('#update-now')", 60, "the update's offer", WORKERS)
+        page.evaluate("""() => { const send = ServiceWorker.prototype.postMessage;
+          ServiceWorker.prototype.postMessage = function (m, ...rest) {
+            if (m !== "apply-update") return send.call(this, m, ...rest); }; }""")
+        page.click("#update-now")
+        wait_for(page, f"{READY} && {BUILD} === 'D'", 120, "build D", WORKERS)
+        wait_for(page, "!!document.querySelector('#summary')")
+        assert page.inner_text("#summary") == summary
+        names = page.evaluate(GAME_CACHES)
+        assert len(names) == 1 and names[0].endswith(version_d)
         assert page.errors == [] and page.offsite == []
     finally:
         context.close()
@@ -404,7 +428,7 @@ def test_the_runtime_starts_from_its_snapshot_and_a_new_engine_makes_its_own(bro
         build_b = dist_script().stamp_runtime(site_dir)
         new_build(site_dir, "B")
         page.evaluate(UPDATE)
-        wait_for(page, "window.ramiUpdateReady === true", 60, "the update to install")
+        wait_for(page, "window.ramiUpdateReady === true", 60, "the update to install", WORKERS)
         page.close()
         page = watched(context, site)
         boot(page, site, f"{BUILD} === 'B'")

@@ -20,7 +20,10 @@ the same as the Expert's costs 0 by definition.
 Grades are honest when the real cost grows with the grade: blunders cost more than
 mistakes, mistakes more than inaccuracies, and so on down to best. Figures: count, mean
 expected cost, mean real cost with its 90% confidence interval (points of the game; each
-game's ``review_points`` in brackets).
+game's ``review_points`` in brackets); then the line of the real cost on the expected one
+over every decision unlike the Expert's (:func:`trend`), which uses each decision's own
+expected cost rather than its grade's, so needs fewer decisions to say whether what the
+review expects to cost really costs.
 """
 
 from __future__ import annotations
@@ -103,6 +106,32 @@ def report(game: str, rows: list, worlds: int = WORLDS) -> None:
         mean, half = interval([sum(r[3]) / len(r[3]) if r[3] else 0.0 for r in sel])
         print(f"  {name:11} {len(sel):6} {sum(exp) / max(1, len(exp)):9.2f} "
               f"{mean:9.2f} ± {half:6.2f}")
+    fit = trend(rows, worlds)
+    if fit is not None:
+        n, a, b, half = fit
+        print(f"  the {n} decisions unlike the Expert's: real cost = {a:.2f} + {b:.2f} × expected "
+              f"(slope ± {half:.2f})")
+
+
+def trend(rows: list, worlds: int = WORLDS):
+    """The real cost against the expected one over the decisions unlike the Expert's, by
+    least squares: (count, intercept, slope, the slope's 90% half-interval), or None. A
+    slope clearly above 0 says that what the review expects to cost really costs, whatever
+    the thresholds between grades."""
+    pairs = [(cost_of(r[2][:worlds]), sum(r[3]) / len(r[3])) for r in rows
+             if not r[1] and r[2] and r[3]]
+    n = len(pairs)
+    if n < 3:
+        return None
+    mx = sum(x for x, _ in pairs) / n
+    my = sum(y for _, y in pairs) / n
+    sxx = sum((x - mx) ** 2 for x, _ in pairs)
+    if sxx == 0:
+        return None
+    b = sum((x - mx) * (y - my) for x, y in pairs) / sxx
+    a = my - b * mx
+    res = sum((y - a - b * x) ** 2 for x, y in pairs)
+    return n, a, b, 1.645 * math.sqrt(res / (n - 2) / sxx)
 
 
 def main(argv=None) -> int:

@@ -303,3 +303,27 @@ def test_the_board_editor_reviews_a_hand_of_a_match_file_into_its_notes():
     # another hand opened while the review worked: its notes are not written on it
     ed.act("matchhand", "1")
     assert ed.review_notes(got) == 0 and not any(step.note for step in ed.line)
+
+
+@pytest.mark.skipif(__import__("sys").platform == "emscripten",
+                    reason="benchmarks/ is not in the Pyodide test bundle")
+def test_the_grades_benchmark_fits_the_real_cost_to_the_expected_one():
+    """benchmarks/review_grades.py's trend: the least-squares line of the real cost on the
+    expected one, over the decisions unlike the Expert's only, and its slope's interval."""
+    import importlib.util
+    import pathlib
+    path = pathlib.Path(__file__).resolve().parent.parent / "benchmarks" / "review_grades.py"
+    spec = importlib.util.spec_from_file_location("review_grades", path)
+    grades = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(grades)
+    rng = random.Random(5)
+    rows = []
+    for _ in range(400):
+        seen = [rng.uniform(0, 20) for _ in range(12)]
+        expected = grades.cost_of(seen)
+        rows.append(("good", False, seen, [3 + 2 * expected + rng.gauss(0, 1)]))
+    rows += [("good", True, [], [])] * 50 + [("good", False, [], [])]   # the Expert's own move
+    n, a, b, half = grades.trend(rows)
+    assert n == 400
+    assert abs(b - 2) < 0.1 and abs(a - 3) < 1 and 0 < half < 0.2
+    assert grades.trend(rows[400:]) is None

@@ -247,12 +247,23 @@
     window.ramiUpdateReady = true;
     dispatchEvent(new CustomEvent("rami:update-ready"));
   }
+  // The waiting version is asked to take over, and asked again every 2 s while it still
+  // waits: a message to a worker is lost if the worker fails to start (seen under load),
+  // and a version asked once that never heard it would wait for good.
+  function apply(worker) {
+    worker.postMessage("apply-update");
+    let asked = 1;
+    const again = setInterval(() => {
+      if (worker.state !== "installed" || ++asked > 30) clearInterval(again);
+      else worker.postMessage("apply-update");
+    }, 2000);
+  }
   window.ramiApplyUpdate = () => {
     if (!sw || !waiting || !sw.controller) return false;
     let gone = false;
     const restart = () => { if (!gone) { gone = true; location.reload(); } };
     sw.addEventListener("controllerchange", restart, { once: true });
-    waiting.postMessage("apply-update");
+    apply(waiting);
     // if the new version has not taken over within a few seconds (its worker stopped, the
     // message lost), the page starts again all the same: a version still waiting when the
     // page starts is applied before Python loads (below)
@@ -319,7 +330,7 @@
     sw.getRegistration(new URL("../", here)).then((reg) => {
       if (reg && reg.waiting) {          // installed last time, never applied: now
         sw.addEventListener("controllerchange", () => location.reload(), { once: true });
-        reg.waiting.postMessage("apply-update");
+        apply(reg.waiting);
         setTimeout(() => startPython("cache"), 5000);   // if it does not take over
       } else {
         startPython("cache");

@@ -171,7 +171,7 @@ def wait_for(page, expression: str, timeout: float = 60.0, what: str = "", expla
     """Poll ``expression`` in the page until it is truthy (``wait_for_function`` can hang on
     PyScript pages); returns its value. A page that reloads meanwhile (an update applied)
     is waited for, not an error. On a timeout, ``explain`` (an expression, its value said in
-    the failure) tells what the page was doing."""
+    the failure, or a function that says it) tells what the page was doing."""
     from playwright.sync_api import Error
     end = time.monotonic() + timeout
     while True:
@@ -187,7 +187,8 @@ def wait_for(page, expression: str, timeout: float = 60.0, what: str = "", expla
             state = ""
             if explain:
                 try:
-                    state = f"; the page: {page.evaluate(explain)}"
+                    said = explain() if callable(explain) else page.evaluate(explain)
+                    state = f"; the page: {said}"
                 except Error as e:
                     state = f"; the page could not say ({e})"
             raise AssertionError(f"timed out waiting for {what or expression}; "

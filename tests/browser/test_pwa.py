@@ -37,7 +37,7 @@ WORKERS = """navigator.serviceWorker.getRegistration().then((r) => JSON.stringif
   ready: document.body && document.body.dataset.ready, from: window.ramiStartedFrom,
   offered: window.ramiUpdateReady, controller: (navigator.serviceWorker.controller || {}).state,
   active: r && r.active && r.active.state, waiting: r && r.waiting && r.waiting.state,
-  installing: r && r.installing && r.installing.state,
+  installing: r && r.installing && r.installing.state, registered: window.ramiServiceWorker,
   text: document.body && document.body.innerText.slice(0, 200)}))"""
 
 
@@ -79,12 +79,26 @@ def watched(context, site: str):
     context.on("request", lambda r: r.url.startswith((site, "data:", "blob:"))
                or page.offsite.append(r.url))
     page.site = site
+    # the service workers' versions as DevTools sees them (status, running, pages served):
+    # what a stalled update was waiting for
+    page.versions = {}
+    cdp = context.new_cdp_session(page)
+    cdp.on("ServiceWorker.workerVersionUpdated", lambda e: page.versions.update(
+        {v["versionId"]: (v["status"], v["runningStatus"], len(v.get("controlledClients", [])))
+         for v in e["versions"]}))
+    cdp.send("ServiceWorker.enable")
     return page
+
+
+def workers(page):
+    """What the page and its service workers were doing: said when an update's wait times
+    out."""
+    return lambda: f"{page.evaluate(WORKERS)}; versions: {page.versions}"
 
 
 def boot(page, url: str, also: str = "true"):
     page.goto(url)
-    wait_for(page, f"{READY} && ({also})", 120, "the page to start", WORKERS)
+    wait_for(page, f"{READY} && ({also})", 120, "the page to start", workers(page))
 
 
 def deal(page, variant: str = "gin"):
@@ -96,7 +110,7 @@ def deal(page, variant: str = "gin"):
 
 def offline_ready(page, site_dir):
     """Wait until the service worker controls the page with the whole precache stored."""
-    wait_for(page, CONTROLLED, 120, "the service worker")
+    wait_for(page, CONTROLLED, 120, "the service worker", workers(page))
     n = len(precache_list(site_dir))
     wait_for(page, f"{CACHED}.then((k) => k >= {n})", 120, "the precache")
 
@@ -315,7 +329,8 @@ def test_an_update_waits_for_the_hand_and_keeps_the_match(browser, serve, tmp_pa
         # mentioned, never offered
         version_b = new_build(site_dir, "B")
         page.evaluate(UPDATE)
-        wait_for(page, "window.ramiUpdateReady === true", 60, "the update to install", WORKERS)
+        wait_for(page, "window.ramiUpdateReady === true", 60, "the update to install",
+                 workers(page))
         wait_for(page, "!!document.querySelector('#update .update-note')")
         assert page.locator("#update-now").count() == 0
         assert page.evaluate(BUILD) == "A" and position(page) == mid_hand
@@ -334,9 +349,10 @@ def test_an_update_waits_for_the_hand_and_keeps_the_match(browser, serve, tmp_pa
         summary = page.inner_text("#summary")
         version_c = new_build(site_dir, "C")
         page.evaluate(UPDATE)
-        wait_for(page, "!!document.querySelector('#update-now')", 60, "the update's offer", WORKERS)
+        wait_for(page, "!!document.querySelector('#update-now')", 60, "the update's offer",
+                 workers(page))
         page.click("#update-now")
-        wait_for(page, f"{READY} && {BUILD} === 'C'", 120, "build C", WORKERS)
+        wait_for(page, f"{READY} && {BUILD} === 'C'", 120, "build C", workers(page))
         wait_for(page, "!!document.querySelector('#summary')")
         assert page.inner_text("#summary") == summary
         assert page.locator(".update-offer, .update-note").count() == 0
@@ -414,7 +430,8 @@ def test_the_runtime_starts_from_its_snapshot_and_a_new_engine_makes_its_own(bro
         build_b = dist_script().stamp_runtime(site_dir)
         new_build(site_dir, "B")
         page.evaluate(UPDATE)
-        wait_for(page, "window.ramiUpdateReady === true", 60, "the update to install", WORKERS)
+        wait_for(page, "window.ramiUpdateReady === true", 60, "the update to install",
+                 workers(page))
         page.close()
         page = watched(context, site)
         boot(page, site, f"{BUILD} === 'B'")

@@ -305,9 +305,23 @@
     // the runtime's snapshot for the next start (static/runtime.mjs), made in a worker
     import(new URL("runtime.mjs", here).href).then((m) => m.rememberRuntime(), () => {});
   }
+  // A first visit's copy that fails to install (a file not fetched: the connection dropped,
+  // the site half published) leaves no worker: registered again a little later, up to three
+  // times; a later visit would try again too.
+  function installs(reg, attempt) {
+    if (reg.active || reg.waiting || attempt >= 3) return;
+    const again = () => setTimeout(() => register().then((r) => r && installs(r, attempt + 1)),
+                                   5000 * (attempt + 1));
+    const worker = reg.installing;
+    if (!worker) return again();
+    worker.addEventListener("statechange", () => {
+      if (worker.state === "redundant" && !reg.active && !reg.waiting) again();
+    });
+  }
   function keepOffline() {
     register().then((reg) => {
       if (!reg) return;
+      installs(reg, 0);
       watch(reg);
       persist();
       // what this visit fetched before the worker was there and keeps only once asked (a

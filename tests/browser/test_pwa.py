@@ -197,6 +197,32 @@ def test_installable_under_a_sub_path_and_offline_there(browser, serve, tmp_path
         context.close()
 
 
+def test_a_first_visit_whose_copy_fails_to_install_tries_again(browser, serve, tmp_path):
+    """A file of the offline copy missing at the first visit (a site half published, a
+    dropped connection): the install fails, and the page, still playing, tries again a
+    little later; the file back, the game is kept offline in that same visit."""
+    site_dir, site = served_copy(serve, tmp_path)
+    missing, aside = site_dir / "learn" / "hand.html", tmp_path / "hand.html"
+    missing.rename(aside)
+    context = browser.new_context()
+    try:
+        page = watched(context, site)
+        boot(page, site)
+        wait_for(page, "window.ramiServiceWorker === 'registered'", 60, "the registration",
+                 workers(page))
+        wait_for(page, "navigator.serviceWorker.getRegistration().then((r) => "
+                       "!r || (!r.installing && !r.waiting && !r.active))", 60,
+                 "the install to fail", workers(page))
+        assert page.evaluate(CONTROLLED) is False
+        aside.rename(missing)
+        offline_ready(page, site_dir)
+        deal(page, "basic")
+        take_turn(page, my_move(page))
+        assert page.errors == [] and page.offsite == []
+    finally:
+        context.close()
+
+
 def test_offline_reload_resumes_the_match_and_plays(browser, serve):
     """The precache is exactly what the game loads; with the network gone, a reload boots
     from it, resumes the saved match where it was, and the game plays on."""

@@ -307,15 +307,20 @@ def test_the_board_editor_reviews_a_hand_of_a_match_file_into_its_notes():
 
 @pytest.mark.skipif(__import__("sys").platform == "emscripten",
                     reason="benchmarks/ is not in the Pyodide test bundle")
-def test_the_grades_benchmark_fits_the_real_cost_to_the_expected_one():
-    """benchmarks/review_grades.py's trend: the least-squares line of the real cost on the
-    expected one, over the decisions unlike the Expert's only, and its slope's interval."""
+def grades_benchmark():
     import importlib.util
     import pathlib
     path = pathlib.Path(__file__).resolve().parent.parent / "benchmarks" / "review_grades.py"
     spec = importlib.util.spec_from_file_location("review_grades", path)
     grades = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(grades)
+    return grades
+
+
+def test_the_grades_benchmark_fits_the_real_cost_to_the_expected_one():
+    """benchmarks/review_grades.py's trend: the least-squares line of the real cost on the
+    expected one, over the decisions unlike the Expert's only, and its slope's interval."""
+    grades = grades_benchmark()
     rng = random.Random(5)
     rows = []
     for _ in range(400):
@@ -327,3 +332,19 @@ def test_the_grades_benchmark_fits_the_real_cost_to_the_expected_one():
     assert n == 400
     assert abs(b - 2) < 0.1 and abs(a - 3) < 1 and 0 < half < 0.2
     assert grades.trend(rows[400:]) is None
+
+
+def test_the_grades_benchmark_finds_its_decisions_again_and_reshuffles_only_the_stock():
+    """The measure with the luck of the draw averaged: a hand played again without the
+    review meets the decisions the graded run kept, in the same order and positions; a
+    reshuffled deal keeps every hand and the stock's cards, in another order."""
+    grades = grades_benchmark()
+    _, kept = grades.hand(("gin", 3, 1, 1))
+    again = list(grades.decisions_of("gin", 3))
+    assert len(again) == len(kept) > 3
+    g, move = again[-1]
+    assert g.turn == 0 and move in PlayerView.of(g, 0).legal
+    w = grades.reshuffled(g, random.Random(1))
+    assert w.hands == g.hands and w.discard == g.discard
+    assert sorted(w.stock, key=str) == sorted(g.stock, key=str) and w.stock != g.stock
+    assert g.copy().stock == g.stock                   # (the position itself is untouched)

@@ -123,8 +123,13 @@ class Decision:
     def words(self, field: str) -> str:
         """One of the decision's texts (said, line, hindsight) in the language of the
         moment."""
-        return " ".join(say(x if isinstance(x, dict) else spec_of(x))
-                        for x in getattr(self, field))
+        parts = [say(x if isinstance(x, dict) else spec_of(x)) for x in getattr(self, field)]
+        if field == "said" and len(parts) > 1:
+            # several log lines (a push and the draw after it): a sentence each
+            # TRANSLATORS: a sentence ended: Hindi ends one with a danda (।)
+            parts = [p if p.endswith((".", "!", "?", "।")) else _("{sentence}.", sentence=p)
+                     for p in parts]
+        return " ".join(parts)
 
 
 @dataclass(frozen=True)

@@ -152,6 +152,22 @@ def test_the_terminal_reviews_a_match_file(tmp_path, capsys, lang, words):
     set_language("en")
 
 
+def test_a_decision_of_several_log_lines_reads_as_sentences():
+    """A push and the draw after it (Push) are two log lines: the review says each as a
+    sentence of its own, ended as the language ends one."""
+    import dataclasses
+    set_language("en")
+    d = review(played("gin", 2, seed=6), 0, 1, worlds=2).decisions[0]
+    one = d.words("said")
+    two = dataclasses.replace(d, said=d.said * 2)
+    try:
+        assert not one.endswith(".") and two.words("said") == f"{one}. {one}."
+        set_language("hi")
+        assert two.words("said").count("।") == 2 and d.words("said").count("।") <= 1
+    finally:
+        set_language("en")
+
+
 def test_a_decision_travels_as_words_said_in_any_language():
     """The worker sends a decision as JSON, its words as messages: the page says them in
     its own language, and refuses anything else."""
@@ -348,3 +364,18 @@ def test_the_grades_benchmark_finds_its_decisions_again_and_reshuffles_only_the_
     assert w.hands == g.hands and w.discard == g.discard
     assert sorted(w.stock, key=str) == sorted(g.stock, key=str) and w.stock != g.stock
     assert g.copy().stock == g.stock                   # (the position itself is untouched)
+
+
+def test_hindsight_is_said_once_and_marked_apart_from_the_grade():
+    """On the page a decision's hindsight reads once as hindsight ("Hindsight: ..."), with
+    the mark that it is not in the grade."""
+    from rami.web.review_view import Reviewing, review_html
+    set_language("en")
+    r = review(played("gin", 2, seed=3), 0, 1, worlds=2)
+    k = next(k for k, d in enumerate(r.decisions) if d.hindsight)
+    page = Reviewing(key=("m", 1, 0), hand=1, seat=0, name="Ann", moves=[], done=True,
+                     decisions=list(r.decisions), at=k)
+    html = review_html(page, "gin")
+    shown = html[html.index('class="review-hindsight"'):]
+    shown = shown[:shown.index("</p>")]
+    assert shown.count("Hindsight") == 1 and "(not in the grade)" in shown

@@ -579,8 +579,8 @@ class Editor:
                 grade = grade_word(d.grade)
                 words = [_("{grade}, about {points} points:", grade=grade[:1].upper() + grade[1:],
                            points=f"{d.loss:.1f}"), d.words("line")]
-                if d.hindsight:
-                    words.append(_("Hindsight: {words}", words=d.words("hindsight")))
+                if d.hindsight:                 # (its words say "Hindsight:" already)
+                    words.append(d.words("hindsight"))
                 self.line[k].note = clean_note(" ".join(w for w in words if w))
                 written += 1
             name = self.match.names[review.seat]

@@ -111,9 +111,9 @@ def _detail(r: Reviewing, k: int, variant: str) -> str:
     if d.line:
         lines.append(f'<p class="review-better">{pretty_text(d.words("line"))}</p>')
     if d.hindsight:
-        lines.append(f'<p class="review-hindsight"><strong>{_("Hindsight")}</strong> '
-                     f'<small>{_("(not in the grade)")}</small> '
-                     f'{pretty_text(d.words("hindsight"))}</p>')
+        # (its words begin with "Hindsight:")
+        lines.append(f'<p class="review-hindsight">{pretty_text(d.words("hindsight"))} '
+                     f'<small>{_("(not in the grade)")}</small></p>')
     prev = (f'<button type="button" class="btn small" data-act="review-at:{k - 1}">'
             f'{_("‹ Previous")}</button>' if k > 0 else "")
     nxt = (f'<button type="button" class="btn small" data-act="review-at:{k + 1}">'

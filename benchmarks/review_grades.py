@@ -64,30 +64,28 @@ def hand(job):
     Expert's move, its differences to the Expert's move over ``worlds`` possible deals (as
     the review weighs them) and over ``truth`` plays of the real deal."""
     variant, deal, worlds, truth = job
-    n = SEATS[variant]
     level = "beginner" if deal % 2 == 0 else "good"
-    g = GameState(variant, [f"p{s}" for s in range(n)], seed=f"grades:{deal}")
-    bots = [make_bot(level if s == 0 else "good", variant, seed=f"grades:{deal}:{s}")
-            for s in range(n)]
     out = []
-    while not g.results and g.phase not in (Phase.HAND_OVER, Phase.MATCH_OVER):
-        view = PlayerView.of(g, g.turn)
-        move = bots[g.turn].choose(view)
-        if g.turn == 0 and len(view.legal) > 1:
-            best = expert_move(g, 0)
-            seen, real = [], []
-            if best != move:
-                seen = drain(differences(g, 0, best, move, worlds, str(len(g.history))))
-                for k in range(truth):
-                    values = []
-                    for a in (best, move):
-                        c = g.copy()
-                        c.apply(a)
-                        values.append(play_out(c, 0, f"truth:{deal}:{len(g.history)}:{k}"))
-                    real.append(values[0] - values[1])
-            out.append((level, best == move, seen, real))
-        g.apply(move)
+    for g, move in decisions_of(variant, deal):
+        best = expert_move(g, 0)
+        seen, real = [], []
+        if best != move:
+            seen = drain(differences(g, 0, best, move, worlds, str(len(g.history))))
+            real = [difference(g, best, move, f"truth:{deal}:{len(g.history)}:{k}")
+                    for k in range(truth)]
+        out.append((level, best == move, seen, real))
     return variant, out
+
+
+def difference(g: GameState, best, move, seed: str) -> float:
+    """The points of ``best`` less those of ``move`` for seat 0 at ``g``, each played out
+    to the hand's end by the Good players."""
+    values = []
+    for a in (best, move):
+        c = g.copy()
+        c.apply(a)
+        values.append(play_out(c, 0, seed))
+    return values[0] - values[1]
 
 
 def reshuffled(g: GameState, rng) -> GameState:
@@ -128,21 +126,11 @@ def luck_job(job):
         if i not in wanted:
             continue
         best = expert_move(g, 0)
-        real = []
-        for a in (best, move):
-            c = g.copy()
-            c.apply(a)
-            real.append(play_out(c, 0, f"truth:{deal}:{len(g.history)}:0"))
-        diffs = []
-        for k in range(luck):
-            w = reshuffled(g, random.Random(f"luck:{deal}:{len(g.history)}:{k}"))
-            values = []
-            for a in (best, move):
-                c = w.copy()
-                c.apply(a)
-                values.append(play_out(c, 0, f"luck:{deal}:{len(g.history)}:{k}"))
-            diffs.append(values[0] - values[1])
-        out[i] = (real[0] - real[1], sum(diffs) / len(diffs))
+        real = difference(g, best, move, f"truth:{deal}:{len(g.history)}:0")
+        diffs = [difference(reshuffled(g, random.Random(f"luck:{deal}:{len(g.history)}:{k}")),
+                            best, move, f"luck:{deal}:{len(g.history)}:{k}")
+                 for k in range(luck)]
+        out[i] = (real, sum(diffs) / len(diffs))
         if len(out) == len(wanted):
             break
     return deal, out

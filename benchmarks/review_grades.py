@@ -147,9 +147,10 @@ def measure_luck(game: str, rows: list, deals: int, luck: int, sample: int, jobs
     for deal in range(deals):            # each kept decision's hand and number in it
         for k, _ in enumerate(decisions_of(game, deal)):
             where.append((deal, k))
-    if len(where) != len(rows):
+    if len(where) < len(rows):
         raise SystemExit(f"{game}: the hands played again hold {len(where)} decisions, the file "
                          f"{len(rows)}: not the same hands")
+    where = where[:len(rows)]            # (a run cut at a number of decisions: its first ones)
     grades = [grade(r, points) for r in rows]
     unlike_best = [j for j, r in enumerate(rows) if grades[j] == "best" and not r[1]]
     chosen = set(random.Random("luck sample").sample(unlike_best, min(sample, len(unlike_best))))

@@ -183,7 +183,7 @@ def measure_luck(game: str, rows: list, deals: int, luck: int, sample: int, jobs
           f"in {time.time() - t:.0f} s (each with the file's real-deal result)")
     print(f"  {'grade':11} {'count':>6} {'real cost, the draws averaged':>30}")
     for name in GRADES:
-        sel = [v for j, (_, v) in measured.items() if grades[j] == name]
+        sel = [v for j, (_, v) in sorted(measured.items()) if grades[j] == name]
         mean, half = interval(sel)
         if name == "best":
             share = len(unlike_best) / max(1, grades.count("best"))

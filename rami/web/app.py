@@ -1057,6 +1057,7 @@ class App:
         began = js.performance.now()
         self.skipping = False
         saved = False
+        drawn = None                    # the position the table was last drawn at, here
         try:
             s = self.session
             shown = False               # the table shows this move's seat at work already
@@ -1088,6 +1089,7 @@ class App:
                     saved = True
                 self.render()
                 shown = True
+                drawn = (self.position(), self.thinking)
                 record("ramiBotMoves", t0, t0 + thought[0] + js.performance.now() - t1)
                 painted = getattr(js.window, "ramiAfterPaint", None)
                 if painted is not None:                  # (the redraw as the player sees it)
@@ -1102,8 +1104,11 @@ class App:
             # saved once a stretch of bot moves ends: bots are reseeded from the position,
             # so a reload from the stretch's start replays the very same moves
             if not saved:
-                self.save()
-        if self.session is not None and self.screen == "table":
+                self.save()     # (and drawn below: it may have something to say)
+        # (the table as it stands, unless the last move's drawing shows it already: drawn
+        # again, the same table would cost the person's first tap a phone's 30 ms)
+        if self.session is not None and self.screen == "table" and \
+                (drawn != (self.position(), False) or not saved):
             self.render()
         record("ramiBotSpans", began, js.performance.now())
 

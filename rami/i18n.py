@@ -174,14 +174,25 @@ def available(code: str) -> bool:
     return code == DEFAULT or type(_load(code)) is not gettext.NullTranslations
 
 
+# each message as said once (by catalogue, in tile Rami's words or not): a table is drawn
+# with some hundreds of messages, most of them the same at every drawing
+_said: dict[tuple, str] = {}
+
+
 def _(message: str, **kw) -> str:
     """``message`` in the language of the moment, its ``{placeholders}`` filled from ``kw``."""
-    tr = _now.tr
-    if _now.tiles:
-        said = tr.pgettext(TILES, message)
-        if said != message:
-            return _kept({"m": message, "a": kw}, _fill(said, kw))
-    return _kept({"m": message, "a": kw}, _fill(tr.gettext(message), kw))
+    now = _now
+    key = (now.tr, now.tiles, message)
+    said = _said.get(key)
+    if said is None:
+        said = now.tr.pgettext(TILES, message) if now.tiles else message
+        if said == message:
+            said = now.tr.gettext(message)
+        if len(_said) >= 4096:
+            _said.clear()
+        _said[key] = said
+    text = said.format(**kw) if kw else said
+    return _kept({"m": message, "a": kw}, text) if now.recording else text
 
 
 def n_(singular: str, plural: str, n: int, **kw) -> str:

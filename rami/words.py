@@ -52,6 +52,7 @@ _TILE_WORDS = tuple(
 # text between tags, and the attributes that are read (aria-label, title, alt)
 _TEXT_NODE = re.compile(r">([^<]+)<")
 _SAID_KEPT = 32         # fragments remembered said (a table's regions, as drawn lately)
+_TEXTS_KEPT = 4096      # texts remembered said (a tile's name, a log line)
 _READ_ATTR = re.compile(r'\b(aria-label|title|alt)="([^"]*)"')
 
 
@@ -97,8 +98,10 @@ class Words:
 
     def __init__(self, tiles: bool = False):
         self.tiles = tiles
-        # the page's fragments said lately (a redraw says mostly the same regions again)
+        # the page's fragments said lately (a redraw says mostly the same regions again),
+        # and each text in them (a region that changed has mostly the same texts)
         self._said: dict[tuple[str, str], str] = {}
+        self._texts: dict[tuple[str, bool, str], str] = {}
 
     # -- plain text (the terminal, screen readers, attributes) ---------------------------
     def plain(self, text: str, symbols: bool = True) -> str:
@@ -129,11 +132,21 @@ class Words:
         return said
 
     def _html(self, fragment: str) -> str:
-        fragment = _TEXT_NODE.sub(
-            lambda m: ">" + self._tile_words(self._tile_codes(m.group(1), html=True)) + "<",
-            fragment)
-        return _READ_ATTR.sub(
-            lambda m: f'{m.group(1)}="{self.plain(m.group(2))}"', fragment)
+        lang, texts = language(), self._texts
+
+        def said(text: str, html: bool) -> str:
+            key = (lang, html, text)
+            out = texts.get(key)
+            if out is None:
+                out = (self._tile_words(self._tile_codes(text, html=True)) if html
+                       else self.plain(text))
+                if len(texts) >= _TEXTS_KEPT:
+                    texts.clear()
+                texts[key] = out
+            return out
+
+        fragment = _TEXT_NODE.sub(lambda m: ">" + said(m.group(1), True) + "<", fragment)
+        return _READ_ATTR.sub(lambda m: f'{m.group(1)}="{said(m.group(2), False)}"', fragment)
 
     # -- the parts -------------------------------------------------------------------------
     @staticmethod

@@ -19,7 +19,7 @@ from rami.scenario import from_deal
 from rami.state import Phase
 from rami.web import render
 from rami.web.session import Session
-from rami.web.svg import card_svg, symbol_defs
+from rami.web.svg import SUIT_PATHS, card_svg
 
 ROOT_DIR = pathlib.Path(__file__).resolve().parent.parent
 
@@ -32,8 +32,11 @@ def test_every_card_face_is_well_formed_svg_with_a_spoken_name():
         svg = ET.fromstring(card_svg(card))
         assert svg.get("aria-label") == card.name()
         assert svg.get("viewBox") == "0 0 100 140"
-    defs = ET.fromstring(symbol_defs())
-    assert {s.get("id") for s in defs.iter("symbol")} == {"suit-s", "suit-h", "suit-d", "suit-c"}
+        # whole in itself: its suit shapes drawn in it, nothing referred to in the page
+        assert not [e for e in svg.iter() if e.tag.endswith("use") or "href" in str(e.attrib)]
+        if card.suit:
+            shapes = [e.get("d") for e in svg.iter() if e.tag.endswith("path")]
+            assert SUIT_PATHS[card.suit] in shapes
 
 
 def test_the_hand_keeps_the_person_s_order_and_new_cards_go_right():

@@ -41,7 +41,6 @@ from ..scenario import DealSyntaxError, from_deal
 from ..state import GameState, Phase
 from .parts import LABEL_CLASS, LABEL_WORDS, back, esc, face, parse_code, pretty_text, short_names
 from .session import BOT_PHASES, Session
-from .svg import symbol_defs
 from ..words import words_for
 
 MODES = ("show", "replay", "puzzle")
@@ -600,7 +599,7 @@ class Board:
         """The board drawn, in its language and its game's words (a tile by its colour and
         number, not its code)."""
         with self.speaking():
-            return symbol_defs() + words_for(self.start.variant).html(self._html())
+            return words_for(self.start.variant).html(self._html())
 
     def _html(self) -> str:
         s = self.session

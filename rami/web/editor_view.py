@@ -12,7 +12,7 @@ from ..words import words_for
 from .editor_model import KIND_WORDS, KINDS, Draft, aside_of, token_card
 from .lobby import _option_input, game
 from .parts import card_label, esc, pretty_text
-from .svg import card_svg, symbol_defs
+from .svg import card_svg
 
 
 def frame_html(ed) -> str:
@@ -30,7 +30,7 @@ def frame_html(ed) -> str:
            'mode="record" reveal="all" card-size="small"></rami-board></div>'
            if k == "ed-moves" else "")
         + '</section>' for k, h in heads)
-    return (f'{symbol_defs()}<h1>{esc(_("Board editor"))}</h1><p class="lede">'
+    return (f'<h1>{esc(_("Board editor"))}</h1><p class="lede">'
             f'{esc(_("Build a position by clicking cards, record moves or a puzzle, and take the two lines of HTML for your page. Nothing you make leaves this page."))}'
             f'</p><div class="ed-layout"><div class="ed-main">{sections}</div>'
             f'<div class="ed-side"><section class="ed-part" aria-labelledby="ed-preview-h">'

@@ -12,7 +12,6 @@ import js
 
 from ..i18n import DEFAULT, available, install, negotiate, normalise, set_language
 from .settings import ALL_CLASSES, root_classes
-from .svg import symbol_defs
 
 
 def nil(x):
@@ -165,10 +164,7 @@ def ready() -> None:
 
 
 def prepare_page() -> None:
-    """The suit shapes every card face refers to; the loading screen goes."""
-    defs = js.document.createElement("div")
-    defs.innerHTML = symbol_defs()
-    js.document.body.prepend(defs.firstChild)
+    """The loading screen goes."""
     loading = nil(js.document.getElementById("loading"))
     if loading is not None:
         loading.remove()

@@ -1,8 +1,9 @@
 """Card faces and backs as SVG text (pure Python: no browser needed to build or test them).
 
-The four suit shapes are paths, defined once per page as ``<symbol>`` elements
-(:func:`symbol_defs`) and drawn with ``<use>``, so a face does not depend on the fonts a
-phone happens to have. A face is a 100×140 box: the rank and suit in two corners (the
+The four suit shapes are paths drawn in each face (not ``<use>`` of shared symbols: each
+``<use>`` is a copy the browser makes and styles anew for every pip, a quarter of the cost
+of a hand's new cards), so a face does not depend on the fonts a phone happens to have, nor
+on anything else in its page (a tutorial's board in its own shadow root). A face is a 100×140 box: the rank and suit in two corners (the
 top-left one is what shows in a fanned hand, so it is large), the classic pip layout for
 number cards, a framed letter for court cards.
 
@@ -53,14 +54,6 @@ PIPS = {
 COURT = {11: "J", 12: "Q", 13: "K"}
 
 
-def symbol_defs() -> str:
-    """The page's one hidden ``<svg>`` holding the suit symbols that faces refer to."""
-    symbols = "".join(f'<symbol id="suit-{s}" viewBox="0 0 100 100"><path d="{d}"/></symbol>'
-                      for s, d in SUIT_PATHS.items())
-    return ('<svg width="0" height="0" style="position:absolute" aria-hidden="true">'
-            f'<defs>{symbols}</defs></svg>')
-
-
 def colour(card: Card) -> str:
     if card.is_tile:
         return TILE_COLOURS.get(card.suit, "#7a2c8f")
@@ -68,9 +61,9 @@ def colour(card: Card) -> str:
 
 
 def _suit(s: str, x: float, y: float, size: float, flip: bool = False) -> str:
-    t = f' transform="rotate(180 {x} {y})"' if flip else ""
-    return (f'<use href="#suit-{s}" x="{x - size / 2:g}" y="{y - size / 2:g}" '
-            f'width="{size:g}" height="{size:g}"{t}/>')
+    turn = f"rotate(180 {x} {y}) " if flip else ""
+    return (f'<path d="{SUIT_PATHS[s]}" transform="{turn}translate({x - size / 2:g} '
+            f'{y - size / 2:g}) scale({size / 100:g})"/>')
 
 
 def _corner(card: Card, flip: bool) -> str:

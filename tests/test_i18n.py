@@ -159,6 +159,22 @@ def test_a_language_is_active_until_another_is_chosen():
     assert i18n.set_language("xx") == "en" and _("The stock is empty.") == "The stock is empty."
 
 
+def test_a_message_said_before_is_said_again_in_the_words_of_the_moment():
+    """Messages are remembered said (a table says hundreds at each redraw): by catalogue and
+    by the game's words, never the ones of another moment."""
+    i18n.set_language("ro")
+    for _round in range(2):
+        assert _("The stock is empty.") == "Pachetul este gol."
+        with i18n.pieces(True):
+            assert _("The stock is empty.") == "Teancul este gol."
+        with speaking("en"):
+            assert _("The stock is empty.") == "The stock is empty."
+    with i18n.recording():
+        said = _("The stock is empty.")
+    assert said == "Pachetul este gol." and said.spec == {"m": "The stock is empty."}
+    i18n.set_language("en")
+
+
 # -- the game in Romanian -------------------------------------------------------------------
 def test_a_refusal_speaks_the_players_language_and_the_games_words():
     i18n.set_language("ro")
@@ -215,6 +231,8 @@ def test_a_catalogue_fetched_by_the_page_is_installed_from_its_bytes():
     try:
         i18n._loaded["de"] = i18n.gettext.NullTranslations()       # (not shipped)
         assert not i18n.available("de")
+        with i18n.speaking("de"):          # (said once in English, before the catalogue came)
+            assert _("The stock is empty.") == "The stock is empty."
         assert not i18n.install("de", b"not a catalogue") and not i18n.available("de")
         assert not i18n.install("de", gzip.compress(b"not a catalogue"))
         assert not i18n.install("de", gzip.compress(mo.read_bytes())[:-40])     # cut short

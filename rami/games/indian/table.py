@@ -195,8 +195,9 @@ class IndianTable(Table):
     def hand(self, s: "Model") -> str:
         labels = self.group_labels(s)
         out = []
+        at = self.hand_now(s)
         for g, (members, label) in enumerate(zip(s.groups(), labels)):
-            cards = [self.hand_card(s, pos) for pos in members]
+            cards = [self.hand_card(s, pos, at) for pos in members]
             said = _(LABEL_WORDS[label])
             out.append(f'<div class="hand-group g-{LABEL_CLASS[label]}" data-group="{g}" '
                        f'role="group" aria-label="'

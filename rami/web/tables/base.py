@@ -296,17 +296,27 @@ class Table:
 
     def hand(self, s: "Model") -> str:
         cards = s.cards()
-        items = [self.hand_card(s, pos) for pos in range(len(cards))]
+        at = self.hand_now(s)
+        items = [self.hand_card(s, pos, at) for pos in range(len(cards))]
         gaps = len(s.breaks) if s.arranged else 0
         return (f'<div class="hand{" arranged" if gaps else ""}" id="hand" role="group" '
                 f'aria-label="{_("Your cards")}" style="--n:{max(len(cards), 1)};--g:{gaps}">'
                 f'{"".join(items)}</div>')
 
-    def hand_card(self, s: "Model", pos: int) -> str:
-        """One of the person's cards: selectable, draggable, marked when just drawn. Only the
-        focused card is in the Tab order (the arrow keys move along the hand)."""
-        c = Card.parse(s.order[pos])
+    def hand_now(self, s: "Model") -> tuple:
+        """What every card of the hand is drawn with, found once for the hand: whether it is
+        the person's turn, the card they must play (a taken discard's duty), the wild test."""
         my_turn = s.human_to_move()
+        game = s.game
+        duty = game.extra.get("duty") if my_turn and game.phase == Phase.PLAY else None
+        return my_turn, duty, self.wild_test(s)
+
+    def hand_card(self, s: "Model", pos: int, at: tuple | None = None) -> str:
+        """One of the person's cards: selectable, draggable, marked when just drawn. Only the
+        focused card is in the Tab order (the arrow keys move along the hand). ``at``: what
+        :meth:`hand_now` found for the hand."""
+        c = Card.parse(s.order[pos])
+        my_turn, duty, wild_test = at or self.hand_now(s)
         cls = "card hand-card" + (" sel" if pos in s.selected else "")
         badge = ""
         if my_turn and s.fresh == s.order[pos]:
@@ -315,11 +325,10 @@ class Table:
             badge = f' data-badge="{esc(p_("badge", "new"))}"'
         elif my_turn and s.order[pos] in s.arrived:
             cls += " came"                 # came with it from the pile
-        if my_turn and s.game.extra.get("duty") == s.order[pos] \
-                and s.game.phase == Phase.PLAY:
+        if duty is not None and duty == s.order[pos]:
             cls += " duty"
         tab = "0" if pos == min(s.cursor, len(s.order) - 1) else "-1"
-        wild = self.wild_test(s)(c)
+        wild = wild_test(c)
         if wild:
             cls += " wild"
         if s.arranged and pos in s.breaks:

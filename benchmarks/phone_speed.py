@@ -30,9 +30,8 @@ from tests.browser.conftest import ARGS, CHROMIUM  # noqa: E402
 from tests.browser.fit import SEATS, open_deal, touch_context  # noqa: E402
 from tests.positions import mid_hand  # noqa: E402
 
-# the next frame painted: a task queued from its animation callbacks runs once it is painted
-FRAME = ("new Promise(r => requestAnimationFrame(() => { const c = new MessageChannel(); "
-         "c.port1.onmessage = r; c.port2.postMessage(0); }))")
+# the next frame painted (static/boot.js)
+FRAME = "window.ramiNextPaint()"
 TAP = """async (i) => {
   const el = document.querySelectorAll('.hand-card')[i];
   const t = performance.now();

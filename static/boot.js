@@ -117,13 +117,18 @@
   window.ramiWorkerMoves = [];  // [asked, played] of each bot move worked out in the bots' worker
   window.ramiProgress = [];     // [time, percent, creep to, over seconds]: the bar's steps
   window.ramiRedraws = [];      // [start, painted] of the table's redraw after each bot move
-  // [t0, the next frame painted after now] into window[name] (a task queued from the
-  // frame's animation callbacks runs once that frame is painted)
-  window.ramiAfterPaint = (name, t0) => requestAnimationFrame(() => {
-    const { port1, port2 } = new MessageChannel();
-    port1.onmessage = () => window[name].push([t0, performance.now()]);
-    port2.postMessage(0);
-  });
+  // A promise kept once the next frame is painted (a task queued from the frame's animation
+  // callbacks runs once that frame is painted; one channel for them all, so that a measure
+  // does not add a new channel's making to what it measures); and [t0, that time] into
+  // window[name].
+  const painted = new MessageChannel(), toldWhenPainted = [];
+  painted.port1.onmessage = () => toldWhenPainted.shift()();
+  window.ramiNextPaint = () => new Promise((kept) => requestAnimationFrame(() => {
+    toldWhenPainted.push(kept);
+    painted.port2.postMessage(0);
+  }));
+  window.ramiAfterPaint = (name, t0) =>
+    window.ramiNextPaint().then(() => window[name].push([t0, performance.now()]));
   try {
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) window.ramiLongTasks.push([e.startTime, e.duration]);

@@ -3,9 +3,10 @@
 The four suit shapes are paths drawn in each face (not ``<use>`` of shared symbols: each
 ``<use>`` is a copy the browser makes and styles anew for every pip, a quarter of the cost
 of a hand's new cards), so a face does not depend on the fonts a phone happens to have, nor
-on anything else in its page (a tutorial's board in its own shadow root). A face is a 100×140 box: the rank and suit in two corners (the
-top-left one is what shows in a fanned hand, so it is large), the classic pip layout for
-number cards, a framed letter for court cards.
+on anything else in its page (a tutorial's board in its own shadow root). A face is a
+100×140 box: the rank and suit in two corners (the top-left one is what shows in a fanned
+hand, so it is large), the classic pip layout for number cards, a framed letter for court
+cards.
 
 >>> from rami.cards import Card
 >>> '<svg' in card_svg(Card.parse("Qh")) and 'queen of hearts' in card_svg(Card.parse("Qh"))

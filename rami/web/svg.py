@@ -69,7 +69,7 @@ def _suit(s: str, x: float, y: float, size: float, flip: bool = False) -> str:
 
 def _corner(card: Card, flip: bool) -> str:
     rank = RANK_TEXT.get(card.rank, str(card.rank))
-    t = f' transform="rotate(180 {W / 2} {H / 2})"' if flip else ""
+    t = f' transform="rotate(180 {W // 2} {H // 2})"' if flip else ""
     tight = ' textLength="22" lengthAdjust="spacingAndGlyphs"' if card.rank == 10 else ""
     return (f'<g{t}><text x="13" y="27" text-anchor="middle" class="idx"{tight}>{rank}</text>'
             f'{_suit(card.suit, 13, 39, 15)}</g>')

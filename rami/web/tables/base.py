@@ -311,12 +311,12 @@ class Table:
         duty = game.extra.get("duty") if my_turn and game.phase == Phase.PLAY else None
         return my_turn, duty, self.wild_test(s)
 
-    def hand_card(self, s: "Model", pos: int, at: tuple | None = None) -> str:
+    def hand_card(self, s: "Model", pos: int, at: tuple) -> str:
         """One of the person's cards: selectable, draggable, marked when just drawn. Only the
         focused card is in the Tab order (the arrow keys move along the hand). ``at``: what
         :meth:`hand_now` found for the hand."""
         c = Card.parse(s.order[pos])
-        my_turn, duty, wild_test = at or self.hand_now(s)
+        my_turn, duty, wild_test = at
         cls = "card hand-card" + (" sel" if pos in s.selected else "")
         badge = ""
         if my_turn and s.fresh == s.order[pos]:

@@ -357,7 +357,7 @@ def announcement(s: Session, since: int) -> str:
     """The moves since log line ``since``, as plain words for the screen readers' live
     region."""
     said = words_for(s.game.variant).plain
-    return " ".join(said(text) for _, text in s.log_lines()[since:])
+    return " ".join(said(text) for _, text in s.log_lines(since))
 
 
 def skip_bots() -> str:

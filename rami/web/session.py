@@ -674,10 +674,12 @@ class Session:
 
     # -- the log --------------------------------------------------------------------------
     @in_game_words
-    def log_lines(self) -> list[tuple[int, str]]:
-        """This hand's events as (seat, words) for the person's eyes."""
+    def log_lines(self, since: int = 0) -> list[tuple[int, str]]:
+        """This hand's events as (seat, words) for the person's eyes; from the event
+        ``since`` on (only those are put in words)."""
         names = self.game.names
-        return [(e.seat, e.describe(names, self.human)) for e in self.game.events_for(self.human)]
+        return [(e.seat, e.describe(names, self.human))
+                for e in self.game.events_for(self.human)[since:]]
 
     # -- saving ---------------------------------------------------------------------------
     def to_dict(self) -> dict:

@@ -30,23 +30,21 @@ from tests.browser.conftest import ARGS, CHROMIUM  # noqa: E402
 from tests.browser.fit import SEATS, open_deal, touch_context  # noqa: E402
 from tests.positions import mid_hand  # noqa: E402
 
-# the next frame painted (static/boot.js)
+# the time the next frame is painted (static/boot.js)
 FRAME = "window.ramiNextPaint()"
 TAP = """async (i) => {
   const el = document.querySelectorAll('.hand-card')[i];
   const t = performance.now();
   el.click();
-  await """ + FRAME + """;
-  return performance.now() - t;
+  return await """ + FRAME + """ - t;
 }"""
 SORT = """async (k) => {
   const t = performance.now();
   document.querySelectorAll('.sorts [data-act^="sort:"]:not(:disabled)')[k].click();
-  await """ + FRAME + """;
-  return performance.now() - t;
+  return await """ + FRAME + """ - t;
 }"""
 TURN = "async () => { const t = performance.now(); window.dispatchEvent(new Event('resize')); " \
-       "await " + FRAME + "; return performance.now() - t; }"
+       "return await " + FRAME + " - t; }"
 
 
 def main() -> int:

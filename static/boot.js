@@ -117,18 +117,27 @@
   window.ramiWorkerMoves = [];  // [asked, played] of each bot move worked out in the bots' worker
   window.ramiProgress = [];     // [time, percent, creep to, over seconds]: the bar's steps
   window.ramiRedraws = [];      // [start, painted] of the table's redraw after each bot move
-  // A promise kept once the next frame is painted (a task queued from the frame's animation
-  // callbacks runs once that frame is painted; one channel for them all, so that a measure
-  // does not add a new channel's making to what it measures); and [t0, that time] into
-  // window[name].
-  const painted = new MessageChannel(), toldWhenPainted = [];
-  painted.port1.onmessage = () => toldWhenPainted.shift()();
-  window.ramiNextPaint = () => new Promise((kept) => requestAnimationFrame(() => {
-    toldWhenPainted.push(kept);
-    painted.port2.postMessage(0);
-  }));
+  // A promise kept, with the time, once the next frame is painted (a task queued from the
+  // frame's animation callbacks runs once that frame is painted): one animation callback and
+  // one message a frame, however many wait for it, all told the same time (what one of them
+  // then does, the table's readings after a drawing, is not counted in another's wait; one
+  // channel for them all, so that a measure does not add a channel's making to what it
+  // measures); and [t0, that time] into window[name].
+  const painted = new MessageChannel(), sent = [];
+  let next = null;                  // the promises waiting for the next frame
+  painted.port1.onmessage = () => {
+    const now = performance.now();
+    for (const kept of sent.shift()) kept(now);
+  };
+  window.ramiNextPaint = () => new Promise((kept) => {
+    if (next === null) {
+      next = [];
+      requestAnimationFrame(() => { sent.push(next); next = null; painted.port2.postMessage(0); });
+    }
+    next.push(kept);
+  });
   window.ramiAfterPaint = (name, t0) =>
-    window.ramiNextPaint().then(() => window[name].push([t0, performance.now()]));
+    window.ramiNextPaint().then((now) => window[name].push([t0, now]));
   try {
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) window.ramiLongTasks.push([e.startTime, e.duration]);

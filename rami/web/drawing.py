@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import html as htmllib
 import re
+import traceback
 
 import js
 from pyodide.ffi import create_once_callable
@@ -56,6 +57,7 @@ class Drawing:
         self.fitted: tuple | None = None     # the melds as last fitted, and their room
         self.fits: dict[tuple, float] = {}   # the size found for melds in a room
         self.opp_tallest: tuple = (None, 0)  # the opponents' strip at its tallest this hand
+        self.settle_due = False              # the page's readings wait for the next frame
         self.forget()
         if adopt is not None:                # the lobby on the screen is this one
             self.frame, self.drawn = ("lobby",), {"frame": adopt}
@@ -127,9 +129,8 @@ class Drawing:
             if el is not None and (lost or self.app.focus_wanted):
                 el.focus()
         self.app.focus_wanted = False
-        log = nil(self.root.querySelector("#log-list"))
-        if log is not None:
-            log.scrollTop = log.scrollHeight
+        if not self.settle_due:
+            self._scroll_log()
         if announce:
             self._announce()            # (a write: after every reading of the page)
 
@@ -152,6 +153,9 @@ class Drawing:
         regions = render.table_regions(s, self.app.pace, message, self.app.thinking, new_from, offer,
                                        hint)
         key = ("table", id(s), st.variant.name, st.n, language())
+        # the melds are fitted before the frame when they (or their room) may have changed
+        fit_now = self.frame != key or self.fitted is None \
+            or self.drawn.get("melds") != regions["melds"]
         if self.frame != key:
             self.screen_el.innerHTML = render.table_html(s, self.app.pace, message,
                                                          self.app.thinking, new_from, offer, hint)
@@ -183,8 +187,40 @@ class Drawing:
         # (what is written before what is measured: the page is laid out once)
         self._mark_changes()
         self._mark_hint()
-        self.fit_melds()
-        self._show_turn()               # (a reading too, before the live region is written)
+        if fit_now:
+            self.fit_melds()
+            self._show_turn()           # (a reading too, before the live region is written)
+        else:
+            self._settle_after_paint()
+
+    def _settle_after_paint(self) -> None:
+        """The same melds: the page is read once the frame that shows this drawing is
+        painted (a bot's move, a tap: the change is on the screen without waiting for a
+        reading of the whole page, a phone's 10 ms and more); the melds are checked for
+        their room then, the strips' signs set, the log kept at its end."""
+        if self.settle_due:
+            return
+        after = nil(getattr(js.window, "ramiNextPaint", None))
+        if after is None:
+            return self._settle()
+        self.settle_due = True
+        after().then(create_once_callable(self._settle))
+
+    def _settle(self, *_) -> None:
+        self.settle_due = False
+        if self.frame is None or self.frame[0] != "table":
+            return
+        try:
+            self.fit_melds()
+            self._show_turn()
+            self._scroll_log()
+        except Exception as e:          # (the table stays as drawn; never a traceback on it)
+            js.console.error("".join(traceback.format_exception(e)))
+
+    def _scroll_log(self) -> None:
+        log = nil(self.root.querySelector("#log-list"))
+        if log is not None:
+            log.scrollTop = log.scrollHeight
 
     def open_box(self):
         """The dialog that holds focus now (an open dialog, or the hand's summary)."""
@@ -521,7 +557,7 @@ class Drawing:
         el = nil(js.document.getElementById("announce"))
         if el is None:
             return
-        lines = len(s.log_lines())
+        lines = len(s.game.events_for(s.human))     # (counted: only the new are put in words)
         hand, told = self.announced
         if hand != s.game.hand_no:
             told = 0

@@ -57,7 +57,8 @@ class Drawing:
         self.fitted: tuple | None = None     # the melds as last fitted, and their room
         self.fits: dict[tuple, float] = {}   # the size found for melds in a room
         self.opp_tallest: tuple = (None, 0)  # the opponents' strip at its tallest this hand
-        self.settle_due = False              # the page's readings wait for the next frame
+        self.settle_due = False              # a task waits for the next frame painted,
+        self.due: set[str] = set()           # to do this then ("fit", "announce")
         self.forget()
         if adopt is not None:                # the lobby on the screen is this one
             self.frame, self.drawn = ("lobby",), {"frame": adopt}
@@ -83,7 +84,7 @@ class Drawing:
         doc = js.document
         focus = self.app.focus_act or attr(doc.activeElement, "data-act")
         self.app.focus_act = None
-        announce = False                # the moves told to screen readers, once all is read
+        announce = False                # the moves told to screen readers, once painted
         if self.app.screen == "join" and self.app.remote is not None:
             self._draw_frame(("join",), render.join_html(self.app.remote))
             focus = focus or ("join-go" if self.app.remote.state == "name" else None)
@@ -120,7 +121,7 @@ class Drawing:
         opened = self._draw_dialog()
         if opened:
             if announce:
-                self._announce()
+                self._after_paint("announce")
             return
         active = nil(doc.activeElement)
         lost = active is None or active == doc.body or not self.root.contains(active)
@@ -129,10 +130,10 @@ class Drawing:
             if el is not None and (lost or self.app.focus_wanted):
                 el.focus()
         self.app.focus_wanted = False
-        if not self.settle_due:
+        if "fit" not in self.due:
             self._scroll_log()
         if announce:
-            self._announce()            # (a write: after every reading of the page)
+            self._after_paint("announce")
 
     def _draw_frame(self, key: tuple, html: str) -> None:
         if self.frame != key or self.drawn.get("frame") != html:
@@ -189,15 +190,17 @@ class Drawing:
         self._mark_hint()
         if fit_now:
             self.fit_melds()
-            self._show_turn()           # (a reading too, before the live region is written)
+            self._show_turn()
         else:
-            self._settle_after_paint()
+            self._after_paint("fit")
 
-    def _settle_after_paint(self) -> None:
-        """The same melds: the page is read once the frame that shows this drawing is
-        painted (a bot's move, a tap: the change is on the screen without waiting for a
-        reading of the whole page, a phone's 10 ms and more); the melds are checked for
-        their room then, the strips' signs set, the log kept at its end."""
+    def _after_paint(self, what: str) -> None:
+        """Done once the frame that shows this drawing is painted, so that the change is on
+        the screen without waiting for it (a phone's 10 ms and more): ``fit``, the same
+        melds, read then (checked for their room, the strips' signs set, the log kept at its
+        end: no layout forced before the frame); ``announce``, the moves told to screen
+        readers."""
+        self.due.add(what)
         if self.settle_due:
             return
         after = nil(getattr(js.window, "ramiNextPaint", None))
@@ -207,13 +210,16 @@ class Drawing:
         after().then(create_once_callable(self._settle))
 
     def _settle(self, *_) -> None:
-        self.settle_due = False
-        if self.frame is None or self.frame[0] != "table":
+        due, self.due, self.settle_due = self.due, set(), False
+        if self.frame is None or self.frame[0] != "table" or self.app.session is None:
             return
         try:
-            self.fit_melds()
-            self._show_turn()
-            self._scroll_log()
+            if "fit" in due:
+                self.fit_melds()
+                self._show_turn()
+                self._scroll_log()
+            if "announce" in due:
+                self._announce()
         except Exception as e:          # (the table stays as drawn; never a traceback on it)
             js.console.error("".join(traceback.format_exception(e)))
 

@@ -153,7 +153,9 @@ def at_table(host, guest) -> None:
     wait_for(host, shown.format(1) + " === '👍'", 10, "the friend's reaction at the host")
     assert guest.evaluate("document.querySelector('.me-head .reaction').dataset.reaction") \
         == "👍"
-    assert "Bea reacts: thumbs up" in host.inner_text("#announce")
+    # (screen readers are told once the frame is painted)
+    wait_for(host, "document.getElementById('announce').textContent"
+                   ".includes('Bea reacts: thumbs up')", 10, "the reaction told at the host")
     assert guest.evaluate("document.querySelectorAll('.react-row').length") == 0   # (closed)
     host.click('[data-act="reactions"]')
     host.click('[data-act="react:5"]')

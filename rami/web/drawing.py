@@ -130,7 +130,7 @@ class Drawing:
             if el is not None and (lost or self.app.focus_wanted):
                 el.focus()
         self.app.focus_wanted = False
-        if "fit" not in self.due:
+        if not self.due & {"fit", "signs"}:
             self._scroll_log()
         if announce:
             self._after_paint("announce")
@@ -188,18 +188,18 @@ class Drawing:
         # (what is written before what is measured: the page is laid out once)
         self._mark_changes()
         self._mark_hint()
-        if fit_now:
-            self.fit_melds()
-            self._show_turn()
+        if fit_now:                     # (their signs, and the rest, once painted)
+            self.fit_melds(signs=False)
+            self._after_paint("signs")
         else:
             self._after_paint("fit")
 
     def _after_paint(self, what: str) -> None:
         """Done once the frame that shows this drawing is painted, so that the change is on
         the screen without waiting for it (a phone's 10 ms and more): ``fit``, the same
-        melds, read then (checked for their room, the strips' signs set, the log kept at its
-        end: no layout forced before the frame); ``announce``, the moves told to screen
-        readers."""
+        melds, read then (checked for their room: no layout forced before the frame);
+        ``signs``, the strips' signs set, the seat to move scrolled into sight and the log
+        kept at its end (with ``fit`` too); ``announce``, the moves told to screen readers."""
         self.due.add(what)
         if self.settle_due:
             return
@@ -216,6 +216,9 @@ class Drawing:
         try:
             if "fit" in due:
                 self.fit_melds()
+            elif "signs" in due:
+                self.melds_scrolled()
+            if "fit" in due or "signs" in due:
                 self._show_turn()
                 self._scroll_log()
             if "announce" in due:
@@ -261,10 +264,11 @@ class Drawing:
             if first is not None:
                 first.focus()
 
-    def fit_melds(self, event=None) -> None:
+    def fit_melds(self, event=None, signs: bool = True) -> None:
         """Every meld in sight: the melds' cards shrink (to half their size at most) until all
         the melds fit the room the table leaves them; past that (a phone, a crowded table)
-        the area scrolls and its foot says so, until the last meld is reached."""
+        the area scrolls and its foot says so, until the last meld is reached (the signs
+        set here unless ``signs`` is False: the caller sees to them)."""
         el = nil(self.screen_el.querySelector("#melds"))
         if el is None:
             return
@@ -283,7 +287,7 @@ class Drawing:
         room = (self.drawn.get("melds"), el.clientWidth, el.clientHeight)
         if self.fitted is not None and room == self.fitted[:3] \
                 and el.scrollHeight == self.fitted[3]:
-            return self.melds_scrolled()
+            return self.melds_scrolled() if signs else None
         # (each step below is a style pass and a layout of every meld, 50 ms and more on a
         # phone: the size found for these melds in this room is remembered, and tried first)
         fit = float(style.getPropertyValue("--fit") or 1)
@@ -315,7 +319,8 @@ class Drawing:
             self.fits.clear()
         self.fits[room] = fit
         el.classList.toggle("overflows", over())
-        self.melds_scrolled()
+        if signs:
+            self.melds_scrolled()
         self.fitted = room + (el.scrollHeight,)
 
     def refit(self) -> None:

@@ -154,9 +154,10 @@ class Drawing:
         regions = render.table_regions(s, self.app.pace, message, self.app.thinking, new_from, offer,
                                        hint)
         key = ("table", id(s), st.variant.name, st.n, language())
-        # the melds are fitted before the frame when they (or their room) may have changed
-        fit_now = self.frame != key or self.fitted is None \
-            or self.drawn.get("melds") != regions["melds"]
+        # the melds are fitted before the first frame of a table (or of a new size of cards,
+        # a new room); after that a drawing is painted first, its melds fitted then (a meld
+        # more seldom changes their size, and then it does in the frame after)
+        fit_now = self.frame != key or self.fitted is None
         if self.frame != key:
             self.screen_el.innerHTML = render.table_html(s, self.app.pace, message,
                                                          self.app.thinking, new_from, offer, hint)
@@ -196,8 +197,8 @@ class Drawing:
 
     def _after_paint(self, what: str) -> None:
         """Done once the frame that shows this drawing is painted, so that the change is on
-        the screen without waiting for it (a phone's 10 ms and more): ``fit``, the same
-        melds, read then (checked for their room: no layout forced before the frame);
+        the screen without waiting for it (a phone's 10 ms and more): ``fit``, the melds
+        read then (fitted to their room: no layout forced before the frame);
         ``signs``, the strips' signs set, the seat to move scrolled into sight and the log
         kept at its end (with ``fit`` too); ``announce``, the moves told to screen readers."""
         self.due.add(what)

@@ -117,6 +117,38 @@ def test_every_game_fits_each_phone_and_tablet_held_either_way(browser, site, va
     ctx.close()
 
 
+MELDS = """(() => {
+  const el = document.querySelector('#melds');
+  return [getComputedStyle(el).getPropertyValue('--fit').trim(),
+          el.classList.contains('overflows'),
+          (document.querySelector('.more-melds span') || {}).textContent || '',
+          document.querySelectorAll('#melds .meld').length];
+})()"""
+
+
+def test_the_bots_melds_are_fitted_once_painted_as_a_new_look_fits_them(browser, site):
+    """After the table's first drawing, a drawing is painted first and the melds fitted
+    then (rami.web.drawing): after the bots' moves the melds stand as a fit made anew (a
+    turn of the phone) finds them, their sign counts those out of sight, the table fits,
+    and screen readers were told the moves."""
+    ctx, page = _context(browser, site, (390, 844))
+    _open(page, mid_hand("push", 6, seat=1))
+    page.select_option("#pace", "fast")
+    before = page.evaluate(MELDS)[3]
+    wait_for(page, "!!document.querySelector('#table.my-turn')", 90, "the bots' moves")
+    settled(page)
+    after = page.evaluate(MELDS)
+    assert after[3] > before, "the bots laid melds (the case under test)"
+    assert problems(page) == []
+    page.evaluate("window.dispatchEvent(new Event('resize'))")     # fitted anew
+    settled(page)
+    assert page.evaluate(MELDS) == after
+    assert any(name in page.inner_text("#announce") for name in ("Ada", "Bruno", "Chloé",
+                                                                  "Dmitri", "Esme"))
+    assert page.errors == [] and page.offsite == []
+    ctx.close()
+
+
 def test_touch_a_card_held_large_dragged_to_the_pile_one_move_a_double_tap(browser, site):
     ctx, page = _context(browser, site, (844, 390))
     _open(page, mid_hand("basic", 3), "")

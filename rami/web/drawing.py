@@ -58,7 +58,7 @@ class Drawing:
         self.fits: dict[tuple, float] = {}   # the size found for melds in a room
         self.opp_tallest: tuple = (None, 0)  # the opponents' strip at its tallest this hand
         self.settle_due = False              # a task waits for the next frame painted,
-        self.due: set[str] = set()           # to do this then ("fit", "announce")
+        self.due: set[str] = set()           # to do this then ("fit", "signs", "announce")
         self.forget()
         if adopt is not None:                # the lobby on the screen is this one
             self.frame, self.drawn = ("lobby",), {"frame": adopt}
@@ -200,8 +200,12 @@ class Drawing:
         the screen without waiting for it (a phone's 10 ms and more): ``fit``, the melds
         read then (fitted to their room: no layout forced before the frame);
         ``signs``, the strips' signs set, the seat to move scrolled into sight and the log
-        kept at its end (with ``fit`` too); ``announce``, the moves told to screen readers."""
+        kept at its end (with ``fit`` too); ``announce``, the moves told to screen readers.
+        A hidden page paints no frame: done at once there (the sound of the person's turn
+        calls them back to the table)."""
         self.due.add(what)
+        if js.document.hidden:
+            return self._settle()
         if self.settle_due:
             return
         after = nil(getattr(js.window, "ramiNextPaint", None))

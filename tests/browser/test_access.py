@@ -178,6 +178,24 @@ def test_moves_are_announced_and_an_open_panel_is_not_rebuilt(page):
     assert not page.errors
 
 
+def test_a_hidden_page_tells_the_moves_with_no_frame_to_wait_for(page):
+    """The moves are told to screen readers once a drawing's frame is painted; a page out of
+    sight paints none (another tab, the phone's other app), and is told them at once."""
+    open_deal(page, crowded("basic", 4))
+    page.select_option("#pace", "fast")
+    page.evaluate("Object.defineProperty(document, 'hidden', {value: true, configurable: true});"
+                  "window.ramiNextPaint = () => new Promise(() => {});"   # (no frame comes)
+                  "document.getElementById('announce').textContent = ''")
+    page.click('[data-act="draw"]')
+    page.click('[data-act="card:0"]')
+    page.click('[data-act="btn:discard"]')
+    wait_for(page, "document.querySelector('#table').dataset.turn === '0' || "
+                   "!!document.querySelector('#summary')", 60, "the bots' moves")
+    said = page.inner_text("#announce")
+    assert any(name in said for name in ("Ada", "Bruno", "Chloé")), said
+    assert not page.errors
+
+
 def axe(page) -> list[str]:
     # Contrast is measured on what is painted: let fades and arrivals end first,
     # or a half-faded badge reads as low contrast (seen once in CI).

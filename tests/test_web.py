@@ -601,3 +601,15 @@ def test_every_control_the_page_draws_names_a_command_a_tables_act_or_a_move():
             assert sorted(a for a in acts if not is_known(a, s.table.acts)) == [], variant
     assert {"sort:suit", "next", "help", "hint", "reactions", "react:0", "btn:discard",
             "meld:0"} <= drawn, sorted(drawn)
+
+
+def test_a_drawing_finds_the_known_game_once_and_a_move_after_it_is_seen():
+    s = Session.new("basic", ["Ann", "Bob"], {}, {1: "good"})
+    with s.pinned():
+        known = s.game
+        s.master.play(s.state.turn, s.state.legal_actions()[0])   # (never while drawn)
+        assert s.game is known                          # one reading for the whole drawing
+        with s.pinned():
+            assert s.game is known
+        assert s.game is known
+    assert s.game is not known and len(s.game.history) == len(known.history) + 1

@@ -110,7 +110,8 @@ class Drawing:
             self.announced, self.was_my_turn = (-1, 0), False
         else:
             had_summary = bool(self.drawn.get("summary-slot"))
-            self._draw_table()
+            with self.app.session.pinned():
+                self._draw_table()
             announce = True
             box = self.open_box()
             if box is not None and not had_summary and self.app.dialog is None:

@@ -16,6 +16,7 @@ wrong with a save raises :class:`~rami.errors.SaveError` with a reason a player 
 
 from __future__ import annotations
 
+import contextlib
 import functools
 from collections import Counter
 
@@ -435,11 +436,15 @@ class Session:
         self.selected = []
 
     # -- whose move -----------------------------------------------------------------------
+    _pinned: KnownGame | None = None      # the game as known, for the drawing under way
+
     @property
     def game(self) -> KnownGame:
         """The game as the person's seat knows it: all that the table is drawn from (made
         again from the seat's view when the position changes: a move, or a card moved by
         hand in a test or a tutorial's editor)."""
+        if self._pinned is not None:
+            return self._pinned
         st = self.state
         key = (len(st.history), len(st.events), st.names, st.phase, st.turn, st.hand_no,
                self.human, len(st.stock), len(st.discard), len(st.table),
@@ -449,6 +454,20 @@ class Session:
             game = KnownGame.of(self.master.view(self.human))
             self._known = ((st, key), game)
         return game
+
+    @contextlib.contextmanager
+    def pinned(self):
+        """A drawing: the position cannot change while the page is drawn from it, so the
+        game as known is found once for the whole of it, not at each of its readings of
+        ``game`` (thirty and more, each checking the position)."""
+        if self._pinned is not None:                # (a drawing within a drawing)
+            yield
+            return
+        self._pinned = self.game
+        try:
+            yield
+        finally:
+            self._pinned = None
 
     def view(self) -> PlayerView:
         return self.game.view

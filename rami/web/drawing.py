@@ -131,8 +131,6 @@ class Drawing:
             if el is not None and (lost or self.app.focus_wanted):
                 el.focus()
         self.app.focus_wanted = False
-        if not self.due & {"fit", "signs"}:
-            self._scroll_log()
         if announce:
             self._after_paint("announce")
 

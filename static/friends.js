@@ -361,6 +361,11 @@
     return result;
   }
 
+  // a page that goes (reloaded, closed, left, put in the back-forward cache) closes its
+  // connections itself: the other side learns it at once, not when the connection times
+  // out half a minute later
+  window.addEventListener("pagehide", () => { for (const l of links) l.close(); });
+
   window.ramiPeer = {
     links,
     meet,

@@ -53,6 +53,7 @@ _TILE_WORDS = tuple(
 _TEXT_NODE = re.compile(r">([^<]+)<")
 _SAID_KEPT = 32         # fragments remembered said (a table's regions, as drawn lately)
 _TEXTS_KEPT = 4096      # texts remembered said (a tile's name, a log line)
+_PIECES_KEPT = 1024     # buttons remembered said (a tile, a meld: a table's, as drawn lately)
 _READ_ATTR = re.compile(r'\b(aria-label|title|alt)="([^"]*)"')
 
 
@@ -102,6 +103,7 @@ class Words:
         # and each text in them (a region that changed has mostly the same texts)
         self._said: dict[tuple[str, str], str] = {}
         self._texts: dict[tuple[str, bool, str], str] = {}
+        self._pieces: dict[tuple[str, str], str] = {}      # (and each button in them)
 
     # -- plain text (the terminal, screen readers, attributes) ---------------------------
     def plain(self, text: str, symbols: bool = True) -> str:
@@ -131,7 +133,34 @@ class Words:
                 del self._said[next(iter(self._said))]      # the oldest goes
         return said
 
+    def html_kept(self, fragment: str) -> str:
+        """:meth:`html` for a fragment its caller keeps said (a log line): not remembered
+        here too, where a hand's hundred lines would push the table's regions out."""
+        return self._html(fragment) if self.tiles and fragment else fragment
+
     def _html(self, fragment: str) -> str:
+        """Said button by button (a tile, a meld): a region that changed has mostly the same
+        buttons as before (a discard row of thirty tiles and one more), and each one is said
+        once. (A cut just before a tag cuts no text and no attribute: each piece, given the
+        next one's ``<``, is said as it is in the whole.)"""
+        parts = fragment.split("<button")
+        if len(parts) == 1:
+            return self._say(fragment)
+        lang, kept = language(), self._pieces
+        out = [self._say(parts[0] + "<")[:-1]]
+        last = len(parts) - 1
+        for k in range(1, len(parts)):
+            piece = "<button" + parts[k] + ("<" if k < last else "")
+            said = kept.get((lang, piece))
+            if said is None:
+                said = self._say(piece)
+                if len(kept) >= _PIECES_KEPT:
+                    kept.clear()
+                kept[lang, piece] = said
+            out.append(said[:-1] if k < last else said)
+        return "".join(out)
+
+    def _say(self, fragment: str) -> str:
         lang, texts = language(), self._texts
 
         def said(text: str, html: bool) -> str:

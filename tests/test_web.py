@@ -613,3 +613,44 @@ def test_a_drawing_finds_the_known_game_once_and_a_move_after_it_is_seen():
             assert s.game is known
         assert s.game is known
     assert s.game is not known and len(s.game.history) == len(known.history) + 1
+
+
+def test_the_log_says_a_line_once_and_as_the_hand_said_anew_would():
+    """The log's lines are kept from one drawing to the next (render._log): after a move, a
+    move taken back, a new hand, another language, another line marked new, the log is what
+    the same table drawn afresh shows."""
+    from rami.bots import make_bot
+    from rami.i18n import speaking
+    s = Session.new("tiles", ["You", "Ada", "Ben"], {}, {1: "good", 2: "good"}, seed=5)
+    me = make_bot("good", "tiles", seed=5)
+    hands, undone, langs = set(), 0, set()
+
+    def same(new_from: int) -> str:
+        kept = render._log(s, new_from)
+        assert kept == render._log(Session.from_dict(s.to_dict()), new_from), (step, lang)
+        return kept
+
+    for step in range(500):
+        st = s.state
+        if st.phase == Phase.MATCH_OVER or len(hands) > 2:
+            break
+        if st.phase == Phase.HAND_OVER:
+            s.next_hand()
+            continue
+        lang = ("de", "hi", "ro")[step // 5 % 3] if step % 5 == 0 else "en"
+        with speaking(lang):
+            if "<li" in same(step % 7):
+                langs.add(lang)
+        hands.add(st.hand_no)
+        if not s.human_to_move():
+            s.bot_step()
+            continue
+        action = me.choose(s.view())
+        s.play(action)
+        if action.kind in ("meld", "layoff") and s.can_undo() and undone < 3:
+            lines = same(0).count("<li")
+            s.undo()                                    # (the log is shorter again)
+            undone += 1
+            assert same(0).count("<li") < lines
+    assert len(hands) > 2 and undone and len(langs) == 4, (hands, undone, langs)
+

@@ -78,6 +78,31 @@ def test_the_page_colours_a_tile_s_name_and_reads_attributes_in_the_game_s_words
     assert TILE_WORDS.html(again) == first
 
 
+def test_a_fragment_said_button_by_button_is_said_as_in_one_piece(monkeypatch):
+    """(Words.html says a fragment a button at a time, each button kept: a cut before a tag
+    cuts no text and no attribute.) Every fragment of a tile hand's tables, in three
+    languages, said so is what it is said in one piece."""
+    seen = []
+    html = TILE_WORDS.html
+    monkeypatch.setattr(TILE_WORDS, "html", lambda f: seen.append(f) or html(f))
+    cut = ('<p title="the r3">Take the r12<button title="b1 from the stock">r4 and the card'
+           '</button>then k5<button>y2</button>and joly</p>')
+    for lang in ("en", "de", "hi"):
+        with speaking(lang):
+            for page in _pages("tiles", 3, seed=5, hints=1):
+                pass
+            for fragment in [cut] + seen:
+                assert TILE_WORDS._html(fragment) == TILE_WORDS._say(fragment), fragment
+            assert sum(f.count("<button") for f in seen) > 1000
+            seen.clear()
+    assert TILE_WORDS.html(cut) == ('<p title="the red 3">Take the <span class="tiletext t-r">'
+                                    'red 12</span><button title="blue 1 from the wall">'
+                                    '<span class="tiletext t-r">red 4</span> and the tile'
+                                    '</button>then <span class="tiletext t-k">black 5</span>'
+                                    '<button><span class="tiletext t-y">yellow 2</span></button>'
+                                    'and Joly</p>')
+
+
 def test_every_game_refuses_an_unknown_text_with_its_own_moves_as_typed():
     for name in variant_names():
         v = find_variant(name)

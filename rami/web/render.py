@@ -17,7 +17,9 @@ panel, a focus or a drag elsewhere lives on.
 
 from __future__ import annotations
 
-from ..i18n import N_, _, join, n_, pieces, result_words
+import weakref
+
+from ..i18n import N_, _, join, language, n_, pieces, result_words
 from ..view import Phase
 from ..words import words_for
 from ..room import REACTIONS, show_code
@@ -137,13 +139,14 @@ def table_regions(s: Session, pace: str = "normal", message: str = "", thinking:
     can = {c.name for c in choices if c.action}
     over = v.phase in (Phase.HAND_OVER, Phase.MATCH_OVER)
     said = words_for(st.variant).html         # the game's own words for its pieces
-    return {name: said(html) for name, html in {
+    log = _log(s, new_log_from)               # (in them line by line, as it keeps them)
+    return {name: html if name == "log" else said(html) for name, html in {
         "top": _topbar(s, v, pace),
         "opp": "".join(_seat_html(s, v, seat) for seat in _around(st.n, s.human)),
         "piles": t.piles(s, v, can),
         "status": _status(s, v, thinking),
         "melds": t.middle(s, v),
-        "log": _log(s, new_log_from),
+        "log": log,
         "head": (f'<span class="me-name">{esc(st.names[s.human])}</span>'
                  f'{_reaction_shown(s, s.human)}'
                  f'<span class="me-score">{_score_text(s, s.human)}</span>'
@@ -342,14 +345,38 @@ def _reactions(s: Session) -> str:
             f'<span class="sr-only">{_("Quick reactions")}</span></button>{row}</span>')
 
 
+# each session's log lines as drawn: what they were said for (the language, the game, the
+# seat, the names, the hand), the hand's events, each event's (seat, words), and each line's
+# HTML by (event, new since the person last looked)
+_LOGS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
 def _log(s: Session, new_from: int) -> str:
-    lines = s.log_lines()
-    items = "".join(
-        f'<li class="{"new" if i >= new_from else ""} seat-{seat if seat >= 0 else "t"}'
-        f'{" mine" if seat == s.human else ""}">{pretty_text(text)}</li>'
-        for i, (seat, text) in enumerate(lines))
-    this = THIS_HAND.get(s.game.variant.hand_word, THIS_HAND["hand"])
-    return f'<h2>{_(this)}</h2><ol id="log-list">{items}</ol>'
+    """This hand's log, in the game's words. A line once drawn is kept, so a drawing puts
+    in words only the moves since the last one (a tile hand's log runs to a hundred lines
+    and more: all of them said again at each move cost more than the rest of the table)."""
+    g = s.game
+    events = g.events_for(s.human)
+    key = (language(), g.variant.name, s.human, tuple(g.names), g.hand_no)
+    kept = _LOGS.get(s)
+    if kept is None or kept[0] != key or events[:len(kept[1])] != kept[1]:
+        kept = _LOGS[s] = [key, (), [], {}]             # (another hand, a move taken back …)
+    _key, _events, lines, items = kept
+    if len(lines) < len(events):
+        lines.extend(s.log_lines(len(lines)))
+        kept[1] = events
+    said = words_for(g.variant).html_kept
+    out = []
+    for i, (seat, text) in enumerate(lines):
+        new = i >= new_from
+        li = items.get((i, new))
+        if li is None:
+            li = items[i, new] = said(
+                f'<li class="{"new" if new else ""} seat-{seat if seat >= 0 else "t"}'
+                f'{" mine" if seat == s.human else ""}">{pretty_text(text)}</li>')
+        out.append(li)
+    this = THIS_HAND.get(g.variant.hand_word, THIS_HAND["hand"])
+    return f'{said(f"<h2>{_(this)}</h2>")}<ol id="log-list">{"".join(out)}</ol>'
 
 
 @in_game_words

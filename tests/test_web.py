@@ -654,3 +654,45 @@ def test_the_log_says_a_line_once_and_as_the_hand_said_anew_would():
             assert same(0).count("<li") < lines
     assert len(hands) > 2 and undone and len(langs) == 4, (hands, undone, langs)
 
+
+@pytest.mark.parametrize("variant,players", [("rum500", 3), ("push", 4), ("tiles", 3)])
+def test_the_melds_are_put_together_again_when_what_they_show_changes(variant, players):
+    """(Table.middle keeps the melds' HTML while what they show stays: the melds, the
+    lay-off targets of the selected card, the names, the seat, the points on the table, the
+    language.) At every step of a few hands, and with each card of the person's selected in
+    turn, they are what the table put together afresh shows."""
+    from rami.bots import make_bot
+    from rami.i18n import speaking
+    opts = {"partnerships": False} if variant == "push" else {}
+    s = Session.new(variant, ["You", "Ada", "Ben", "Cleo"][:players], opts,
+                    {i: "good" for i in range(1, players)}, seed=3)
+    me = make_bot("good", variant, seed=3)
+    t, seen, targets = s.table, set(), 0
+
+    def same() -> None:
+        v = s.view()
+        drawn = t.middle(s, v)
+        wanted = {a.meld for a in s.layoff_targets()}
+        assert drawn == (t._melds(s, v, wanted) if v.table else drawn)
+        seen.add(drawn)
+
+    for step in range(600):
+        if s.state.phase == Phase.MATCH_OVER:
+            break
+        if s.state.phase == Phase.HAND_OVER:
+            s.next_hand()
+            continue
+        with speaking(("en", "de")[step % 2]):
+            same()
+            if s.human_to_move() and s.state.phase == Phase.PLAY and s.view().table:
+                for pos in range(len(s.order)):
+                    s.selected = [pos]
+                    same()
+                    targets += bool(s.layoff_targets())
+                s.selected = []
+                same()
+        if s.human_to_move():
+            s.play(me.choose(s.view()))
+        else:
+            s.bot_step()
+    assert len(seen) > 10 and targets, (len(seen), targets)

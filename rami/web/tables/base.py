@@ -24,7 +24,7 @@ from ...errors import RamiError
 from ...view import Phase
 from ...variants import find_variant
 from ..parts import DOTS, back, card_button, card_label, esc, face, short_names, sr, wild_tag
-from ...i18n import _, N_, n_, p_, result_words
+from ...i18n import _, N_, language, n_, p_, result_words
 
 
 
@@ -252,10 +252,21 @@ class Table:
                 '</button>')
 
     def middle(self, s: "Model", v) -> str:
-        """The melds on the table, each owner's together (the person's first)."""
+        """The melds on the table, each owner's together (the person's first). Put together
+        again only when what they show has changed: most moves lay no meld, and a crowded
+        table's melds are the largest region of all."""
         if not v.table:
             return f'<p class="no-melds">{_("No melds on the table yet.")}</p>'
         targets = {a.meld for a in s.layoff_targets()}
+        key = (language(), tuple(v.table), tuple(sorted(targets)), tuple(s.game.names),
+               s.human, s.you, repr(v.info.get("table_points")))
+        if self._middle_kept[0] != key:
+            self._middle_kept = (key, self._melds(s, v, targets))
+        return self._middle_kept[1]
+
+    _middle_kept: tuple = (None, "")        # (what the melds were drawn for, their HTML)
+
+    def _melds(self, s: "Model", v, targets: set[int]) -> str:
         names = s.game.names
         badge = short_names(names)
         groups: dict[int, list[str]] = {}

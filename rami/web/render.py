@@ -361,7 +361,7 @@ def _log(s: Session, new_from: int) -> str:
     kept = _LOGS.get(s)
     if kept is None or kept[0] != key or events[:len(kept[1])] != kept[1]:
         kept = _LOGS[s] = [key, (), [], {}]             # (another hand, a move taken back …)
-    _key, _events, lines, items = kept
+    lines, items = kept[2], kept[3]
     if len(lines) < len(events):
         lines.extend(s.log_lines(len(lines)))
         kept[1] = events

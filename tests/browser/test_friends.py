@@ -306,6 +306,10 @@ def test_friends_and_the_host_come_back_and_a_forged_message_changes_nothing(pag
         play_moves(by_seat, 1)
     assert host.evaluate(SAVE)["game"]["turn"] == 1
     moves = len(host.evaluate(SAVE)["game"]["history"])
+    # a page that goes closes its connections itself: the host learns it at once (not when
+    # the connection times out); then the page comes back
+    guest.evaluate("window.dispatchEvent(new PageTransitionEvent('pagehide'))")
+    wait_for(host, "!!document.querySelector('.away-clock')", 10, "the host told at once")
     guest.reload()
     # (two seconds or more: a busy machine may tick past 0:02 between two looks)
     clock = "((document.querySelector('.away-clock') || {}).textContent || '')"

@@ -173,9 +173,13 @@ class Drawing:
                     continue
                 if name == "summary-slot":
                     self.summary_due = False
-                if self.drawn.get(name) != html:
+                was = self.drawn.get(name)
+                if was != html:
                     el = nil(self.screen_el.querySelector(f"#{name}"))
-                    if el is not None and name in WRITTEN_ANEW:
+                    if el is not None and name == "log" and was and html.startswith(was[:-5]):
+                        # the moves since, after the others: only their lines are written
+                        el.lastElementChild.insertAdjacentHTML("beforeend", html[len(was) - 5:-5])
+                    elif el is not None and name in WRITTEN_ANEW:
                         el.innerHTML = html
                     elif el is not None:
                         morph(el, html)
@@ -609,5 +613,9 @@ class Drawing:
                 el = nil(self.root.querySelector(f'[data-meld="{i}"]'))
                 if el is not None:
                     el.classList.add("arrive")
-        seen.update(log=len(st.events_for(s.human)), top=top, melds=len(st.table),
+        # (the log's lines are new since the person last had the move: while others move,
+        # each drawing's lines are the last one's and its own, written after them)
+        log = len(st.events_for(s.human)) if s.human_to_move() or seen["hand"] != st.hand_no \
+            else seen["log"]
+        seen.update(log=log, top=top, melds=len(st.table),
                     hand=st.hand_no, over=st.phase in (Phase.HAND_OVER, Phase.MATCH_OVER))

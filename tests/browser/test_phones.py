@@ -130,7 +130,7 @@ def test_the_bots_melds_are_fitted_once_painted_as_a_new_look_fits_them(browser,
     """After the table's first drawing, a drawing is painted first and the melds fitted
     then (rami.web.drawing): after the bots' moves the melds stand as a fit made anew (a
     turn of the phone) finds them, their sign counts those out of sight, the table fits,
-    and screen readers were told the moves."""
+    and screen readers were told the moves; the log is the one drawn afresh."""
     ctx, page = _context(browser, site, (390, 844))
     _open(page, mid_hand("push", 6, seat=1))
     page.select_option("#pace", "fast")
@@ -145,6 +145,15 @@ def test_the_bots_melds_are_fitted_once_painted_as_a_new_look_fits_them(browser,
     assert page.evaluate(MELDS) == after
     assert any(name in page.inner_text("#announce") for name in ("Ada", "Bruno", "Chloé",
                                                                   "Dmitri", "Esme"))
+    # each move's lines were written after the others (rami.web.drawing): the log is the one
+    # the table drawn afresh shows
+    lines = "[...document.querySelectorAll('#log-list li')].map((l) => l.textContent)"
+    log = page.evaluate(lines)
+    assert len(log) >= 5 and len(set(log)) > 1, log
+    page.evaluate("document.querySelector('[data-act=\"lobby\"]').click()")
+    page.click('[data-act="resume"]')
+    wait_for(page, "!!document.querySelector('#table')", 30, "the table again")
+    assert page.evaluate(lines) == log
     assert page.errors == [] and page.offsite == []
     ctx.close()
 

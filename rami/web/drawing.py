@@ -29,6 +29,7 @@ from .settings import settings_html
 PHONE = "(max-width: 760px), (orientation: landscape) and (max-height: 540px)"
 # regions written anew rather than patched: a new message shakes, as each one does
 WRITTEN_ANEW = ("message",)
+LOG_END = "</ol>"               # the log region's end (rami.web.render._log): its list of lines
 RECENT_HANDS = 12      # the running match's hands Statistics offers to review
 FOCUSABLE = ("button:not([disabled]), a[href], input, select, textarea, "
              "[tabindex]:not([tabindex='-1'])")
@@ -176,9 +177,11 @@ class Drawing:
                 was = self.drawn.get(name)
                 if was != html:
                     el = nil(self.screen_el.querySelector(f"#{name}"))
-                    if el is not None and name == "log" and was and html.startswith(was[:-5]):
+                    if el is not None and name == "log" and was and \
+                            html.startswith(was[:-len(LOG_END)]):
                         # the moves since, after the others: only their lines are written
-                        el.lastElementChild.insertAdjacentHTML("beforeend", html[len(was) - 5:-5])
+                        el.lastElementChild.insertAdjacentHTML(
+                            "beforeend", html[len(was) - len(LOG_END):-len(LOG_END)])
                     elif el is not None and name in WRITTEN_ANEW:
                         el.innerHTML = html
                     elif el is not None:

@@ -165,6 +165,13 @@ def catalogues():
 def compile_all(out: Path = LOCALE_DIR) -> list[Path]:
     made = []
     for code, cat in catalogues():
+        if code == "en":
+            # English's plurals outside tile Rami are its own words: Babel would write each
+            # one with the English words filled in, which gettext says without them (every
+            # browser's first visit carries this catalogue)
+            for m in [m for m in cat if m.id and m.pluralizable and not m.context
+                      and not any(m.string)]:
+                cat.delete(m.id)
         mo = out / code / "LC_MESSAGES" / f"{DOMAIN}.mo"
         mo.parent.mkdir(parents=True, exist_ok=True)
         with open(mo, "wb") as f:

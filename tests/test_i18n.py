@@ -506,3 +506,22 @@ def test_words_from_outside_are_only_filled_in():
         d["results"][0]["said"]["headline"] = bad
         with pytest.raises(SaveError, match="cannot say"):
             GameState.from_dict(d)
+
+
+def test_english_s_catalogue_holds_only_what_differs_from_its_own_words():
+    """English's catalogue, which every first visit carries (rami.zip), holds tile Rami's
+    words alone: no plural of its own words (Babel would write each with the English words
+    filled in, which gettext says without them), and those are said as before."""
+    from rami.i18n import n_
+    mo = ROOT / "rami" / "locale" / "en" / "LC_MESSAGES" / "rami.mo"
+    with mo.open("rb") as f:
+        catalogue = i18n.gettext.GNUTranslations(f)._catalog
+    keys = [k[0] if isinstance(k, tuple) else k for k in catalogue]
+    assert all(k == "" or "\x04" in k for k in keys), [k for k in keys if "\x04" not in k][:5]
+    assert any(isinstance(k, tuple) for k in catalogue)          # (tile Rami's plurals stay)
+    with speaking("en"):
+        assert n_("{n} card", "{n} cards", 1) == "1 card"
+        assert n_("{n} card", "{n} cards", 2) == "2 cards"
+        assert n_("{n} card", "{n} cards", 0) == "0 cards"
+        with pieces(True):
+            assert n_("({n} hand reviewed)", "({n} hands reviewed)", 2) == "(2 games reviewed)"

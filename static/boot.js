@@ -109,6 +109,20 @@
     t.innerHTML = html;
     patchChildren(el, t.content);
   };
+  // A region drawn in parts (a seat, a pile, an owner's melds): its ``i``th element, which
+  // showed the part ``was``, from the part's new HTML, so that the parts unchanged are not
+  // read again; of a part that only grew at its end (tile Rami's discard row: its own end
+  // tag is its last), only what it gained.
+  window.ramiMorphPart = (el, i, html, was) => {
+    const end = was.lastIndexOf("</"), tail = was.slice(end);
+    if (end > 0 && html.length > was.length && html.startsWith(was.slice(0, end)) &&
+        html.endsWith(tail))
+      return el.children[i].insertAdjacentHTML("beforeend", html.slice(end, -tail.length));
+    const t = document.createElement("template");
+    t.innerHTML = html;
+    const a = el.children[i], b = t.content.firstChild;
+    if (alike(a, b)) patch(a, b); else el.replaceChild(b, a);
+  };
 
   // -- measurements ------------------------------------------------------------------------
   window.ramiLongTasks = [];    // [start, duration] of every main-thread task over 50 ms

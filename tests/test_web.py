@@ -7,6 +7,7 @@ import pathlib
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
+from html.parser import HTMLParser
 
 import pytest
 
@@ -696,3 +697,71 @@ def test_the_melds_are_put_together_again_when_what_they_show_changes(variant, p
         else:
             s.bot_step()
     assert len(seen) > 10 and targets, (len(seen), targets)
+
+
+class _TopLevel(HTMLParser):
+    """The elements of an HTML fragment at its top level, and any text between them."""
+    VOID = {"area", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",
+            "track", "wbr"}
+
+    def __init__(self, html: str):
+        super().__init__()
+        self.depth, self.tops, self.loose = 0, 0, ""
+        self.feed(html)
+        self.close()
+
+    def handle_starttag(self, tag, attrs):
+        self.tops += self.depth == 0
+        self.depth += tag not in self.VOID
+
+    def handle_startendtag(self, tag, attrs):
+        self.tops += self.depth == 0
+
+    def handle_endtag(self, tag):
+        self.depth -= 1
+
+    def handle_data(self, data):
+        if self.depth == 0:
+            self.loose += data
+
+
+@pytest.mark.parametrize("variant,players", [("basic", 4), ("gin", 2), ("indian", 6),
+                                             ("rum500", 4), ("push", 4), ("tiles", 4)])
+def test_a_region_in_parts_is_one_element_a_part(variant, players):
+    """(The opponents, the piles and the melds are written part by part, each part the
+    page's child element at its place: static/boot.js's ramiMorphPart.) Every part is one
+    element, with no text around it, and the parts together are the region the whole table
+    shows, and the game's own (Indian rummy's melds, tile Rami's piles)."""
+    from rami.i18n import pieces, speaking
+    from rami.words import words_for
+    s = Session.new(variant, ["You", "Ada", "Ben", "Cleo", "Dan", "Eve"][:players], {},
+                    {i: "good" for i in range(1, players)}, seed=5)
+    said, melds = words_for(s.game.variant).html, 0
+    for step in range(400):
+        if s.state.phase == Phase.MATCH_OVER or (s.state.phase == Phase.HAND_OVER
+                                                 and s.state.hand_no > 1):
+            break
+        if s.state.phase == Phase.HAND_OVER:
+            s.next_hand()
+            continue
+        with speaking(("en", "de", "hi")[step % 3]):
+            regions = render.table_regions(s)
+            whole = render.table_html(s)
+        for name in ("opp", "piles", "melds"):
+            parts = regions[name]
+            assert isinstance(parts, tuple) and parts, name
+            for part in parts:
+                top = _TopLevel(part)
+                assert (top.tops, top.loose, top.depth) == (1, "", 0), (name, part[:200])
+            assert f'id="{name}"' in whole and "".join(parts) in whole
+        with speaking(("en", "de", "hi")[step % 3]), pieces(s.game.variant.uses_tiles):
+            v = s.view()                    # (the game's own melds, Indian's; its piles)
+            assert "".join(regions["melds"]) == said("".join(s.table.middle(s, v)))
+            can = {c.name for c in s.choices() if c.action}
+            assert "".join(regions["piles"]) == said("".join(s.table.piles(s, v, can)))
+        melds += len(regions["melds"]) > 2
+        if s.human_to_move():
+            s.play(s.hint().action)
+        else:
+            s.bot_step()
+    assert melds or variant in ("gin", "indian"), "no meld laid"   # (theirs are shown at the end)

@@ -642,8 +642,8 @@ class Board:
                 f'{self._caption()}{problem}'
                 f'<div class="rb-table">'
                 f'<div class="rb-seats">{seats}</div>'
-                f'<div class="rb-felt"><div class="piles">{t.piles(s, v, can)}</div>'
-                f'<div class="rb-melds melds">{t.middle(s, v)}</div></div>'
+                f'<div class="rb-felt"><div class="piles">{"".join(t.piles(s, v, can))}</div>'
+                f'<div class="rb-melds melds">{"".join(t.middle(s, v))}</div></div>'
                 f'<div class="rb-me">{me}</div>{summary}{dialog}</div>'
                 f'{self._foot(s, v, choices)}</div>')
 

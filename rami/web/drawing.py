@@ -48,7 +48,7 @@ class Drawing:
         self.screen_el = root.querySelector("#screen")
         self.dialog_el = root.querySelector("#dialogs")
         self.update_el = root.querySelector("#update")
-        self.drawn: dict[str, str] = {}      # what each region of the page shows now
+        self.drawn: dict[str, str | tuple] = {}  # what each region of the page shows now
         self.frame: tuple | None = None      # which frame the regions live in
         self.dialog_drawn = ""               # what the dialogs' slot shows now
         self.opener: str | None = None       # what had focus when the dialog opened
@@ -185,7 +185,7 @@ class Drawing:
                     elif el is not None and name in WRITTEN_ANEW:
                         el.innerHTML = html
                     elif el is not None:
-                        morph(el, html)
+                        morph(el, html, was)
                     self.drawn[name] = html
         table = nil(self.screen_el.querySelector("#table"))
         if table is not None:

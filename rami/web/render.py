@@ -129,9 +129,11 @@ def table_data(s: Session) -> dict[str, str]:
 @in_game_words
 def table_regions(s: Session, pace: str = "normal", message: str = "", thinking: bool = False,
                   new_log_from: int = 0, update: bool = False,
-                  hint: bool = False) -> dict[str, str]:
+                  hint: bool = False) -> dict[str, str | tuple[str, ...]]:
     """The content of each region of the table, for the person's seat; ``update``: a new
-    version is ready, offered on a hand's summary; ``hint``: the message is a hint."""
+    version is ready, offered on a hand's summary; ``hint``: the message is a hint. The
+    opponents, the piles and the melds come in parts, one element each (a seat, a pile, an
+    owner's melds): a move changes one or two of them, and only those are written."""
     v = s.view()
     st = s.game
     t = s.table
@@ -140,9 +142,10 @@ def table_regions(s: Session, pace: str = "normal", message: str = "", thinking:
     over = v.phase in (Phase.HAND_OVER, Phase.MATCH_OVER)
     said = words_for(st.variant).html         # the game's own words for its pieces
     log = _log(s, new_log_from)               # (in them line by line, as it keeps them)
-    return {name: html if name == "log" else said(html) for name, html in {
+    return {name: html if name == "log" else tuple(map(said, filter(None, html)))
+            if isinstance(html, tuple) else said(html) for name, html in {
         "top": _topbar(s, v, pace),
-        "opp": "".join(_seat_html(s, v, seat) for seat in _around(st.n, s.human)),
+        "opp": tuple(_seat_html(s, v, seat) for seat in _around(st.n, s.human)),
         "piles": t.piles(s, v, can),
         "status": _status(s, v, thinking),
         "melds": t.middle(s, v),
@@ -163,7 +166,8 @@ def table_regions(s: Session, pace: str = "normal", message: str = "", thinking:
 def table_html(s: Session, pace: str = "normal", message: str = "", thinking: bool = False,
                new_log_from: int = 0, update: bool = False, hint: bool = False) -> str:
     """The whole table for the person's seat: the frame with every region filled."""
-    r = table_regions(s, pace, message, thinking, new_log_from, update, hint)
+    r = {name: "".join(html) if isinstance(html, tuple) else html for name, html in
+         table_regions(s, pace, message, thinking, new_log_from, update, hint).items()}
     data = " ".join(f'data-{k}="{esc(v)}"' for k, v in table_data(s).items())
     said = words_for(s.game.variant).plain     # (the regions are in the game's words)
     return f"""<div class="{table_class(s)}" id="table" {data}>

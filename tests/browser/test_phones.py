@@ -130,7 +130,8 @@ def test_the_bots_melds_are_fitted_once_painted_as_a_new_look_fits_them(browser,
     """After the table's first drawing, a drawing is painted first and the melds fitted
     then (rami.web.drawing): after the bots' moves the melds stand as a fit made anew (a
     turn of the phone) finds them, their sign counts those out of sight, the table fits,
-    and screen readers were told the moves; the log is the one drawn afresh."""
+    and screen readers were told the moves; the log, the seats, the piles and the melds are
+    the ones drawn afresh."""
     ctx, page = _context(browser, site, (390, 844))
     _open(page, mid_hand("push", 6, seat=1))
     page.select_option("#pace", "fast")
@@ -145,15 +146,48 @@ def test_the_bots_melds_are_fitted_once_painted_as_a_new_look_fits_them(browser,
     assert page.evaluate(MELDS) == after
     assert any(name in page.inner_text("#announce") for name in ("Ada", "Bruno", "Chloé",
                                                                   "Dmitri", "Esme"))
-    # each move's lines were written after the others (rami.web.drawing): the log is the one
-    # the table drawn afresh shows
+    _as_drawn_afresh(page)
+    assert page.errors == [] and page.offsite == []
+    ctx.close()
+
+
+def _as_drawn_afresh(page) -> None:
+    """Each move's log lines were written after the others, and the seats, the piles and
+    each owner's melds part by part (rami.web.drawing): they are what the table drawn afresh
+    shows (but for the marks of what just arrived)."""
     lines = "[...document.querySelectorAll('#log-list li')].map((l) => l.textContent)"
     log = page.evaluate(lines)
     assert len(log) >= 5 and len(set(log)) > 1, log
+    parts = ("[...document.querySelectorAll('#opp > *, #piles > *, #melds > .meld-group')]"
+             ".map((e) => e.outerHTML.replaceAll(' arrive', ''))")
+    drawn = page.evaluate(parts)
     page.evaluate("document.querySelector('[data-act=\"lobby\"]').click()")
     page.click('[data-act="resume"]')
     wait_for(page, "!!document.querySelector('#table')", 30, "the table again")
     assert page.evaluate(lines) == log
+    assert page.evaluate(parts) == drawn
+
+
+def test_tile_rami_s_discard_row_gains_its_new_tiles_as_the_row_drawn_afresh(browser, site):
+    """A tile Rami table after the bots' moves, sideways: the discard row was written only
+    by the tiles it gained (rami.web.page.morph_parts), and the table is the one drawn
+    afresh."""
+    ctx, page = _context(browser, site, (844, 390))
+    _open(page, mid_hand("tiles", 4, seat=3))     # (the turn goes to the right: 3, 2, 1)
+    page.evaluate("""(() => {
+      window.grown = 0;
+      const add = Element.prototype.insertAdjacentHTML;
+      Element.prototype.insertAdjacentHTML = function (where, html) {
+        if (this.closest('#piles')) window.grown++;
+        return add.call(this, where, html);
+      };
+    })()""")
+    page.select_option("#pace", "fast")
+    wait_for(page, "!!document.querySelector('#table.my-turn')", 90, "the bots' moves")
+    settled(page)
+    assert page.evaluate("window.grown") >= 1, "the row grew by a tile (the case under test)"
+    assert problems(page) == []
+    _as_drawn_afresh(page)
     assert page.errors == [] and page.offsite == []
     ctx.close()
 

@@ -151,8 +151,8 @@ class IndianTable(Table):
                              action, confirm=text, style="primary" if judged.valid else "warn")]
 
     # -- drawing --------------------------------------------------------------------------
-    def piles(self, s: "Model", v, can: set[str]) -> str:
-        return self.stock(v, "draw" in can) + self.wild(v) + self.discard(v, "take" in can)
+    def piles(self, s: "Model", v, can: set[str]) -> tuple[str, ...]:
+        return self.stock(v, "draw" in can), self.wild(v), self.discard(v, "take" in can)
 
     def wild(self, v) -> str:
         """The cut wild joker, face up beside the closed deck."""
@@ -170,8 +170,9 @@ class IndianTable(Table):
                 f'<span class="pile-label" aria-hidden="true">{_("Wild joker")}<br><small>'
                 f'{esc(words)}</small></span></div>')
 
-    def middle(self, s: "Model", v) -> str:
-        """The declaration being shown, or what a valid one is."""
+    def middle(self, s: "Model", v) -> tuple[str, ...]:
+        """The declaration being shown, or what a valid one is; then the sign of what is out
+        of sight."""
         info = v.info
         d = info.get("declarer")
         if d is not None and v.phase == Phase.SHOW:
@@ -186,11 +187,11 @@ class IndianTable(Table):
                     + f'</div><div class="groups-row">{groups}<div class="group finish">'
                     f'<span class="group-label">{_(LABEL_WORDS["finish slot"])}</span>'
                     f'<span class="group-cards">'
-                    f'{face(finish, "small", wild=wild(finish))}</span></div></div></div>'
-                    + more_melds())
+                    f'{face(finish, "small", wild=wild(finish))}</span></div></div></div>',
+                    more_melds())
         return (f'<p class="no-melds">' + _("Group all 13 cards in sequences and sets, with two "
                                             "sequences, one of them pure, then declare.")
-                + '</p>' + more_melds())
+                + '</p>', more_melds())
 
     def hand(self, s: "Model") -> str:
         labels = self.group_labels(s)

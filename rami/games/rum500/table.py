@@ -102,8 +102,8 @@ class Rum500Table(Table):
         return out
 
     # -- drawing --------------------------------------------------------------------------
-    def piles(self, s: "Model", v, can: set[str]) -> str:
-        return self.stock(v, "draw" in can) + self.spread(s, v)
+    def piles(self, s: "Model", v, can: set[str]) -> tuple[str, ...]:
+        return self.stock(v, "draw" in can), self.spread(s, v)
 
     def spread(self, s: "Model", v, large: bool = False) -> str:
         """The discard pile spread out: every card readable, bottom left to top right. Each

@@ -190,7 +190,9 @@ class TilesTable(PushTable):
         return super().meld_tap(s, index)
 
     # -- drawing --------------------------------------------------------------------------
-    def piles(self, s: "Model", v, can: set[str]) -> str:
+    def piles(self, s: "Model", v, can: set[str]) -> tuple[str, ...]:
+        """The wall and the exposed tile, then the discard row (which grows at its end: a
+        discard writes one tile more)."""
         info = v.info
         ex = info.get("exposed")
         takes_ex = "exposed" in can
@@ -200,8 +202,7 @@ class TilesTable(PushTable):
                    f'{sr(_(", take it to go out") if takes_ex else "")}</button>') if ex else \
             (f'<span class="pile exposed gone"><span class="pile-label">{_("Exposed: taken")}'
              f'</span></span>')
-        return (f'<div class="wallside">{self.stock(v, "draw" in can)}{exposed}</div>'
-                + self.row(s, v))
+        return f'<div class="wallside">{self.stock(v, "draw" in can)}{exposed}</div>', self.row(s, v)
 
     def row(self, s: "Model", v) -> str:
         """The crosswise opening discard, then the discard row in order, every tile a button."""

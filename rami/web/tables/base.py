@@ -212,9 +212,10 @@ class Table:
         return Choice(name, label, None, s.explain(action))
 
     # -- drawing --------------------------------------------------------------------------
-    def piles(self, s: "Model", v, can: set[str]) -> str:
-        """The middle of the table's piles: the stock and the discard pile."""
-        return self.stock(v, "draw" in can) + self.discard(v, "take" in can)
+    def piles(self, s: "Model", v, can: set[str]) -> tuple[str, ...]:
+        """The middle of the table's piles, one element each (none, an empty one): the
+        stock and the discard pile."""
+        return self.stock(v, "draw" in can), self.discard(v, "take" in can)
 
     def stock(self, v, can: bool) -> str:
         n = v.stock_count
@@ -251,12 +252,14 @@ class Table:
                 f'<span class="pile-label">{_(word)} · {v.discard_count}</span>{sr(more)}'
                 '</button>')
 
-    def middle(self, s: "Model", v) -> str:
-        """The melds on the table, each owner's together (the person's first). Put together
-        again only when what they show has changed: most moves lay no meld, and a crowded
-        table's melds are the largest region of all."""
+    def middle(self, s: "Model", v) -> tuple[str, ...]:
+        """The melds on the table, one element each: every owner's together (the person's
+        first), then the sign of those out of sight (a move changes one owner's melds, and
+        only those are written again). Put together again only when what they show has
+        changed: most moves lay no meld, and a crowded table's melds are the largest region
+        of all."""
         if not v.table:
-            return f'<p class="no-melds">{_("No melds on the table yet.")}</p>'
+            return (f'<p class="no-melds">{_("No melds on the table yet.")}</p>',)
         targets = {a.meld for a in s.layoff_targets()}
         key = (language(), tuple(v.table), tuple(sorted(targets)), tuple(s.game.names),
                s.human, s.you, repr(v.info.get("table_points")))
@@ -264,9 +267,9 @@ class Table:
             self._middle_kept = (key, self._melds(s, v, targets))
         return self._middle_kept[1]
 
-    _middle_kept: tuple = (None, "")        # (what the melds were drawn for, their HTML)
+    _middle_kept: tuple = (None, ())        # (what the melds were drawn for, their parts)
 
-    def _melds(self, s: "Model", v, targets: set[int]) -> str:
+    def _melds(self, s: "Model", v, targets: set[int]) -> tuple[str, ...]:
         names = s.game.names
         badge = short_names(names)
         groups: dict[int, list[str]] = {}
@@ -295,7 +298,7 @@ class Table:
                 f'{_(": meld {number}, {what}, laid by {who}", number=i + 1, what=desc, who=esc(names[tm.owner]))}'
                 f'</span>{"".join(cards)}</button>')
         pts = v.info.get("table_points")
-        return "".join(
+        return tuple(
             f'<div class="meld-group"><div class="meld-owner">'
             + (_("Your melds") if owner == s.human and s.you else
                _("{who}’s melds", who=esc(names[owner])))
@@ -303,7 +306,7 @@ class Table:
                f'</span>' if pts else "")
             + f'</div><div class="meld-row">{"".join(ms)}</div></div>'
             for owner, ms in sorted(groups.items(), key=lambda kv: kv[0] != s.human)
-        ) + more_melds()
+        ) + (more_melds(),)
 
     def hand(self, s: "Model") -> str:
         cards = s.cards()

@@ -51,6 +51,7 @@ is the one turned at the deal.
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from dataclasses import dataclass
 
@@ -102,6 +103,13 @@ def group_label(cards, rules: MeldRules) -> str:
     >>> [group_label(parse_cards(g), r) for g in ("6h 7h 8h", "6h Jk 8h", "9s 9h Jk", "Kh Ah 2h")]
     ['pure sequence', 'sequence', 'set', 'invalid']
     """
+    return _group_label(tuple(cards), rules)
+
+
+@functools.lru_cache(maxsize=1024)
+def _group_label(cards: tuple, rules: MeldRules) -> str:
+    """(Kept by the group's cards: the table reads every group of the person's hand at each
+    drawing, a bot's move too, and a hand's groups seldom change.)"""
     if len(cards) < 3:
         return "invalid"
     readings = interpretations(list(cards), rules)

@@ -765,3 +765,35 @@ def test_a_region_in_parts_is_one_element_a_part(variant, players):
         else:
             s.bot_step()
     assert melds or variant in ("gin", "indian"), "no meld laid"   # (theirs are shown at the end)
+
+
+def test_the_discard_row_s_tiles_are_kept_as_the_row_drawn_afresh():
+    """(Tile Rami's discard row keeps each tile's button once drawn, by its language, tile,
+    place and whether the person may take it.) At every step of a few hands, in two
+    languages, the row is the one drawn with nothing kept."""
+    from rami.bots import make_bot
+    from rami.i18n import pieces, speaking
+    s = Session.new("tiles", ["You", "Ada", "Ben"], {}, {1: "good", 2: "good"}, seed=4)
+    me, t = make_bot("good", "tiles", seed=4), s.table
+    takeable = hands = 0
+    for step in range(900):
+        if s.state.phase == Phase.MATCH_OVER or hands > 2:
+            break
+        if s.state.phase == Phase.HAND_OVER:
+            s.next_hand()
+            hands += 1
+            continue
+        with speaking(("en", "ro")[step % 2]), pieces(True):
+            v = s.view()
+            kept, tiles = t.row(s, v), type(t)._row_tiles
+            type(t)._row_tiles = {}                 # (drawn with nothing kept)
+            try:
+                assert kept == t.row(s, v)
+            finally:
+                type(t)._row_tiles = tiles
+            takeable += ' can"' in kept
+        if s.human_to_move():
+            s.play(me.choose(s.view()))
+        else:
+            s.bot_step()
+    assert hands > 2 and takeable, (hands, takeable)

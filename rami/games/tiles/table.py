@@ -18,7 +18,7 @@ from ...web.parts import card_button, esc, face, sr
 from ...web.svg import card_svg, crosswise_svg
 from ...web.tables.base import Choice
 from ..push.table import PushTable
-from ...i18n import _, join_or, N_, result_words
+from ...i18n import _, join_or, language, N_, result_words
 
 if TYPE_CHECKING:                                     # pragma: no cover
     from ...web.tables.model import Model
@@ -202,10 +202,12 @@ class TilesTable(PushTable):
                    f'{sr(_(", take it to go out") if takes_ex else "")}</button>') if ex else \
             (f'<span class="pile exposed gone"><span class="pile-label">{_("Exposed: taken")}'
              f'</span></span>')
-        return f'<div class="wallside">{self.stock(v, "draw" in can)}{exposed}</div>', self.row(s, v)
+        return (f'<div class="wallside">{self.stock(v, "draw" in can)}{exposed}</div>',
+                self.row(s, v))
 
     def row(self, s: "Model", v) -> str:
-        """The crosswise opening discard, then the discard row in order, every tile a button."""
+        """The crosswise opening discard, then the discard row in order, every tile a button
+        (each kept once drawn: the row is drawn at every move, thirty tiles and more)."""
         st = s.game
         info = v.info
         cw = info.get("crosswise")
@@ -217,13 +219,25 @@ class TilesTable(PushTable):
                     and a.card is not None}
         if TAKE in legal and st.discard:
             takeable.add(len(st.discard) - 1)
-        tiles = "".join(card_button(c, "card small row-tile" + (" can" if i in takeable else ""),
-                                    f"row:{i}", attrs=f' data-row="{i}"')
-                        for i, c in enumerate(v.discard))
+        kept, lang = self._row_tiles, language()
+        if len(kept) > 1024:
+            kept.clear()
+        tiles = []
+        for i, c in enumerate(v.discard):
+            key = (lang, c, i, i in takeable)
+            tile = kept.get(key)
+            if tile is None:
+                tile = kept[key] = card_button(
+                    c, "card small row-tile" + (" can" if i in takeable else ""), f"row:{i}",
+                    attrs=f' data-row="{i}"')
+            tiles.append(tile)
         empty = (f'<span class="row-empty">{_("The discard row is empty")}</span>'
                  if not v.discard else "")
         return (f'<div class="pile discard row" data-act="take" role="group" '
-                f'aria-label="{_("The discard row, first to last")}">{start}{tiles}{empty}</div>')
+                f'aria-label="{_("The discard row, first to last")}">{start}{"".join(tiles)}'
+                f'{empty}</div>')
+
+    _row_tiles: dict = {}       # each tile of the row as drawn, by (language, tile, place, can)
 
     def head(self, s: "Model", v) -> str:
         info = v.info

@@ -729,7 +729,7 @@ class _TopLevel(HTMLParser):
                                              ("rum500", 4), ("push", 4), ("tiles", 4)])
 def test_a_region_in_parts_is_one_element_a_part(variant, players):
     """(The opponents, the piles and the melds are written part by part, each part the
-    page's child element at its place: static/boot.js's ramiMorphPart.) Every part is one
+    page's child element at its place: static/boot.js's ramiWrite.) Every part is one
     element, with no text around it, and the parts together are the region the whole table
     shows, and the game's own (Indian rummy's melds, tile Rami's piles)."""
     from rami.i18n import pieces, speaking

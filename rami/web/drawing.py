@@ -9,6 +9,7 @@ tells screen readers each move in words through a live region that is never redr
 from __future__ import annotations
 
 import html as htmllib
+import json
 import re
 import traceback
 
@@ -164,6 +165,7 @@ class Drawing:
             self.frame, self.drawn, self.fitted = key, dict(regions), None
             js.window.scrollTo(0, 0)
         else:
+            ops = []                    # what changed, written in one go (ramiWrite)
             for name, html in regions.items():
                 if name == "summary-slot" and html and not self.drawn.get(name) \
                         and not self.summary_due:
@@ -175,18 +177,34 @@ class Drawing:
                 if name == "summary-slot":
                     self.summary_due = False
                 was = self.drawn.get(name)
-                if was != html:
-                    el = nil(self.screen_el.querySelector(f"#{name}"))
-                    if el is not None and name == "log" and was and \
-                            html.startswith(was[:-len(LOG_END)]):
-                        # the moves since, after the others: only their lines are written
-                        el.lastElementChild.insertAdjacentHTML(
+                if was == html:
+                    continue
+                if name == "log" and was and html.startswith(was[:-len(LOG_END)]):
+                    # the moves since, after the others: only their lines are written
+                    el = nil(self.screen_el.querySelector("#log-list"))
+                    if el is not None:
+                        el.insertAdjacentHTML(
                             "beforeend", html[len(was) - len(LOG_END):-len(LOG_END)])
-                    elif el is not None and name in WRITTEN_ANEW:
+                elif name in WRITTEN_ANEW:
+                    el = nil(self.screen_el.querySelector(f"#{name}"))
+                    if el is not None:
                         el.innerHTML = html
-                    elif el is not None:
-                        morph(el, html, was)
-                    self.drawn[name] = html
+                elif isinstance(html, tuple) and isinstance(was, tuple) and \
+                        len(was) == len(html):  # (a part that changed: it alone)
+                    ops += [[name, b, i, a, len(html)] for i, (a, b) in
+                            enumerate(zip(was, html)) if a != b]
+                else:
+                    ops.append([name, "".join(html) if isinstance(html, tuple) else html])
+                self.drawn[name] = html
+            if ops:
+                write = getattr(js.window, "ramiWrite", None)
+                whole = write(json.dumps(ops)) if write is not None else \
+                    ",".join(dict.fromkeys(op[0] for op in ops))
+                for name in filter(None, str(whole).split(",")):
+                    el = nil(self.screen_el.querySelector(f"#{name}"))
+                    if el is not None:
+                        html = regions[name]
+                        morph(el, "".join(html) if isinstance(html, tuple) else html)
         table = nil(self.screen_el.querySelector("#table"))
         if table is not None:
             table.className = render.table_class(s)

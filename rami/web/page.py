@@ -35,21 +35,9 @@ def attr(el, name: str) -> str | None:
     return None if value is None else str(value)
 
 
-def morph(el, html: str | tuple[str, ...], was=None) -> None:
+def morph(el, html: str) -> None:
     """``el`` shows ``html``: what it shows already and the new HTML share stays in place
-    (static/boot.js's ``ramiMorph``), where the page has it; else written anew.
-
-    ``html`` in parts (a tuple: the HTML of one child element each, a seat, a pile, an
-    owner's melds), where ``el`` shows ``was`` in as many: only the parts that changed are
-    written (``ramiMorphPart``: of a part that only grew at its end, tile Rami's discard
-    row, only what it gained)."""
-    if isinstance(html, tuple):
-        if isinstance(was, tuple) and len(was) == len(html) == el.childElementCount:
-            for i, (a, b) in enumerate(zip(was, html)):
-                if a != b:
-                    js.window.ramiMorphPart(el, i, b, a)
-            return
-        html = "".join(html)
+    (static/boot.js's ``ramiMorph``), where the page has it; else written anew."""
     change = getattr(js.window, "ramiMorph", None)
     if change is None:
         el.innerHTML = html

@@ -170,17 +170,19 @@ def _as_drawn_afresh(page) -> None:
 
 def test_tile_rami_s_discard_row_gains_its_new_tiles_as_the_row_drawn_afresh(browser, site):
     """A tile Rami table after the bots' moves, sideways: the discard row was written only
-    by the tiles it gained (rami.web.page.morph_parts), and the table is the one drawn
-    afresh."""
+    by the tiles it gained (static/boot.js's ramiWrite), the seats written whole once they
+    were not their parts, and the table is the one drawn afresh."""
     ctx, page = _context(browser, site, (844, 390))
     _open(page, mid_hand("tiles", 4, seat=3))     # (the turn goes to the right: 3, 2, 1)
     page.evaluate("""(() => {
       window.grown = 0;
-      const add = Element.prototype.insertAdjacentHTML;
-      Element.prototype.insertAdjacentHTML = function (where, html) {
+      const add = Element.prototype.append;
+      Element.prototype.append = function (...nodes) {
         if (this.closest('#piles')) window.grown++;
-        return add.call(this, where, html);
+        return add.apply(this, nodes);
       };
+      // a stray element among the seats: that region is no longer its parts, written whole
+      document.getElementById('opp').append(document.createElement('i'));
     })()""")
     page.select_option("#pace", "fast")
     wait_for(page, "!!document.querySelector('#table.my-turn')", 90, "the bots' moves")

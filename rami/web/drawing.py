@@ -57,6 +57,7 @@ class Drawing:
         self.announced = (-1, 0)             # (hand, log lines) told to screen readers
         self.was_my_turn = False
         self.fitted: tuple | None = None     # the melds as last fitted, and their room
+        self.hinted = False                  # a hinted move is lit on the table
         self.fits: dict[tuple, float] = {}   # the size found for melds in a room
         self.opp_tallest: tuple = (None, 0)  # the opponents' strip at its tallest this hand
         self.settle_due = False              # a task waits for the next frame painted,
@@ -205,11 +206,18 @@ class Drawing:
                     if el is not None:
                         html = regions[name]
                         morph(el, "".join(html) if isinstance(html, tuple) else html)
-        table = nil(self.screen_el.querySelector("#table"))
-        if table is not None:
-            table.className = render.table_class(s)
-            for k, v in render.table_data(s).items():
-                table.setAttribute(f"data-{k}", v)
+        # the table's class and data, where they changed (its turn at every move)
+        was, now = self.drawn.get("table") or ("", {}), (render.table_class(s),
+                                                         render.table_data(s))
+        if was != now:
+            table = nil(self.screen_el.querySelector("#table"))
+            if table is not None:
+                if was[0] != now[0]:
+                    table.className = now[0]
+                for k, v in now[1].items():
+                    if was[1].get(k) != v:
+                        table.setAttribute(f"data-{k}", v)
+            self.drawn["table"] = now
         # (what is written before what is measured: the page is laid out once)
         self._mark_changes()
         self._mark_hint()
@@ -445,8 +453,11 @@ class Drawing:
 
     def _mark_hint(self) -> None:
         """Light up the hinted move: its cards in the hand, and its button or pile."""
+        if self.app.hint is None and not self.hinted:
+            return                      # (nothing lit: nothing to put out)
         for el in list(self.screen_el.querySelectorAll(".hinted")):
             el.classList.remove("hinted")
+        self.hinted = self.app.hint is not None
         if self.app.hint is None:
             return
         s, h = self.app.session, self.app.hint[1]

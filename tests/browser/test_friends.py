@@ -268,7 +268,25 @@ def play_moves(by_seat: dict, count: int, turn=take_turn) -> None:
                      f"seat {seat}'s move")
         before = len(game["history"])
         turn(page, s)
-        wait_for(host, f"{SAVE}.game.history.length > {before}", 30, "the move at the host")
+        wait_for(host, f"{SAVE}.game.history.length > {before}", 30,
+                 f"seat {seat}'s move at the host (history {before})",
+                 lambda: _moving(by_seat, seat, s))
+
+
+def _moving(by_seat: dict, seat: int, s: dict) -> str:
+    """What each page shows when a move did not reach the host: for a failure to explain."""
+    said = [f"the mover's state before its move: {s}"]
+    for k, page in by_seat.items():
+        now = page.evaluate("(() => { const s = " + STATE + "; return s && {phase: s.phase, "
+                            "turn: s.turn, enabled: s.enabled, message: s.message, "
+                            "log: s.log.slice(-3)} })()")
+        links = page.evaluate("window.ramiPeer ? ramiPeer.links.map(l => [l.open, l.figures])"
+                              " : null")
+        dialog = page.evaluate("(document.querySelector('#dialogs [role=dialog], "
+                               "#summary-slot [role=dialog]') || {}).id || null")
+        said.append(f"seat {k}: {now}, links {links}, dialog {dialog}, "
+                    f"history {page.evaluate(SAVE + '?.game?.history?.length')}")
+    return "; ".join(said)
 
 
 def rejoin(host, guest, seat: int, name: str) -> None:

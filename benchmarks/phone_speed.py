@@ -55,7 +55,11 @@ def bot_moves(page, cdp, url: str, game: str, least: int = 8) -> list[float]:
     as many hands (seeds 7, 8, ...) as give ``least`` moves (Gin's bot has two a round)."""
     out: list[float] = []
     for seed in range(7, 12):
-        open_deal(page, url, mid_hand(game, SEATS[game], seed=seed, seat=1))
+        try:
+            deal = mid_hand(game, SEATS[game], seed=seed, seat=1)
+        except RuntimeError:            # (a hand over before seat 1 drew: Indian, seed 8)
+            continue
+        open_deal(page, url, deal)
         page.evaluate("window.ramiRedraws.length = 0")
         cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
         end = time.monotonic() + 300

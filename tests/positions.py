@@ -58,6 +58,9 @@ def mid_hand(variant: str, n: int, seed: int = 7, seat: int = 0) -> str:
                 return to_deal(g)
             seen.append(to_deal(g))
         g.apply(bots[g.turn].choose(PlayerView.of(g, g.turn)))
+    if not seen:                        # (the hand ended before that seat ever drew)
+        raise RuntimeError(f"no {variant} position at seat {seat}'s draw for {n} players, "
+                           f"seed {seed}")
     return seen[len(seen) * 2 // 3]
 
 

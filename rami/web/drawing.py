@@ -195,17 +195,16 @@ class Drawing:
                     ops += [[name, b, i, a, len(html)] for i, (a, b) in
                             enumerate(zip(was, html)) if a != b]
                 else:
-                    ops.append([name, "".join(html) if isinstance(html, tuple) else html])
+                    ops.append([name, render.whole(html)])
                 self.drawn[name] = html
             if ops:
                 write = getattr(js.window, "ramiWrite", None)
-                whole = write(json.dumps(ops)) if write is not None else \
+                anew = write(json.dumps(ops)) if write is not None else \
                     ",".join(dict.fromkeys(op[0] for op in ops))
-                for name in filter(None, str(whole).split(",")):
+                for name in filter(None, str(anew).split(",")):
                     el = nil(self.screen_el.querySelector(f"#{name}"))
                     if el is not None:
-                        html = regions[name]
-                        morph(el, "".join(html) if isinstance(html, tuple) else html)
+                        morph(el, render.whole(regions[name]))
         # the table's class and data, where they changed (its turn at every move)
         was, now = self.drawn.get("table") or ("", {}), (render.table_class(s),
                                                          render.table_data(s))

@@ -162,11 +162,16 @@ def table_regions(s: Session, pace: str = "normal", message: str = "", thinking:
     }.items()}
 
 
+def whole(region: str | tuple[str, ...]) -> str:
+    """A region's HTML, from its parts where it comes in parts."""
+    return "".join(region) if isinstance(region, tuple) else region
+
+
 @in_game_words
 def table_html(s: Session, pace: str = "normal", message: str = "", thinking: bool = False,
                new_log_from: int = 0, update: bool = False, hint: bool = False) -> str:
     """The whole table for the person's seat: the frame with every region filled."""
-    r = {name: "".join(html) if isinstance(html, tuple) else html for name, html in
+    r = {name: whole(html) for name, html in
          table_regions(s, pace, message, thinking, new_log_from, update, hint).items()}
     data = " ".join(f'data-{k}="{esc(v)}"' for k, v in table_data(s).items())
     said = words_for(s.game.variant).plain     # (the regions are in the game's words)

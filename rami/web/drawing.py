@@ -53,7 +53,7 @@ class Drawing:
         self.frame: tuple | None = None      # which frame the regions live in
         self.dialog_drawn = ""               # what the dialogs' slot shows now
         self.opener: str | None = None       # what had focus when the dialog opened
-        self.summary_due = False             # a hand's summary waits for the next task
+        self.summary_due = False             # a hand's summary waits for the table's frame
         self.announced = (-1, 0)             # (hand, log lines) told to screen readers
         self.was_my_turn = False
         self.fitted: tuple | None = None     # the melds as last fitted, and their room
@@ -170,10 +170,12 @@ class Drawing:
             for name, html in regions.items():
                 if name == "summary-slot" and html and not self.drawn.get(name) \
                         and not self.summary_due:
-                    # a hand's end: the table first, its summary (the largest drawing of
-                    # all) in a task of its own, so that neither makes a long one
+                    # a hand's end: the table first, painted with the last move, and its
+                    # summary (the largest drawing of all, a phone's 200 ms) drawn once that
+                    # frame is on the screen: neither makes a long task, nor waits for the
+                    # other to be seen
                     self.summary_due = True
-                    js.setTimeout(create_once_callable(lambda: self.app.render()), 0)
+                    self._once_painted(lambda *_: self.app.render())
                     continue
                 if name == "summary-slot":
                     self.summary_due = False
@@ -244,6 +246,16 @@ class Drawing:
             return self._settle()
         self.settle_due = True
         after().then(create_once_callable(self._settle))
+
+    @staticmethod
+    def _once_painted(then) -> None:
+        """``then()`` once the next frame is painted (at once in a task of its own where no
+        frame is: a hidden page)."""
+        after = nil(getattr(js.window, "ramiNextPaint", None))
+        if js.document.hidden or after is None:
+            js.setTimeout(create_once_callable(then), 0)
+        else:
+            after().then(create_once_callable(then))
 
     def _settle(self, *_) -> None:
         due, self.due, self.settle_due = self.due, set(), False

@@ -27,6 +27,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tomllib
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 VENDOR = ROOT / "static" / "vendor"
@@ -59,11 +60,20 @@ def check_page_names(dirs: dict[str, str]) -> list[str]:
     return problems
 
 
+def plugins_off() -> tuple[str, ...]:
+    """The chunks of PyScript's plugins that pyscript.toml turns off (``"!name"`` in its
+    ``plugins``): the core imports ``./name-<hash>.js`` for each plugin it loads."""
+    config = tomllib.loads((ROOT / "pyscript.toml").read_text())
+    return tuple(p[1:] + "-" for p in config.get("plugins", ()) if p.startswith("!"))
+
+
 def pyscript_files(src: pathlib.Path) -> list[str]:
     """core.js, core.css and the chunks they import, less those this page never uses: the
-    core's own imports, static and on demand (its plugins are loaded at every start), and
-    the static imports of those; a plugin's on-demand imports (the terminal's xterm, the
-    editor's CodeMirror) are only loaded when a page uses that plugin."""
+    core's own imports, static and on demand (the plugins pyscript.toml leaves on are loaded
+    at every start), and the static imports of those; a plugin's on-demand imports (the
+    terminal's xterm, the editor's CodeMirror) are only loaded when a page uses that
+    plugin."""
+    unused = PYSCRIPT_UNUSED + plugins_off()
     wanted, todo = {"core.css"}, ["core.js"]
     while todo:
         name = todo.pop()
@@ -74,7 +84,7 @@ def pyscript_files(src: pathlib.Path) -> list[str]:
         chunks = re.findall(r'(?:from|import)\s*"\./([^"]+\.js)"', text)
         if name == "core.js" or name.startswith("core-"):
             chunks += re.findall(r'import\("\./([^"]+\.js)"\)', text)
-        todo += [c for c in chunks if not c.startswith(PYSCRIPT_UNUSED)]
+        todo += [c for c in chunks if not c.startswith(unused)]
     return sorted(wanted)
 
 

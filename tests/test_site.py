@@ -10,6 +10,8 @@ import pathlib
 import re
 import struct
 
+import pytest
+
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 
@@ -61,6 +63,25 @@ def test_the_page_names_the_runtime_the_lock_pins():
     assert 'interpreter = "./static/runtime.mjs"' in (ROOT / "pyscript.toml").read_text()
     for module in ("runtime.mjs", "snapshot-worker.mjs"):
         assert f'"./vendor/{dirs["pyodide"]}/pyodide.mjs"' in (ROOT / "static" / module).read_text()
+
+
+def test_the_plugins_pyscript_would_load_and_rami_never_uses_are_left_out():
+    """pyscript.toml turns off PyScript's plugins that rami never uses, the page's config for
+    MicroPython's scripts the same ones (PyScript loads the plugins for both), and the
+    build leaves their modules out of the site (those left on are there)."""
+    import tomllib
+    off = tomllib.loads((ROOT / "pyscript.toml").read_text())["plugins"]
+    assert "!py-editor" in off and "!error" not in off
+    mpy = re.search(r'<mpy-config type="json" hidden>(.*?)</mpy-config>',
+                    (ROOT / "index.html").read_text(), re.S)
+    assert mpy and json.loads(mpy.group(1)) == {"plugins": off}
+    build = script("build_web")
+    src = ROOT / "node_modules" / "@pyscript" / "core" / "dist"
+    if not src.exists():
+        pytest.skip("no node_modules (npm ci)")
+    files = build.pyscript_files(src)
+    assert not [f for f in files if f.startswith(tuple(p[1:] + "-" for p in off))], files
+    assert any(f.startswith("error-") for f in files) and any(f.startswith("toml-") for f in files)
 
 
 def test_the_runtime_module_is_stamped_with_the_build_of_the_runtime_and_engine(tmp_path):

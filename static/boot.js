@@ -113,8 +113,10 @@
   // phone a millisecond, however short): JSON of [region, html] for a whole region, or
   // [region, html, i, was, parts] for the ``i``th of a region's ``parts`` elements (a seat,
   // a pile, an owner's melds), which showed ``was``; of a part that only grew at its end
-  // (tile Rami's discard row: its own end tag is its last), only what it gained. Says the
-  // regions whose elements were not their parts (to be written whole), comma-separated.
+  // (tile Rami's discard row: its own end tag is its last), only what it gained; or
+  // [region, html, i, null, parts, true] for a part put in as the ``i``th, the region then
+  // ``parts`` elements long (an owner's first melds, not the whole table's melds again). Says
+  // the regions whose elements were not their parts (to be written whole), comma-separated.
   window.ramiWrite = (json) => {
     const ops = JSON.parse(json), screen = document.getElementById("screen"), t =
       document.createElement("template"), whole = [];
@@ -125,12 +127,14 @@
     }
     t.innerHTML = ops.map((o) => "<div>" + (o.add ?? o[1]) + "</div>").join("");
     [...t.content.children].forEach((box, k) => {
-      const [name, , i, , parts] = ops[k], el = screen.querySelector("#" + name);
+      const [name, , i, , parts, put] = ops[k], el = screen.querySelector("#" + name);
       if (!el) return;
       if (i == null) return patchChildren(el, box);
-      if (el.children.length !== parts) return whole.includes(name) || whole.push(name);
+      if (el.children.length !== parts - (put ? 1 : 0))
+        return whole.includes(name) || whole.push(name);
       const a = el.children[i], b = box.firstChild;
-      if (ops[k].add !== null) a.append(...box.childNodes);
+      if (put) el.insertBefore(b, a ?? null);
+      else if (ops[k].add !== null) a.append(...box.childNodes);
       else if (alike(a, b)) patch(a, b);
       else el.replaceChild(b, a);
     });

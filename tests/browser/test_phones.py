@@ -137,10 +137,15 @@ def test_the_bots_melds_are_fitted_once_painted_as_a_new_look_fits_them(browser,
     page.select_option("#pace", "fast")
     before = page.evaluate(MELDS)[3]
     page.evaluate(ANIMATED)
+    page.evaluate(PUT_IN)
+    owners = "document.querySelectorAll('#melds > .meld-group').length"
+    owned = page.evaluate(owners)
     wait_for(page, "!!document.querySelector('#table.my-turn')", 90, "the bots' moves")
     settled(page)
     after = page.evaluate(MELDS)
     assert after[3] > before, "the bots laid melds (the case under test)"
+    # an owner's first melds were put in among the others, not all the melds written again
+    assert page.evaluate(owners) > owned and page.evaluate("window.put") >= 1
     animated = page.evaluate("clearInterval(window.animLook) || [...window.animated].sort()")
     assert any(a.startswith("opacity @ li") for a in animated), animated    # (looked in time)
     assert [a for a in animated if not a.startswith(("opacity @", "transform @"))] == []
@@ -175,6 +180,17 @@ ANIMATED = """(() => {
           window.animated.add(p + ' @ ' + who);
     }
   }, 50);
+})()"""
+
+
+# the parts put in among the melds' (static/boot.js's ramiWrite), counted
+PUT_IN = """(() => {
+  window.put = 0;
+  const put = Element.prototype.insertBefore;
+  Element.prototype.insertBefore = function (node, before) {
+    if (this.id === 'melds') window.put++;
+    return put.call(this, node, before);
+  };
 })()"""
 
 

@@ -14,6 +14,13 @@ the event to the next painted frame:
 
 The budgets (issue 46): a tap 100 ms, a redraw after a bot's move 50 ms, a turn 200 ms.
 
+Chromium's throttling slows this machine's processor, whatever it is, four times: each row
+also gives the processor's speed as throttled then, by Lighthouse's BenchmarkIndex (a
+string built and an array copied, as often as they can be in a quarter of a second; the
+score of the two, averaged). DevTools' calibration of its throttling takes a mid-tier phone
+(a Pixel 5) to score 1000 and a low-tier one (a Moto G4 Power, 2022) 264: a row at an index
+under 1000 was measured on a processor slower than a mid-tier phone's.
+
     python benchmarks/phone_speed.py          # after make dist (make bench-phone)
 """
 
@@ -48,6 +55,33 @@ SORT = """async (k) => {
 }"""
 TURN = "async () => { const t = performance.now(); window.dispatchEvent(new Event('resize')); " \
        "return await " + FRAME + " - t; }"
+# Lighthouse's BenchmarkIndex, as its description gives it: for half the time, a string of
+# 10,000 characters built a character at a time; for the other half, an array of 100,000
+# numbers copied into another and back; each as a rate a second divided by 10; their mean
+INDEX = """(ms) => {
+  const rate = (step) => {
+    const t = Date.now();
+    let n = 0;
+    while (n % 10 || Date.now() - t < ms / 2) { step(n); n++; }
+    return n / 10 / ((Date.now() - t) / 1000);
+  };
+  let kept = 0;
+  const built = rate(() => { let s = ''; for (let j = 0; j < 10000; j++) s += 'a'; kept += s.length; });
+  const a = Array.from({length: 100000}, (_, i) => i), b = a.slice();
+  const copied = rate((n) => { const [x, y] = n % 2 ? [b, a] : [a, b];
+                               for (let j = 0; j < x.length; j++) y[j] = x[j]; });
+  return kept > 0 ? Math.round((built + copied) / 2) : 0;
+}"""
+
+
+def speed_index(page, cdp) -> int:
+    """This processor's BenchmarkIndex at 4x (the best of three quarter-seconds, after one
+    to warm up: a moment's stall elsewhere on the machine lowers one, never raises it)."""
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
+    page.evaluate(INDEX, 250)
+    best = max(page.evaluate(INDEX, 250) for _ in range(3))
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
+    return best
 
 
 def bot_moves(page, cdp, url: str, game: str, least: int = 8) -> list[float]:
@@ -78,13 +112,14 @@ def bot_moves(page, cdp, url: str, game: str, least: int = 8) -> list[float]:
 def main() -> int:
     server, url = serve_in_background(str(ROOT / "dist"))
     print(f"{'game':8} {'tap ms':>8} {'sort ms':>8} {'bot move ms':>12} {'(p90)':>7} {'warm':>7} "
-          f"{'turn ms':>8}   (CPU 4x slower)")
+          f"{'turn ms':>8} {'index':>6}   (CPU 4x slower; index: the processor's speed then)")
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         for game in sorted(SEATS):
             ctx = touch_context(browser, 390, 844)
             page = ctx.new_page()
             cdp = ctx.new_cdp_session(page)
+            index = speed_index(page, cdp)
             bots = bot_moves(page, cdp, url, game)
             # the player's own turn
             open_deal(page, url, mid_hand(game, SEATS[game]))
@@ -102,7 +137,7 @@ def main() -> int:
             p90 = sorted(bots)[min(len(bots) - 1, int(len(bots) * 0.9))]
             print(f"{game:8} {statistics.median(taps):8.1f} {statistics.median(sorts):8.1f} "
                   f"{statistics.median(bots):12.1f} {p90:7.0f} {statistics.median(warm):7.1f} "
-                  f"{max(turns):8.1f}")
+                  f"{max(turns):8.1f} {index:6}")
             ctx.close()
         browser.close()
     server.shutdown()

@@ -75,6 +75,10 @@ def test_the_plugins_pyscript_would_load_and_rami_never_uses_are_left_out():
     mpy = re.search(r'<mpy-config type="json" hidden>(.*?)</mpy-config>',
                     (ROOT / "index.html").read_text(), re.S)
     assert mpy and json.loads(mpy.group(1)) == {"plugins": off}
+    # (the start-up benchmark's PyScript floor: the same PyScript with the same options)
+    floor = (ROOT / "benchmarks" / "pyscript.html").read_text()
+    assert json.loads(re.search(r"config='(.*?)'", floor).group(1))["plugins"] == off
+    assert mpy.group(0) in floor
     build = script("build_web")
     src = ROOT / "node_modules" / "@pyscript" / "core" / "dist"
     if not src.exists():

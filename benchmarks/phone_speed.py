@@ -78,14 +78,14 @@ INDEX = """(ms) => {
 }"""
 
 
-RATE = [4.0]           # how many times slower Chromium makes the processor (main)
+RATE = 4.0             # how many times slower Chromium makes the processor (main)
 
 
 def speed_index(page, cdp, rate: float | None = None) -> int:
     """This processor's BenchmarkIndex at ``rate`` (RATE's by default; the best of three
     quarter-seconds, after one to warm up: a moment's stall elsewhere on the machine lowers
     one, never raises it)."""
-    cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate or RATE[0]})
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate or RATE})
     page.evaluate(INDEX, 250)
     best = max(page.evaluate(INDEX, 250) for _ in range(3))
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
@@ -119,7 +119,7 @@ def bot_moves(page, cdp, url: str, game: str, least: int = 8) -> list[float]:
             continue
         open_deal(page, url, deal)
         page.evaluate("window.ramiRedraws.length = 0")
-        cdp.send("Emulation.setCPUThrottlingRate", {"rate": RATE[0]})
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": RATE})
         end = time.monotonic() + 300
         while not page.evaluate("window.ramiRedraws.length > 0 && "
                                 "document.querySelector('#table.my-turn, .summary-slot *')"):
@@ -134,19 +134,20 @@ def bot_moves(page, cdp, url: str, game: str, least: int = 8) -> list[float]:
 
 
 def main(args: list[str]) -> int:
+    global RATE
     if "--rate" in args:
-        RATE[0] = float(args[args.index("--rate") + 1])
+        RATE = float(args[args.index("--rate") + 1])
     server, url = serve_in_background(str(ROOT / "dist"))
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         if "--mid-tier" in args:
             ctx = browser.new_context()
             page = ctx.new_page()
-            RATE[0] = mid_tier_rate(page, ctx.new_cdp_session(page))
+            RATE = mid_tier_rate(page, ctx.new_cdp_session(page))
             ctx.close()
-            print(f"a mid-tier phone (BenchmarkIndex 1000): this processor {RATE[0]}x slower")
+            print(f"a mid-tier phone (BenchmarkIndex 1000): this processor {RATE}x slower")
         print(f"{'game':8} {'tap ms':>8} {'sort ms':>8} {'bot move ms':>12} {'(p90)':>7} "
-              f"{'warm':>7} {'turn ms':>8} {'index':>6}   (CPU {RATE[0]:g}x slower; index: the "
+              f"{'warm':>7} {'turn ms':>8} {'index':>6}   (CPU {RATE:g}x slower; index: the "
               f"processor's speed then)")
         for game in sorted(SEATS):
             ctx = touch_context(browser, 390, 844)
@@ -157,7 +158,7 @@ def main(args: list[str]) -> int:
             # the player's own turn
             open_deal(page, url, mid_hand(game, SEATS[game]))
             time.sleep(1)
-            cdp.send("Emulation.setCPUThrottlingRate", {"rate": RATE[0]})
+            cdp.send("Emulation.setCPUThrottlingRate", {"rate": RATE})
             taps = [page.evaluate(TAP, i % 3) for i in range(9)]
             sorts = [page.evaluate(SORT, k) for k in (1, 0) * 3]
             turns = []

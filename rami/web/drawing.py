@@ -193,18 +193,16 @@ class Drawing:
                     if el is not None:
                         el.innerHTML = html
                 elif isinstance(html, tuple) and isinstance(was, tuple) and \
-                        len(was) == len(html):  # (a part that changed: it alone)
-                    ops += [[name, b, i, a, len(html)] for i, (a, b) in
-                            enumerate(zip(was, html)) if a != b]
-                elif isinstance(html, tuple) and isinstance(was, tuple) and \
-                        len(html) == len(was) + 1:
-                    # a part more (an owner's first melds): put in at the first part that
-                    # differs, and the parts after it that changed (none, as a rule)
+                        len(html) - len(was) in (0, 1):
+                    # the parts that changed, each alone; and a part more (an owner's first
+                    # melds) put in at the first part that differs, the rest after it
+                    more = len(html) - len(was)
                     at = next((i for i, (a, b) in enumerate(zip(was, html)) if a != b),
                               len(was))
-                    ops.append([name, html[at], at, None, len(html), True])
-                    ops += [[name, b, i + 1, a, len(html)] for i, (a, b) in
-                            enumerate(zip(was[at:], html[at + 1:]), at) if a != b]
+                    if more:
+                        ops.append([name, html[at], at, None, len(html), True])
+                    ops += [[name, b, i + more, a, len(html)] for i, (a, b) in
+                            enumerate(zip(was[at:], html[at + more:]), at) if a != b]
                 else:
                     ops.append([name, render.whole(html)])
                 self.drawn[name] = html

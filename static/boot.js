@@ -40,9 +40,9 @@
         (r) => (r.ok ? r.arrayBuffer() : null), () => null),
   };
   // A language in its own script (Hindi: Devanagari) needs the font rami ships for it,
-  // loaded before its words are first laid out: Chromium keeps text laid out while that
-  // font was still loading in the fallback font (boxes, where no system font draws it),
-  // even after it arrives. rami.web.app asks again when the player switches language.
+  // loaded before its words are first laid out, so that they do not flash in the
+  // fallback's boxes where no system font draws it (docs/languages.md).
+  // rami.web.app asks again when the player switches language.
   const SCRIPT_FONTS = { hi: ["Noto Sans Devanagari", "क"] };
   window.ramiFonts = (code) => {
     const font = SCRIPT_FONTS[code];

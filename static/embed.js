@@ -266,8 +266,8 @@
 
     wake() {
       if (this.bid || !this.isConnected) return;
-      // a board in Hindi: its font loaded before its words are laid out (Chromium keeps
-      // text laid out while the font loaded in the fallback's boxes)
+      // a board in Hindi: its font fetched now, so that its words are not first laid out
+      // in the fallback's boxes
       const lang = langOf(this);
       if (lang === "hi" && document.fonts) {
         for (const w of [400, 700]) document.fonts.load(`${w} 16px "Noto Sans Devanagari"`, "क").catch(() => {});

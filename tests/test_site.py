@@ -150,6 +150,29 @@ def test_the_site_s_stylesheets_go_without_their_comments(tmp_path):
         re.sub(r"/\*.*?\*/", "", real, flags=re.S).count("{")
 
 
+FACE = '"Noto Sans Devanagari"'
+
+
+def test_every_font_stack_names_devanagari_s_face_first():
+    """Devanagari's face first in every stack that names it (its unicode-range keeps it to
+    Devanagari): named after an installed font, a face that came late was never swapped in
+    (docs/languages.md); tests/browser/test_embed.py holds the fonts back to see it."""
+    stacks = []
+    for sheet in sorted((ROOT / "static").glob("*.css")):
+        text = re.sub(r"/\*.*?\*/", "", sheet.read_text(), flags=re.S)
+        for rule in re.findall(r"[^{}]*\{([^{}]*)\}", text):
+            for declaration in rule.split(";"):
+                name, _, value = declaration.partition(":")
+                if FACE in value and name.strip() in ("font", "font-family") and \
+                        "font-style" not in rule:          # (not the @font-face itself)
+                    stacks.append((sheet.name, value.strip()))
+    assert len(stacks) > 50
+    # (the first family: what ends at the first comma outside brackets)
+    late = [(sheet, value) for sheet, value in stacks
+            if not re.sub(r"\([^()]*\)", "", value).split(",")[0].strip().endswith(FACE)]
+    assert late == []
+
+
 def test_the_service_worker_template_keeps_its_caches_to_its_own_site():
     sw = (ROOT / "static" / "sw.js").read_text()
     assert "[/* PRECACHE */]" in sw and '"/* VERSION */"' in sw

@@ -345,7 +345,7 @@ async def main() -> EditorPage | None:
         await fetch_catalogue(code, BASE)
     code = set_language(code if available(code) else DEFAULT)
     js.document.documentElement.lang = code
-    if code == "hi":           # Devanagari's font first: text laid out before it stays boxes
+    if code == "hi":           # Devanagari's font first: no words flash in boxes
         for weight in (400, 700):
             try:
                 await js.document.fonts.load(f'{weight} 16px "Noto Sans Devanagari"', "क")

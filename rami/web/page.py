@@ -123,8 +123,7 @@ async def fetch_catalogue(code: str, base: str = "") -> bool:
 
 async def load_fonts(code: str) -> None:
     """The font a language's script needs (Hindi's Devanagari), loaded before its words are
-    drawn (static/boot.js's ``ramiFonts``: text laid out while that font loads stays in
-    boxes)."""
+    drawn (static/boot.js's ``ramiFonts``: no words flash in the fallback's boxes)."""
     try:
         fonts = nil(getattr(js.window, "ramiFonts", None))
         if fonts is not None:

@@ -191,8 +191,8 @@ def test_a_gin_puzzle_and_an_indian_replay_made_by_clicks_work_on_another_site(
 
 
 def test_the_editor_speaks_the_page_s_language_in_its_font(page, site):
-    """In Hindi, Devanagari's font is loaded before the editor draws (text laid out in the
-    fallback's boxes stays boxes in Chromium), and the editor speaks Hindi."""
+    """In Hindi, Devanagari's font is loaded before the editor draws (no words flash in the
+    fallback's boxes), and the editor speaks Hindi."""
     page.goto(site + "learn/editor.html?game=indian&lang=hi")
     wait_for(page, "document.body.dataset.ready === '1'", 90, "the editor in Hindi")
     assert page.evaluate("document.documentElement.lang") == "hi"

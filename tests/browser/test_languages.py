@@ -211,8 +211,8 @@ def test_the_tables_fit_in_the_longest_languages(page, lang):
 
 def test_hindi_is_drawn_in_the_font_rami_ships(page):
     """No font of this machine draws Devanagari: every Hindi word of the lobby, of Settings
-    (its menus too) and of a table must be drawn in the shipped one (Chromium keeps text laid
-    out while it loaded in the fallback's boxes: the page loads it first)."""
+    (its menus too) and of a table must be drawn in the shipped one (the page loads it
+    first; every font stack names it first, docs/languages.md)."""
     open_lobby(page, "hi")
     drawn_in_noto(page)
     page.click('[data-act="settings"]')

@@ -525,3 +525,16 @@ def test_english_s_catalogue_holds_only_what_differs_from_its_own_words():
         assert n_("{n} card", "{n} cards", 0) == "0 cards"
         with pieces(True):
             assert n_("({n} hand reviewed)", "({n} hands reviewed)", 2) == "(2 games reviewed)"
+
+
+@pytest.mark.parametrize("variant", ["basic", "rum500"])
+def test_a_match_won_by_reaching_its_target_says_so_in_the_page_s_language(variant):
+    """A match ended by a score reaching its target is said in the page's language, the
+    reason too (Basic Rummy's "(reaching 100)" was English on every page)."""
+    from rami.i18n import result_words
+    with speaking("hi"):
+        g = GameState(variant, ["Ada", "Bea"], {"target": 100}, seed=3)
+        g.scores[0] = 130
+        said = result_words(g.variant.match_result(g))
+        assert _("reaching {target}", target=100) in said and "तक पहुँचकर" in said
+        assert re.findall(r"[A-Za-z]{3,}", said.replace("Ada", "")) == []

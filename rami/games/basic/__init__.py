@@ -288,7 +288,7 @@ class BasicRummy(Variant):
                 return None
             reason = _("after {played} hands", played=played)
         elif max(state.scores) >= o["target"]:
-            reason = f"reaching {o['target']}"
+            reason = _("reaching {target}", target=o['target'])
         elif o["block_rummy"] and played >= BLOCK_MATCH_HANDS:
             reason = _("after {played} hands of block rummy", played=played)
         else:

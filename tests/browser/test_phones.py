@@ -325,6 +325,16 @@ GOING_OUT = ("basic | 0: 4h 5h 6h | 1: 2c 8c Jh 10s 7d Ks 9s | table: 1=Qs Qh Qd
              "| discard: 3d | stock: 8s 5s | turn: 0 | phase: draw | dealer: 1")
 
 
+# how a hand's summary opened: scrolled by how much, its headline and every move inside the
+# screen, and which move has the focus
+OPENED = """(() => {
+  const box = document.querySelector('#summary'), H = innerHeight, W = innerWidth;
+  const inside = (e) => { const r = e.getBoundingClientRect();
+    return r.top >= 0 && r.bottom <= H && r.left >= 0 && r.right <= W; };
+  return {scrolled: Math.round(box.scrollTop), headline: inside(box.querySelector('#sum-title')),
+          moves: [...box.querySelectorAll('.sum-go button')].every(inside),
+          focused: document.activeElement.dataset.act};
+})()"""
 # the page's frames held back (its animation callbacks kept, not called) until let go
 HOLD = """(() => {
   window.held = [];
@@ -341,8 +351,9 @@ LET_GO = """(() => {
 def test_the_hand_s_summary_and_share_fit_both_ways(browser, site, lang):
     """The last move of a hand is painted on the table first, and the hand's summary in a
     frame after it (the largest drawing of all: a phone's 200 ms, not waited for by the
-    move); the summary and Share fit the screen."""
-    ctx, page = _context(browser, site, (360, 640))
+    move); the summary and Share fit the screen. Held sideways, the summary opens at its
+    top (its headline) with its moves in sight at its foot, the first of them focused."""
+    ctx, page = _context(browser, site, (640, 360))
     _open(page, GOING_OUT, f"&lang={lang}")
     page.keyboard.press("d")
     wait_for(page, "document.querySelector('#table').dataset.phase === 'play'", 10, "the draw")
@@ -360,6 +371,9 @@ def test_the_hand_s_summary_and_share_fit_both_ways(browser, site, lang):
         "the summary came before the frame of the last move"
     page.evaluate(LET_GO)
     wait_for(page, "!!document.querySelector('#summary-slot [role=dialog]')", 20, "the summary")
+    time.sleep(0.3)
+    opened = page.evaluate(OPENED)
+    assert opened == {"scrolled": 0, "headline": True, "moves": True, "focused": "review"}, opened
     _fits(page, f"the summary in {lang}")
     page.evaluate("document.querySelector('[data-act=\"share\"]').click()")
     wait_for(page, "!!document.querySelector('#dialogs [role=dialog]')", 10, "Share")

@@ -180,7 +180,7 @@ def table_html(s: Session, pace: str = "normal", message: str = "", thinking: bo
   <section class="opponents" id="opp" aria-label="{_("Opponents")}">{r["opp"]}</section>
   <main class="felt" id="felt" aria-label="{_("The table")}">
     <div class="piles" id="piles">{r["piles"]}</div>
-    <div class="status" id="status">{r["status"]}</div>
+    <div class="status" id="status" tabindex="-1">{r["status"]}</div>
     <div class="melds" id="melds" role="region" aria-label="{_("Melds")}">{r["melds"]}</div>
   </main>
   <aside class="log" id="log" aria-label="{_("What happened")}">{r["log"]}</aside>
@@ -282,7 +282,9 @@ def _seat_html(s: Session, v, seat: int) -> str:
       <div class="seat-foot"><span class="count"><span class="count-words">{
       n_("{n} tile", "{n} tiles", n) if t.unit == "tile" else n_("{n} card", "{n} cards", n)
       }</span><span class="count-n" aria-hidden="true">{n}</span></span>
-        {t.seat_badges(s, v, seat)}<span class="seat-score">{_score_text(s, seat)}</span></div>
+        {t.seat_badges(s, v, seat)}<span class="seat-score"><span class="score-words">{
+        _score_text(s, seat)}</span><span class="score-n" aria-hidden="true">{
+        st.scores[st.side(seat)]}</span></span></div>
     </div>"""
 
 
@@ -458,8 +460,9 @@ def _actions(s: Session, choices) -> str:
         ("meld", "layoff", "discard", "knock", "declare")
     first = next((reasons[n] for n in order if n in reasons), next(iter(reasons.values()), ""))
     # (the line is there when empty too: the hand above it does not move)
-    why = (f'<p class="why" title="{esc(plain_text(first))}">{pretty_text(first)}</p>' if first
-           else '<p class="why"></p>')
+    # (a phone cuts it to its line: a tap on it shows it whole, static/style.css)
+    why = (f'<p class="why" tabindex="-1" title="{esc(plain_text(first))}"><span>'
+           f'{pretty_text(first)}</span></p>' if first else '<p class="why"></p>')
     hint = (f'<button type="button" class="btn ghost hint-btn" data-act="hint" '
             f'title="{esc(_(HINT_TITLE))}">{_("Hint")}</button>')
     undo = (f'<button type="button" class="btn ghost undo-btn" data-act="undo" title="'

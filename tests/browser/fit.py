@@ -77,6 +77,9 @@ TABLE = r"""((least) => {
     const who = s.querySelector('.seat-name')?.textContent || '?';
     for (const sel of ['.seat-name', '.count', '.dealer', '.seat-status', '.presence', '.seat-thinking', '.seat-score'])
       for (const e of s.querySelectorAll(sel)) whole(e, `${who}'s ${sel.slice(1)}`);
+    // (and the name whole, not cut short to "Bru…")
+    const n = s.querySelector('.seat-name');
+    if (n && n.scrollWidth > n.clientWidth) out.push(`${who}'s name: cut (${n.clientWidth} of ${n.scrollWidth} px)`);
   }
   // the hand: every card's index corner in sight, not covered, of a readable size
   for (const c of q('#hand .hand-card')) {

@@ -93,7 +93,8 @@ def _fits(page, what: str, shapes=TURNS) -> None:
                                      for v in sorted(SEATS)])
 def test_every_game_fits_each_phone_and_tablet_held_either_way(browser, site, variant):
     ctx, page = _context(browser, site, SHAPES[0])
-    _open(page, mid_hand(variant, SEATS[variant]))
+    # (late in a match: every score three digits or four characters wide, each name whole)
+    _open(page, big_scores(variant, mid_hand(variant, SEATS[variant])))
     failed = {}
     for w, h in SHAPES:
         _turn(page, w, h)
@@ -114,6 +115,41 @@ def test_every_game_fits_each_phone_and_tablet_held_either_way(browser, site, va
     hand = page.locator("#hand").bounding_box()
     assert acts["x"] >= hand["x"] + hand["width"] - 1, "the moves on the right"
     assert page.errors == [] and page.offsite == []
+    ctx.close()
+
+
+def big_scores(variant: str, deal: str) -> str:
+    """``deal`` late in its match: every side's score as wide as a match has it."""
+    from rami.scenario import from_deal
+    sides = len(set(from_deal(deal).teams))
+    return deal + " | scores: " + ", ".join([str({"rum500": -125}.get(variant, 99))] * sides)
+
+
+CUT = """(() => { const e = document.querySelector('#actions .why'), s = document.querySelector('#status');
+  const r = (x) => x.getBoundingClientRect();
+  const inside = (x) => r(x).top >= 0 && r(x).bottom <= innerHeight && r(x).left >= 0 && r(x).right <= innerWidth;
+  const whole = (x) => x.scrollHeight <= x.clientHeight + 1 && x.scrollWidth <= x.clientWidth + 1;
+  return {why: whole(e.firstElementChild) && inside(e.firstElementChild) && whole(e),
+          status: whole(s) && inside(s),
+          hand: JSON.stringify(r(document.querySelector('#hand .hand-card')))}; })()"""
+
+
+def test_a_line_cut_short_on_a_phone_is_read_whole_when_tapped(browser, site):
+    """Upright, the reason under the moves has a line and whose move it is two: tapped, each
+    shows whole (the reason over the moves above it, the hand not moved); a tap elsewhere
+    puts them back."""
+    ctx, page = _context(browser, site, (360, 640))
+    _open(page, mid_hand("rum500", SEATS["rum500"]))
+    first = page.evaluate(CUT)
+    assert not first["why"] and not first["status"], "both cut short at first"
+    page.tap("#actions .why")
+    tapped = page.evaluate(CUT)
+    assert tapped["why"] and tapped["hand"] == first["hand"], tapped
+    page.tap("#status")
+    assert page.evaluate(CUT)["status"]
+    page.tap("#opp")
+    assert page.evaluate(CUT) == first
+    assert page.errors == []
     ctx.close()
 
 

@@ -10,6 +10,7 @@ Each game's table is opened once in a touch context and turned through the shape
 
 from __future__ import annotations
 
+import os
 import time
 import urllib.parse
 
@@ -160,6 +161,62 @@ MELDS = """(() => {
           (document.querySelector('.more-melds span') || {}).textContent || '',
           document.querySelectorAll('#melds .meld').length];
 })()"""
+
+
+# every animation that ends has ended
+ANIMATED_OUT = """Promise.all(document.getAnimations()
+  .filter(a => a.effect && a.effect.getComputedTiming().iterations !== Infinity)
+  .map(a => a.finished.catch(() => null)))"""
+# the shapes a phone is turned through while a match is played: upright, sideways, the
+# smallest of each
+TURNED = [(390, 844), (844, 390), (360, 640), (640, 360)]
+
+
+@pytest.mark.parametrize("game", [soak_only(g) for g in sorted(SEATS)])
+def test_a_whole_match_on_a_phone_turned_now_and_then(browser, site, game):
+    """The issue's promise: a new player on a phone plays each game from the lobby to the
+    match's end, the phone turned every few moves, with all a player needs in sight at each
+    reading (tests/browser/fit.py) and each hand's summary fitting the screen. (make soak:
+    a match is many hands.)"""
+    from .test_languages import move
+    from .test_table import click_act, my_move
+    ctx, page = _context(browser, site, TURNED[0])
+    page.goto(site + "?lang=en")
+    wait_for(page, "document.body.dataset.ready === '1' && !!document.querySelector('#lobby')",
+             120, "the lobby")
+    click_act(page, f"variant:{game}")
+    page.click("#start")
+    wait_for(page, "!!document.querySelector('#table')")
+    page.select_option("#pace", "instant")
+    failed, summaries = [], 0
+    for turn in range(3000):
+        s = my_move(page, 90)
+        if s["summary"]:
+            summaries += 1
+            _turn(page, *TURNED[summaries % len(TURNED)])
+            found = page.evaluate(DIALOG)
+            failed += [f"summary {summaries}: {x}" for x in found]
+        elif turn % 5 == 0 and not page.query_selector("#dialogs [role=dialog]"):
+            w, h = TURNED[turn // 5 % len(TURNED)]
+            _turn(page, w, h)
+            page.evaluate(ANIMATED_OUT)        # (a card sliding in is read where it lands)
+            found = problems(page)
+            failed += [f"move {turn} at {w}x{h}: {x}" for x in found]
+            if found and os.environ.get("RAMI_SHOTS"):  # (a folder: what failed, to look at)
+                page.screenshot(path=f"{os.environ['RAMI_SHOTS']}/{game}-{turn}-{w}x{h}.png")
+        if page.query_selector("#again"):
+            break
+        for sel in ("#next", "#decline", '[data-act="btn:show"]'):
+            if page.query_selector(sel):
+                page.click(sel)
+                break
+        else:
+            move(page, game, s, lambda: None)
+    else:
+        raise AssertionError(f"{game}: the match did not end")
+    assert failed == [] and summaries >= 1, "\n".join(failed)
+    assert page.errors == [] and page.offsite == []
+    ctx.close()
 
 
 def test_the_bots_melds_are_fitted_once_painted_as_a_new_look_fits_them(browser, site):

@@ -252,10 +252,11 @@ class TilesTable(PushTable):
             best = sum(meld_value(m) for m in ways[0]) if ways else 0
             mark = (f'<span class="ok">{_("ready: {points} points", points=best)}</span>'
                     if ways else f'<span class="prog">{_("not yet")}</span>')
-        return (f'<span class="contract-chip" title="{_("The initial meld")}">'
+        # (the player's state first: where the line is cut short, the rule's words go)
+        return (f'<span class="contract-chip" title="{_("The initial meld")}">{mark} '
                 + _("Game {number}/{count} · initial meld: <b>{points} with a run</b>",
                     number=info["game"], count=info["games"], points=info["minimum"])
-                + f' {mark}</span>')
+                + '</span>')
 
     def seat_badges(self, s: "Model", v, seat: int) -> str:
         info = v.info

@@ -204,3 +204,35 @@ def settled(page) -> None:
     layout, which the browser then lays out for them)."""
     page.evaluate("new Promise((done) => { requestAnimationFrame(() => "
                   "requestAnimationFrame(done)); setTimeout(done, 2000); })")
+
+
+def devanagari_fonts(page) -> tuple[int, list]:
+    """The page's words of Devanagari (in shadow roots too; not those for screen readers
+    only) as Chromium drew them: how many were drawn, and those drawn in another font than
+    the one rami ships, as (element, text, fonts). (No font of this machine draws
+    Devanagari: another font means boxes.)"""
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("DOM.enable")
+    cdp.send("CSS.enable")
+    root = cdp.send("DOM.getDocument", {"depth": -1, "pierce": True})["root"]
+    drawn, wrong = 0, []
+
+    def walk(node):
+        nonlocal drawn
+        own = "".join(c.get("nodeValue", "") for c in node.get("children", ())
+                      if c.get("nodeType") == 3)
+        attributes = node.get("attributes", [])
+        hidden = "sr-only" in dict(zip(attributes[::2], attributes[1::2])).get("class", "")
+        if any("\u0900" <= ch <= "\u097f" for ch in own) and not hidden:
+            fonts = cdp.send("CSS.getPlatformFontsForNode", {"nodeId": node["nodeId"]})["fonts"]
+            if fonts:                                         # (drawn: not hidden)
+                drawn += 1
+                if not any(f["familyName"] == "Noto Sans Devanagari" for f in fonts):
+                    wrong.append((node.get("localName"), own.strip()[:40],
+                                  [f["familyName"] for f in fonts]))
+        for child in [*node.get("children", ()), *node.get("shadowRoots", ())]:
+            walk(child)                        # (a menu's or a board's text is in its shadow)
+
+    walk(root)
+    cdp.detach()
+    return drawn, wrong

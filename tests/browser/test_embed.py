@@ -14,7 +14,7 @@ import pytest
 from rami.serve import serve_in_background
 from tests.conftest import deep, soak_only
 
-from .conftest import ROOT, guard, wait_for
+from .conftest import ROOT, devanagari_fonts, guard, wait_for
 
 HOSTILE = """<style>
   /* a host page's careless CSS: it must not reach inside a board */
@@ -337,32 +337,9 @@ def test_a_translated_tutorial_s_boards_speak_its_language(tab, page, lang):
 
 
 def devanagari_read(pg) -> list:
-    """The page's words of Devanagari (its boards' too) that Chromium drew in another font
-    than rami's, as (element, text, fonts); more than 20 words drawn in all."""
-    cdp = pg.context.new_cdp_session(pg)
-    cdp.send("DOM.enable")
-    cdp.send("CSS.enable")
-    root = cdp.send("DOM.getDocument", {"depth": -1, "pierce": True})["root"]
-    drawn, wrong = 0, []
-
-    def walk(node):
-        nonlocal drawn
-        own = "".join(c.get("nodeValue", "") for c in node.get("children", ())
-                      if c.get("nodeType") == 3)
-        attributes = node.get("attributes", [])
-        hidden = "sr-only" in dict(zip(attributes[::2], attributes[1::2])).get("class", "")
-        if any("\u0900" <= ch <= "\u097f" for ch in own) and not hidden:
-            fonts = cdp.send("CSS.getPlatformFontsForNode", {"nodeId": node["nodeId"]})["fonts"]
-            if fonts:                                         # (drawn: not hidden)
-                drawn += 1
-                if not any(f["familyName"] == "Noto Sans Devanagari" for f in fonts):
-                    wrong.append((node.get("localName"), own.strip()[:30],
-                                  [f["familyName"] for f in fonts]))
-        for child in [*node.get("children", ()), *node.get("shadowRoots", ())]:
-            walk(child)
-
-    walk(root)
-    cdp.detach()
+    """The page's words of Devanagari (its boards' too) drawn in another font than rami's;
+    more than 20 words drawn in all."""
+    drawn, wrong = devanagari_fonts(pg)
     assert drawn > 20
     return wrong
 

@@ -20,7 +20,7 @@ from tests.conftest import DEEP, soak_only
 from tests.positions import mid_hand
 from tests.test_i18n import _english_of
 
-from .conftest import settled, wait_for
+from .conftest import devanagari_fonts, settled, wait_for
 from .test_access import CROWDS, LAYOUT, SIZES
 from .test_presentation import MELDS_IN_SIGHT, SEATS, TOP_BAR
 from .test_table import click_act, my_move, state
@@ -236,24 +236,5 @@ def test_hindi_is_drawn_in_the_font_rami_ships(page):
 
 
 def drawn_in_noto(page, where: str = "") -> None:
-    cdp = page.context.new_cdp_session(page)
-    cdp.send("DOM.enable")
-    cdp.send("CSS.enable")
-    root = cdp.send("DOM.getDocument", {"depth": -1, "pierce": True})["root"]
-    checked, wrong = 0, []
-
-    def walk(node):
-        nonlocal checked
-        own = "".join(c.get("nodeValue", "") for c in node.get("children", ())
-                      if c.get("nodeType") == 3)
-        if any("\u0900" <= ch <= "\u097f" for ch in own):
-            fonts = cdp.send("CSS.getPlatformFontsForNode", {"nodeId": node["nodeId"]})["fonts"]
-            if fonts:                                  # (drawn: not hidden)
-                checked += 1
-                if not any(f["familyName"] == "Noto Sans Devanagari" for f in fonts):
-                    wrong.append((node.get("localName"), own.strip()[:40], fonts))
-        for child in [*node.get("children", ()), *node.get("shadowRoots", ())]:
-            walk(child)                                # (a menu's text is in its shadow)
-
-    walk(root)
+    checked, wrong = devanagari_fonts(page)
     assert checked > 10 and wrong == [], f"{where}: {wrong[:5]}"

@@ -94,6 +94,8 @@ TABLE = r"""((least) => {
   }
   // the moves that are enabled, and every button's size
   for (const b of q('#actions button:not(:disabled)')) whole(b, `the button "${name(b)}"`);
+  // (and the sorts of the hand, moves too)
+  for (const b of q('#head .sorts button:not(:disabled)')) whole(b, `the sort "${name(b)}"`);
   for (const b of q('#table button, #table select')) {
     if (b.offsetParent === null || b.closest('.hand-card, .pc, .meld, .pile, .row-tile, .top-menu')) continue;
     const r = b.getBoundingClientRect();

@@ -64,6 +64,16 @@ def mid_hand(variant: str, n: int, seed: int = 7, seat: int = 0) -> str:
     return seen[len(seen) * 2 // 3]
 
 
+def swollen(variant: str, n: int, cards: int) -> str:
+    """``mid_hand`` with seat 0's hand grown to ``cards`` from the stock: a hand late in a deal
+    (a 500 Rum pile picked up whole, a Push hand swollen by pushes)."""
+    from rami.scenario import from_deal
+    g = from_deal(mid_hand(variant, n))
+    while len(g.hands[0]) < cards:
+        g.hands[0].append(g.stock.pop())
+    return to_deal(g)
+
+
 def hand_end(variant: str, n: int, seed: int = 7) -> GameState:
     """A match at its first hand's end (Good bots in every seat)."""
     g = GameState(variant, NAMES[:n], _options(variant, n), seed=seed)

@@ -325,9 +325,8 @@ class Input:
             return self.app.render()
         if target.classList.contains("hand"):
             cards = list(self.root.querySelectorAll(".hand-card"))
-            x = event.clientX
-            new = sum(1 for i, c in enumerate(cards) if i != pos and
-                      (c.getBoundingClientRect().left + c.getBoundingClientRect().width / 2) < x)
+            new = _place_in_lines([c.getBoundingClientRect() for c in cards], pos,
+                                  event.clientX, event.clientY)
             s.checkpoint()
             s.move_card(pos, new)
             self.app.save()
@@ -339,3 +338,28 @@ class Input:
         if meld is not None:
             return self.app.act(f"meld:{meld}")
         self.app.render()
+
+
+def _place_in_lines(rects, pos: int, x: float, y: float) -> int:
+    """Where a card dragged from ``pos`` and dropped at (x, y) goes in a hand drawn in
+    ``rects`` (each card's box, in the hand's order): after every card of the lines above the
+    one dropped on, and after the cards of that line left of the drop. A line starts where a
+    card lies left of the one before it; a line's top is its lowest card's (a selected card is
+    lifted), and the lines below cover the foot of the ones above (a big hand on a phone), so
+    the drop is on the last line whose top is above it."""
+    lines: list[list[tuple[float, float]]] = []     # (the card's middle, its top) by line
+    last = None
+    for i, r in enumerate(rects):
+        if i == pos:
+            continue
+        if last is None or r.left < last:
+            lines.append([])
+        lines[-1].append((r.left + r.width / 2, r.top))
+        last = r.left
+    before, new = 0, 0
+    for line in lines:
+        if line is not lines[0] and max(t for _, t in line) > y:
+            break
+        new = before + sum(1 for mid, _ in line if mid < x)
+        before += len(line)
+    return new

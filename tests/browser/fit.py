@@ -16,6 +16,8 @@ SHAPES = UPRIGHT + SIDEWAYS + TABLETS
 
 # the games at their largest tables
 SEATS = {"basic": 6, "gin": 2, "indian": 6, "rum500": 8, "push": 6, "tiles": 4}
+# and hands swollen late in a deal at those tables: (game, seats, cards in the hand)
+SWOLLEN = {"rum500-pickup": ("rum500", 8, 30), "push-swollen": ("push", 6, 36)}
 
 # The reading. ``shown(el)``: the share of el's box inside the window and inside every box
 # that clips it; ``free(el, x, y)``: what is drawn at (x, y) is el or inside it. Returns the

@@ -17,10 +17,10 @@ import urllib.parse
 import pytest
 
 from tests.conftest import soak_only
-from tests.positions import mid_hand
+from tests.positions import mid_hand, swollen
 
 from .conftest import guard, on_page_thread, settled, wait_for
-from .fit import SEATS, SHAPES, problems, touch_context
+from .fit import SEATS, SHAPES, SIDEWAYS, SWOLLEN, UPRIGHT, problems, touch_context
 
 DIALOG = """(() => {
   // (the screen: a phone widens innerWidth to a page wider than the screen)
@@ -124,6 +124,48 @@ def big_scores(variant: str, deal: str) -> str:
     from rami.scenario import from_deal
     sides = len(set(from_deal(deal).teams))
     return deal + " | scores: " + ", ".join([str({"rum500": -125}.get(variant, 99))] * sides)
+
+
+LINES = """[...document.querySelectorAll('#hand .hand-card')].map(c => {
+  const r = c.getBoundingClientRect(); return [c.dataset.card, r.left, r.top, r.bottom]; })"""
+
+
+# (make test: 500 Rum's pickup at eight seats; make soak: Push's 36 at six too)
+@pytest.mark.parametrize("case", [soak_only(c) if c.startswith("push") else c for c in SWOLLEN])
+def test_a_hand_swollen_late_in_a_deal_fits_both_ways_its_lines_held_overlapping(
+        browser, site, case):
+    """A hand of 25 cards and more on a phone: its lines overlap as a hand held in rows (each
+    card's index in sight above the line below), which leaves the piles, every seat and the
+    melds' sign in sight at every phone shape; a card dragged onto the second line goes
+    there (not where its place would be in the first line)."""
+    ctx, page = _context(browser, site, (360, 640))
+    variant = SWOLLEN[case][0]
+    _open(page, big_scores(variant, swollen(*SWOLLEN[case])))
+    failed = {}
+    for w, h in UPRIGHT + SIDEWAYS:
+        _turn(page, w, h)
+        found = problems(page)
+        if found:
+            failed[f"{w}x{h}"] = found[:6]
+    assert not failed, f"{variant}: {failed}"
+    _turn(page, 360, 640)
+    cards = page.evaluate(LINES)
+    second = next(i for i in range(1, len(cards)) if cards[i][1] < cards[i - 1][1])
+    assert cards[second][2] < cards[0][3] - 10, "the second line over the first one's foot"
+    # the first card dragged onto the left of the second line's first card
+    before = [c[0] for c in cards]
+    page.mouse.move(cards[0][1] + 8, cards[0][2] + 12)
+    page.mouse.down()
+    x, y = cards[second][1] + 4, cards[second][2] + 14
+    page.mouse.move(cards[0][1] + 20, cards[0][2] + 30, steps=3)
+    page.mouse.move(x, y, steps=6)
+    page.mouse.up()
+    wait_for(page, f"document.querySelector('#hand .hand-card').dataset.card !== '{before[0]}'",
+             10, "the card moved")
+    after = [c[0] for c in page.evaluate(LINES)]
+    assert after == before[1:second] + before[:1] + before[second:], (before, after)
+    assert page.errors == [] and page.offsite == []
+    ctx.close()
 
 
 CUT = """(() => { const e = document.querySelector('#actions .why'), s = document.querySelector('#status');

@@ -1,5 +1,5 @@
 """Every game at its largest table mid-hand (and hands swollen late in a deal: rum500-pickup,
-push-swollen), at the shapes of phones and tablets held either way: what a player would miss
+push-swollen), at the shapes of phones and tablets held either way and of laptops' windows: what a player would miss
 (tests/browser/fit.py reads it) and a screenshot of each, to look at.
 
     python scripts/phones.py [out_dir] [variant,...] [WxH,...]        # after make dist
@@ -17,8 +17,8 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from rami.serve import serve_in_background  # noqa: E402
 from tests.browser.conftest import ARGS, CHROMIUM  # noqa: E402
-from tests.browser.fit import (SEATS, SHAPES, SWOLLEN, open_deal, problems,  # noqa: E402
-                               touch_context)
+from tests.browser.fit import (LAPTOPS, SEATS, SHAPES, SWOLLEN, open_deal,  # noqa: E402
+                               problems, touch_context)
 from tests.positions import mid_hand, swollen  # noqa: E402
 
 
@@ -28,7 +28,7 @@ def main() -> int:
     games = (sys.argv[2].split(",") if len(sys.argv) > 2 and sys.argv[2]
              else sorted(SEATS) + list(SWOLLEN))
     shapes = ([tuple(int(x) for x in s.split("x")) for s in sys.argv[3].split(",")]
-              if len(sys.argv) > 3 else SHAPES)
+              if len(sys.argv) > 3 else SHAPES + LAPTOPS)
     server, url = serve_in_background(str(ROOT / "dist"))
     bad = 0
     with sync_playwright() as p:

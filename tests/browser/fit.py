@@ -13,6 +13,8 @@ UPRIGHT = [(360, 640), (360, 740), (390, 844), (430, 932)]
 SIDEWAYS = [(640, 360), (740, 360), (844, 390), (932, 430)]
 TABLETS = [(768, 1024), (1024, 768)]
 SHAPES = UPRIGHT + SIDEWAYS + TABLETS
+# laptops' browsers: the window a 1366x768, a 1280x720 and a 1920x1080 screen (at 125%) give
+LAPTOPS = [(1366, 657), (1280, 600), (1536, 730)]
 
 # the games at their largest tables
 SEATS = {"basic": 6, "gin": 2, "indian": 6, "rum500": 8, "push": 6, "tiles": 4}

@@ -20,7 +20,8 @@ from tests.conftest import soak_only
 from tests.positions import mid_hand, swollen
 
 from .conftest import guard, on_page_thread, settled, wait_for
-from .fit import SEATS, SHAPES, SIDEWAYS, SWOLLEN, UPRIGHT, problems, touch_context
+from .fit import (LAPTOPS, LEAST, SEATS, SHAPES, SIDEWAYS, SWOLLEN, UPRIGHT, problems,
+                  touch_context)
 
 DIALOG = """(() => {
   // (the screen: a phone widens innerWidth to a page wider than the screen)
@@ -116,6 +117,39 @@ def test_every_game_fits_each_phone_and_tablet_held_either_way(browser, site, va
     hand = page.locator("#hand").bounding_box()
     assert acts["x"] >= hand["x"] + hand["width"] - 1, "the moves on the right"
     assert page.errors == [] and page.offsite == []
+    ctx.close()
+
+
+# (make test: the four crowded tables; Basic Rummy's and Gin's in make soak)
+@pytest.mark.parametrize("variant", [soak_only(v) if v in ("basic", "gin") else v
+                                     for v in sorted(SEATS)])
+def test_every_game_fits_a_laptop_s_short_window(browser, site, variant):
+    """A laptop's browser window is short (1366x768 gives 1366x657): the table there, with a
+    mouse, shows every seat, the piles, the hand and the moves, and the melds or their sign."""
+    ctx = browser.new_context(viewport=dict(zip(("width", "height"), LAPTOPS[0])),
+                              service_workers="block")
+    _, offsite = guard(ctx, (site,))
+    page = ctx.new_page()
+    page.errors = []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    page.site = site
+    on_page_thread(page)
+    _open(page, big_scores(variant, mid_hand(variant, SEATS[variant])))
+    failed = {}
+    for w, h in LAPTOPS:
+        _turn(page, w, h)
+        found = problems(page, {**LEAST, "button": 24})       # (a mouse: 28 px buttons)
+        if found:
+            failed[f"{w}x{h}"] = found[:6]
+        # (the melds have a row of their own: one meld at least whole, where there are any)
+        whole = page.evaluate("""!document.querySelector('#melds .meld') ||
+          [...document.querySelectorAll('#melds .meld')].some(m => {
+          const r = m.getBoundingClientRect(), f = document.querySelector('#felt').getBoundingClientRect();
+          return r.height > 0 && r.top >= f.top && r.bottom <= f.bottom; })""")
+        if not whole:
+            failed.setdefault(f"{w}x{h}", []).append("no meld whole")
+    assert not failed, f"{variant}: {failed}"
+    assert page.errors == [] and offsite == []
     ctx.close()
 
 

@@ -92,6 +92,7 @@ TABLE = r"""((least) => {
     const what = 'the hand\'s ' + (c.dataset.card || '?');
     if (r.width < least.card) out.push(`${what}: ${r.width.toFixed(0)} px wide`);
     if (x < 0 || y < 0 || x > W || y > H) { out.push(`${what}: corner off screen`); continue; }
+    if (r.left < -1 || r.right > W + 1) out.push(`${what}: past the screen's side`);
     if (!free(c, x, y)) out.push(`${what}: corner covered`);
     const {l, t, ri, b} = clip(c);
     if (x < l || x > ri || y < t || y > b) out.push(`${what}: corner clipped`);

@@ -229,3 +229,37 @@ def test_a_hand_of_a_match_file_is_reviewed_into_the_replay_s_notes(page, site):
     assert len(written) == costly, notes
     assert all("Better:" in n for n in written), written
     assert not page.errors and page.offsite == []
+
+
+# what a phone would miss on a page that scrolls down (the editor, a tutorial): nothing wider
+# than the screen, every control inside its sides, no text under 11 px
+PAGE_FITS = """(() => { const W = document.documentElement.clientWidth, out = [];
+  if (document.scrollingElement.scrollWidth > W + 1) out.push('the page scrolls sideways');
+  for (const e of document.querySelectorAll('button, select, input, textarea, a')) {
+    if (!e.offsetParent) continue;
+    const r = e.getBoundingClientRect();
+    if (r.left < -1 || r.right > W + 1)
+      out.push('off the side: ' + (e.textContent || e.name || e.id).trim().slice(0, 30)); }
+  for (const e of document.querySelectorAll('body *')) {
+    if (e.closest('svg') || !e.offsetParent) continue;
+    if (![...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim())) continue;
+    const f = parseFloat(getComputedStyle(e).fontSize);
+    if (f < 10.99) { out.push(`text of ${f} px: ` + e.textContent.trim().slice(0, 20)); break; } }
+  return out; })()"""
+
+
+def test_the_editor_fits_a_phone_held_either_way(browser, site):
+    """The board editor on a phone: a page that scrolls down, nothing past its sides, upright
+    and sideways, its preview drawn."""
+    from .fit import touch_context
+    ctx = touch_context(browser, 360, 640)
+    guard(ctx, (site,))
+    page = ctx.new_page()
+    open_editor(page, site, "indian")
+    for w, h in ((360, 640), (640, 360), (390, 844), (844, 390)):
+        page.set_viewport_size({"width": w, "height": h})
+        page.wait_for_timeout(300)
+        assert page.evaluate(PAGE_FITS) == [], f"{w}x{h}"
+        box = page.locator("#ed-preview").bounding_box()
+        assert box["width"] > 200 and box["x"] >= 0 and box["x"] + box["width"] <= w + 1
+    ctx.close()

@@ -16,7 +16,7 @@ import urllib.parse
 
 import pytest
 
-from tests.conftest import soak_only
+from tests.conftest import deep, soak_only
 from tests.positions import mid_hand, swollen
 
 from .conftest import guard, on_page_thread, settled, wait_for
@@ -118,6 +118,27 @@ def test_every_game_fits_each_phone_and_tablet_held_either_way(browser, site, va
     assert acts["x"] >= hand["x"] + hand["width"] - 1, "the moves on the right"
     assert page.errors == [] and page.offsite == []
     ctx.close()
+
+
+@deep                       # (every seat count at ten shapes: make soak)
+@pytest.mark.parametrize("variant", sorted(SEATS))
+def test_every_game_at_every_seat_count_fits_each_phone_and_tablet(browser, site, variant):
+    """The game at each number of players it allows, mid-hand and late in a match, at every
+    phone and tablet shape: what a player needs, all in sight."""
+    from rami.variants import find_variant
+    v = find_variant(variant)
+    failed = {}
+    for n in range(v.min_players, v.max_players + 1):
+        ctx, page = _context(browser, site, SHAPES[0])
+        _open(page, big_scores(variant, mid_hand(variant, n)))
+        for w, h in SHAPES:
+            _turn(page, w, h)
+            found = problems(page)
+            if found:
+                failed[f"{n} at {w}x{h}"] = found[:4]
+        assert page.errors == [] and page.offsite == []
+        ctx.close()
+    assert not failed, f"{variant}: {failed}"
 
 
 # (make test: the four crowded tables; Basic Rummy's and Gin's in make soak)

@@ -55,8 +55,10 @@ DIALOG = """(() => {
 })()"""
 
 
-def _context(browser, site, size=(390, 844)):
-    ctx = touch_context(browser, *size)
+def _context(browser, site, size=(390, 844), touch: bool = True):
+    """A phone's browser (``touch``) or a laptop's, at ``size``, the site's only."""
+    ctx = touch_context(browser, *size) if touch else browser.new_context(
+        viewport={"width": size[0], "height": size[1]}, service_workers="block")
     _, offsite = guard(ctx, (site,))
     page = ctx.new_page()
     errors = []
@@ -82,6 +84,18 @@ def _turn(page, w: int, h: int) -> None:
 TURNS = ((360, 640), (640, 360), (932, 430), (768, 1024))
 
 
+def _misses(page, shapes, least: dict | None = None, more: str = "") -> dict:
+    """What a player misses at each of ``shapes`` (fit.problems, and the words the script
+    ``more`` returns), by shape."""
+    failed = {}
+    for w, h in shapes:
+        _turn(page, w, h)
+        found = problems(page, least) + (page.evaluate(more) if more else [])
+        if found:
+            failed[f"{w}x{h}"] = found[:6]
+    return failed
+
+
 def _fits(page, what: str, shapes=TURNS) -> None:
     """The screen open now (a dialog, the lobby, the join page) fits at each shape."""
     for w, h in shapes:
@@ -97,12 +111,7 @@ def test_every_game_fits_each_phone_and_tablet_held_either_way(browser, site, va
     ctx, page = _context(browser, site, SHAPES[0])
     # (late in a match: every score three digits or four characters wide, each name whole)
     _open(page, big_scores(variant, mid_hand(variant, SEATS[variant])))
-    failed = {}
-    for w, h in SHAPES:
-        _turn(page, w, h)
-        found = problems(page)
-        if found:
-            failed[f"{w}x{h}"] = found[:6]
+    failed = _misses(page, SHAPES)
     assert not failed, f"{variant}: {failed}"
     # the left-handed setting: the moves' column on the left when sideways
     page.evaluate("document.documentElement.classList.add('left-handed')")
@@ -131,11 +140,7 @@ def test_every_game_at_every_seat_count_fits_each_phone_and_tablet(browser, site
     for n in range(v.min_players, v.max_players + 1):
         ctx, page = _context(browser, site, SHAPES[0])
         _open(page, big_scores(variant, mid_hand(variant, n)))
-        for w, h in SHAPES:
-            _turn(page, w, h)
-            found = problems(page)
-            if found:
-                failed[f"{n} at {w}x{h}"] = found[:4]
+        failed.update({f"{n} at {k}": v[:4] for k, v in _misses(page, SHAPES).items()})
         assert page.errors == [] and page.offsite == []
         ctx.close()
     assert not failed, f"{variant}: {failed}"
@@ -147,31 +152,20 @@ def test_every_game_at_every_seat_count_fits_each_phone_and_tablet(browser, site
 def test_every_game_fits_a_laptop_s_short_window(browser, site, variant):
     """A laptop's browser window is short (1366x768 gives 1366x657): the table there, with a
     mouse, shows every seat, the piles, the hand and the moves, and the melds or their sign."""
-    ctx = browser.new_context(viewport=dict(zip(("width", "height"), LAPTOPS[0])),
-                              service_workers="block")
-    _, offsite = guard(ctx, (site,))
-    page = ctx.new_page()
-    page.errors = []
-    page.on("pageerror", lambda e: page.errors.append(str(e)))
-    page.site = site
-    on_page_thread(page)
+    ctx, page = _context(browser, site, LAPTOPS[0], touch=False)
     _open(page, big_scores(variant, mid_hand(variant, SEATS[variant])))
-    failed = {}
-    for w, h in LAPTOPS:
-        _turn(page, w, h)
-        found = problems(page, {**LEAST, "button": 24})       # (a mouse: 28 px buttons)
-        if found:
-            failed[f"{w}x{h}"] = found[:6]
-        # (the melds have a row of their own: one meld at least whole, where there are any)
-        whole = page.evaluate("""!document.querySelector('#melds .meld') ||
-          [...document.querySelectorAll('#melds .meld')].some(m => {
-          const r = m.getBoundingClientRect(), f = document.querySelector('#felt').getBoundingClientRect();
-          return r.height > 0 && r.top >= f.top && r.bottom <= f.bottom; })""")
-        if not whole:
-            failed.setdefault(f"{w}x{h}", []).append("no meld whole")
+    # (a mouse: 28 px buttons; the melds a row of their own: one meld at least whole, where
+    # there are any)
+    failed = _misses(page, LAPTOPS, {**LEAST, "button": 24}, MELD_WHOLE)
     assert not failed, f"{variant}: {failed}"
-    assert page.errors == [] and offsite == []
+    assert page.errors == [] and page.offsite == []
     ctx.close()
+
+
+MELD_WHOLE = """(() => { const f = document.querySelector('#felt').getBoundingClientRect();
+  const melds = [...document.querySelectorAll('#melds .meld')];
+  return !melds.length || melds.some(m => { const r = m.getBoundingClientRect();
+    return r.height > 0 && r.top >= f.top && r.bottom <= f.bottom; }) ? [] : ['no meld whole']; })()"""
 
 
 def big_scores(variant: str, deal: str) -> str:
@@ -196,12 +190,7 @@ def test_a_hand_swollen_late_in_a_deal_fits_both_ways_its_lines_held_overlapping
     ctx, page = _context(browser, site, (360, 640))
     variant = SWOLLEN[case][0]
     _open(page, big_scores(variant, swollen(*SWOLLEN[case])))
-    failed = {}
-    for w, h in UPRIGHT + SIDEWAYS:
-        _turn(page, w, h)
-        found = problems(page)
-        if found:
-            failed[f"{w}x{h}"] = found[:6]
+    failed = _misses(page, UPRIGHT + SIDEWAYS)
     assert not failed, f"{variant}: {failed}"
     _turn(page, 360, 640)
     cards = page.evaluate(LINES)

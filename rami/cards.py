@@ -150,7 +150,11 @@ class Card:
                  suit=_(SUIT_NAMES[self.suit]))
 
     def pretty(self) -> str:
-        """With a suit symbol, for terminals: ``Q♥``."""
+        """What is printed on the card, as text: ``Q♥``; a printed joker by its name,
+        ``Joker`` in the language of the moment (a tile by its code: :mod:`rami.words`
+        names it)."""
+        if not self.suit and not self.is_tile:
+            return self.name()[:1].upper() + self.name()[1:]
         if self.is_tile or not self.suit:
             return self._text
         return f"{RANK_TEXT.get(self.rank, str(self.rank))}{SUIT_SYMBOLS[self.suit]}"

@@ -1,7 +1,8 @@
 """Events: what happened, for the log, animations and replays, redacted per viewer.
 
 An event's ``card`` is public unless ``secret`` is set, in which case only ``seat`` sees it
-(a card drawn from the stock).
+(a card drawn from the stock); its ``cards`` are public always (Push's pushed card, beside
+the stock card the seat gets face down).
 """
 
 from __future__ import annotations
@@ -18,14 +19,15 @@ class Event(NamedTuple):
     seat: int                 # who did it (-1: the table, e.g. a new hand)
     card: Card | None = None
     cards: tuple = ()
-    secret: bool = False      # card/cards only for ``seat``'s eyes
+    secret: bool = False      # ``card`` only for ``seat``'s eyes
     text: str = ""            # extra public words ("turned the discard pile over")
     meld: int = -1            # table meld index touched
     said: object = None       # ``text`` kept as a message, when it is words (rami.i18n.say)
 
     def for_seat(self, viewer: int) -> "Event":
         if self.secret and viewer != self.seat:
-            return Event(self.kind, self.seat, None, (), True, self.text, self.meld, self.said)
+            return Event(self.kind, self.seat, None, self.cards, True, self.text, self.meld,
+                         self.said)
         return self
 
     def to_dict(self) -> dict:
@@ -63,9 +65,11 @@ class Event(NamedTuple):
               else ""}
         if ev.kind in ("push", "pushed"):
             kw["to"] = ev.text
-            if viewer is not None and 0 <= viewer < len(names) and names[viewer] == ev.text:
-                key = ("push_you" if ev.kind == "push" else "pushed_you")
-                return _form(key, you, kw)
+            by_you = viewer is not None and 0 <= viewer < len(names) and names[viewer] == ev.text
+            if ev.kind == "pushed":
+                return _form(_pushed(ev, by_you), you, kw)
+            if by_you:
+                return _form("push_you", you, kw)
         if ev.kind in ("exchange", "rescue"):
             kw["to"] = ev.text
         if ev.kind == "deal":
@@ -73,7 +77,7 @@ class Event(NamedTuple):
         key = ev.kind
         if ev.kind == "pass" and ev.text in ("rum", "doubla", "wall", "stock"):
             key = f"pass_{ev.text}"
-        elif ev.kind in ("draw", "doubla", "exchange", "pushed") and ev.card is None:
+        elif ev.kind in ("draw", "doubla", "exchange") and ev.card is None:
             key = f"{ev.kind}_hidden"
         elif ev.kind in _NOTED and ev.text:
             key = f"{ev.kind}_noted"
@@ -82,6 +86,17 @@ class Event(NamedTuple):
         if key not in _LOG:
             return kw["note"] or ev.kind
         return _form(key, you, kw)
+
+
+def _pushed(ev: Event, by_you: bool) -> str:
+    """The words for a Push's receiver: the card pushed (public) and the stock card, named
+    to the receiver alone; a push from before the card pushed was kept in the event is
+    told without it."""
+    if not ev.cards:
+        return "pushed_hidden_old" if ev.card is None else "pushed"
+    if ev.card is None:
+        return "pushed_you_hidden" if by_you else "pushed_both_hidden"
+    return "pushed_both"
 
 
 def _form(key: str, you: bool, kw: dict) -> str:
@@ -176,11 +191,18 @@ _LOG = {
              N_("{who} pushed {card} and the top stock card, face down, to {to}")),
     "push_you": (N_("You pushed {card} and the top stock card, face down, to yourself"),
                  N_("{who} pushed {card} and the top stock card, face down, to you")),
+    # (the receiver of a push, who alone sees the stock card: {cards} is the card pushed)
+    "pushed_both": (N_("You got {cards} and, face down, {card} in the push from {to}"),
+                    N_("{who} got {cards} and, face down, {card} in the push from {to}")),
+    "pushed_both_hidden": (N_("You got {cards} and a card face down in the push from {to}"),
+                           N_("{who} got {cards} and a card face down in the push from {to}")),
+    # (the one who pushed, who never gets the cards: the other seat's words only)
+    "pushed_you_hidden": N_("{who} got {cards} and a card face down in the push from you"),
+    # (a push kept in a save from before: the card pushed is not in the event)
     "pushed": (N_("You got {card} face down in the push from {to}"),
                N_("{who} got {card} face down in the push from {to}")),
-    "pushed_you": (N_("You got {card} face down in your own push"),
-                   N_("{who} got {card} face down in the push from you")),
-    "pushed_hidden": (N_("You took both cards into hand"), N_("{who} took both cards into hand")),
+    "pushed_hidden_old": (N_("You took both cards into hand"),
+                          N_("{who} took both cards into hand")),
     "contract": (N_("You laid the contract: {note}"), N_("{who} laid the contract: {note}")),
     "rescue": (N_("You rescued the {to} from meld {meld} with {card}"),
                N_("{who} rescued the {to} from meld {meld} with {card}")),

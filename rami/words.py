@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from html import escape
 
-from .cards import COLOUR_NAMES, Card, tile_name
+from .cards import COLOUR_NAMES, JOKER, Card, tile_name
 from .i18n import _, language
 
 # a tile's code: colour letter and number (r12, k1); a Joly standing for one (joly=k12); a
@@ -58,7 +58,9 @@ _READ_ATTR = re.compile(r'\b(aria-label|title|alt)="([^"]*)"')
 
 
 def parse_code(word: str) -> Card | None:
-    """The playing card a word names by its code (``Jd``, ``10h``), or None."""
+    """The playing card a word names by its code (``Jd``, ``10h``, ``Jk``), or None."""
+    if word == "Jk":
+        return JOKER
     if not (2 <= len(word) <= 3 and word[-1] in "shdc") or \
             not (word[0].isdigit() or word[0] in "AJQKT"):
         return None                     # (the words "as", "is", "js" are not cards)
@@ -90,7 +92,13 @@ def plain_text(text: str) -> str:
         if core.startswith(("(", "'")):
             lead, core = core[0], core[1:]
         c = parse_code(core)
-        out.append(word if c is None else lead + c.pretty() + word[len(lead) + len(core):])
+        if c is None and "=" in core:           # a wild and what it stands for: Jk=7s
+            a, b = core.split("=", 1)
+            wild, rep = parse_code(a), parse_code(b)
+            said = wild and f"{wild.pretty()}={rep.pretty() if rep else b}"
+        else:
+            said = c and c.pretty()
+        out.append(word if not said else lead + said + word[len(lead) + len(core):])
     return " ".join(out)
 
 

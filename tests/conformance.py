@@ -229,7 +229,8 @@ def check_views(g: GameState, rng: random.Random, legal: list, shuffled: bool = 
     same_for_seat(g, rename_hidden(g, viewer, rng), viewer, mine)
     for e in view.events:
         if e.secret and e.seat != viewer:
-            assert e.card is None and not e.cards
+            # (its ``cards`` are public: Push's pushed card, the discard's top before)
+            assert e.card is None
     if viewer == g.turn and g.phase != Phase.MATCH_OVER:
         assert list(view.legal) == legal
 

@@ -352,7 +352,7 @@ def test_push_rescue_by_tapping_a_meld():
                           "| turn: 0 | phase: play | dealer: 3 | hand: 2"), 0)
     _select(s, "8h")
     rescue = next(c for c in s.choices() if c.name == "rescue")
-    assert rescue.label == "Rescue the Jk from meld 1" and rescue.action is not None
+    assert rescue.label == "Rescue the Joker from meld 1" and rescue.action is not None
     s.play(s.table.meld_tap(s, 0))
     assert "Jk" in s.order and str(s.state.table[0].meld) == "6h 7h 8h 9h"
     _select(s, "4c")

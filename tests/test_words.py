@@ -26,7 +26,7 @@ from rami.web import render
 from rami.web.session import Session
 from rami.words import CARD_WORDS, TILE_WORDS, words_for
 
-CARD_CODE = re.compile(r"(?<![\w&#])(?:10|[2-9AJQKT])[shdc](?![\w=])")
+CARD_CODE = re.compile(r"(?<![\w&#])(?:(?:10|[2-9AJQKT])[shdc](?![\w=])|Jk(?!\w))")
 TILE_CODE = re.compile(r"(?<![\w&#=])(?:[rybk](?:1[0-3]|[1-9])|joly)(?![\w])")
 CARD_GAME_WORDS = re.compile(r"\b(?:[Cc]ards?|[Ss]tock|[Dd]eadwood|[Hh]ands?|ace|K-A-2|discard pile)\b")
 
@@ -156,3 +156,35 @@ def test_no_internal_code_is_shown_or_read_aloud_in_any_game(variant, players):
                 text[max(0, found.start() - 120):found.end() + 120]
         assert "None" not in text.split() and "Phase." not in text
     assert seen > 10
+
+
+def test_a_printed_joker_is_named_as_printed_in_the_log_and_the_review_in_every_language():
+    """A joker in the log, the screen readers' words and the review's list is its name
+    in the page's language, as every other card is its symbol (it was the code "Jk")."""
+    from rami import i18n
+    from rami.events import Event
+    from rami.i18n import recording
+    from rami.review import Decision
+    from rami.web.parts import pretty_text
+    from rami.web.review_view import Reviewing, review_html
+    from rami.words import plain_text
+    joker = Card.parse("Jk")
+    names = ["You", "Ada"]
+    with recording():
+        said = (Event("discard", 0, joker).describe(names, 0),)
+    d = Decision(3, parse_action("discard Jk"), parse_action("discard 9h"), 4.0, "mistake",
+                 said, (), (), ("Jk", "9h", "9s"), "5d")
+    r = Reviewing(("m", 1, 0), 1, 0, "You", moves=[3], decisions=[d], done=True,
+                  variant="basic")
+    for code in i18n.LANGUAGES:
+        with speaking(code):
+            name = joker.name()
+            line = Event("discard", 1, joker).describe(names, 0)
+            meld = Event("meld", 1, cards=(joker, Card.parse("8s"), Card.parse("9s")))
+            for text in (read(pretty_text(line)), plain_text(line),
+                         read(pretty_text(meld.describe(names, 0))),
+                         read(pretty_text("meld Jk=7s 8s 9s")), plain_text("meld Jk=7s 8s 9s"),
+                         read(review_html(r, "basic"))):
+                assert not CARD_CODE.search(text) and name.lower() in text.lower(), (code, text)
+    assert plain_text("meld Jk=7s 8s 9s") == "meld Joker=7♠ 8♠ 9♠"
+    assert '<span class="cardtext joker">Joker</span>' in pretty_text("You discarded Jk")

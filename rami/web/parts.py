@@ -93,24 +93,20 @@ def pretty_text(text: str) -> str:
         c = parse_code(core)
         if c is not None:
             out.append(f'{lead}{_cardtext(c)}{tail}')
-        elif "=" in core and _wild_code(core.split("=")[0]) is not None:
+        elif "=" in core and parse_code(core.split("=")[0]) is not None:
             # a wild and what it stands for: Jk=7s, 2c=8
             a, b = core.split("=", 1)
             rep = parse_code(b)
             said = _cardtext(rep) if rep is not None else esc(b)
-            out.append(f'{lead}{_cardtext(_wild_code(a))}<span class="as">=</span>{said}{tail}')
+            out.append(f'{lead}{_cardtext(parse_code(a))}<span class="as">=</span>{said}{tail}')
         else:
             out.append(word)
     return " ".join(out)
 
 
-def _wild_code(word: str) -> Card | None:
-    return Card.parse("Jk") if word == "Jk" else parse_code(word)
-
-
 def _cardtext(c: Card) -> str:
     red = " red" if c.suit and c.suit in "hd" else ""
-    suit = f" suit-{c.suit}" if c.suit else ""
+    suit = f" suit-{c.suit}" if c.suit else " joker"
     return f'<span class="cardtext{red}{suit}">{esc(c.pretty())}</span>'
 
 

@@ -413,7 +413,7 @@ class Push(Variant):
         hidden = state.stock.pop()
         state.hands[to] += [top, hidden]
         state.emit("push", seat, card=top, text=state.names[to])
-        state.emit("pushed", to, card=hidden, secret=True, text=state.names[seat])
+        state.emit("pushed", to, card=hidden, cards=(top,), secret=True, text=state.names[seat])
         if not state.stock:
             return self._stock_out(state, _("The stock is empty and {who} pushed the last "
                                             "stock card and has nothing to draw",

@@ -81,6 +81,7 @@ class Decision:
     hindsight: tuple          # what the hidden cards show (never in the grade), if anything
     hand: tuple = ()          # the seat's cards then (their codes), and the discard's top
     top: str = ""
+    pile: tuple = ()          # the discard pile as the seat saw it (a spread pile whole)
 
     def to_dict(self) -> dict:
         """The decision as JSON values, its words as messages (:func:`rami.i18n.spec_of`),
@@ -90,7 +91,7 @@ class Decision:
         return {"move": self.move, "played": str(self.played), "best": str(self.best),
                 "loss": self.loss, "grade": self.grade, "said": specs(self.said),
                 "line": specs(self.line), "hindsight": specs(self.hindsight),
-                "hand": list(self.hand), "top": self.top}
+                "hand": list(self.hand), "top": self.top, "pile": list(self.pile)}
 
     @classmethod
     def from_dict(cls, d) -> "Decision":
@@ -110,15 +111,17 @@ class Decision:
             for x in items:
                 check_spec(x)
             words.append(tuple(items))
-        hand, top = d.get("hand"), d.get("top")
-        if not isinstance(hand, list) or len(hand) > 200 or not isinstance(top, str):
+        hand, top, pile = d.get("hand"), d.get("top"), d.get("pile", [])
+        if not isinstance(hand, list) or len(hand) > 200 or not isinstance(top, str) or \
+                not isinstance(pile, list) or len(pile) > 250:
             raise ValueError("not a decision's cards")
         try:
             played, best = parse_action(d.get("played")), parse_action(d.get("best"))
-            [Card.parse(c) for c in hand + ([top] if top else [])]
+            [Card.parse(c) for c in hand + pile + ([top] if top else [])]
         except (RamiError, TypeError, AttributeError):
             raise ValueError("not a decision's moves") from None
-        return cls(move, played, best, float(loss), grade, *words, tuple(hand), top)
+        return cls(move, played, best, float(loss), grade, *words, tuple(hand), top,
+                   tuple(pile))
 
     def words(self, field: str) -> str:
         """One of the decision's texts (said, line, hindsight) in the language of the
@@ -453,8 +456,10 @@ def decision_steps(b: GameState, seat: int, index: int, move: Action, over: bool
         said = said_of(b, seat, move)
         seen = hindsight(b, seat, move) if over else ""
     top = b.discard[-1] if b.discard else None
+    pile = b.discard if b.variant.discard_spread else b.discard[-1:]
     return Decision(index, move, better, loss, grade, said, line, (seen,) if seen else (),
-                    tuple(map(str, b.hands[seat])), str(top) if top is not None else "")
+                    tuple(map(str, b.hands[seat])), str(top) if top is not None else "",
+                    tuple(map(str, pile)))
 
 
 def review_steps(g: GameState, seat: int, hand: int, worlds: int = WORLDS, start=None):

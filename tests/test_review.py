@@ -379,3 +379,47 @@ def test_hindsight_is_said_once_and_marked_apart_from_the_grade():
     shown = html[html.index('class="review-hindsight"'):]
     shown = shown[:shown.index("</p>")]
     assert shown.count("Hindsight") == 1 and "(not in the grade)" in shown
+
+
+def _marked(html: str, mark: str) -> list[str]:
+    """The cards of the review's board (the hand, then the pile) with ``mark``, by name."""
+    import re
+    return re.findall(rf'<span class="card small[^"]*\b{mark}\b[^"]*" ><svg[^>]*aria-label="([^"]+)"',
+                      html)
+
+
+def test_the_review_s_board_marks_the_cards_a_take_takes_for_both_moves():
+    """A take carries no card (Gin, the top) or only the card taken (500 Rum, the cards above
+    it come too): the board marks what it takes from the pile, for the move played and for
+    the Expert's better one, and the better line says what comes with it."""
+    from rami.actions import parse_action
+    from rami.review import Decision
+    from rami.web.review_view import Reviewing, _board
+    set_language("en")
+    # Gin: the upcard taken, where drawing was better
+    d = Decision(0, parse_action("take"), parse_action("draw"), 3.0, "mistake", ("x",), (),
+                 (), ("Ah", "2h", "9c"), "9h", ("9h",))
+    html = _board(d, "gin")
+    assert _marked(html, "played") == ["9 of hearts"] and _marked(html, "better") == []
+    d = Decision(0, parse_action("draw"), parse_action("take"), 3.0, "mistake", ("x",), (),
+                 (), ("Ah", "2h", "9c"), "9h", ())      # (a decision from before: its top)
+    assert _marked(_board(d, "gin"), "better") == ["9 of hearts"]
+    # 500 Rum: the Expert's take of a card deep in the pile marks it and every card above
+    g = GameState("rum500", ["You", "Ada", "Ben"], seed=4)
+    bots = [make_bot("beginner", "rum500", seed=4)] + \
+        [make_bot("good", "rum500", seed=4 + s) for s in (1, 2)]
+    while g.phase not in (Phase.HAND_OVER, Phase.MATCH_OVER):
+        g.apply(bots[g.turn].choose(PlayerView.of(g, g.turn)))
+    deep = [d for d in review(g, 0, 1, worlds=4).decisions
+            if d.best.kind == "take" and d.best.card is not None and str(d.best.card) !=
+            d.pile[-1]]
+    assert deep, "no take from deep in the pile to look at"
+    for d in deep:
+        at = max(i for i, c in enumerate(d.pile) if c == str(d.best.card))
+        html = _board(d, "rum500")
+        pile_html = html[html.index("review-pile-cards"):]
+        taken = [Card.parse(c).name() for c in d.pile[at:]]
+        assert _marked(pile_html, "better") == taken and len(taken) > 1
+        assert f"and the {len(taken) - 1} cards above it" in d.words("line") or \
+            len(taken) == 2 and "and the card above it" in d.words("line"), d.words("line")
+        assert f"Take the {d.best.card.pretty()}" in d.words("line")

@@ -21,7 +21,7 @@ from ..view import PlayerView
 from . import make_bot
 from .base import drain, label
 from .expert import Memory
-from ..i18n import _
+from ..i18n import _, n_
 
 
 
@@ -178,11 +178,13 @@ class Words:
     def say_gin(self, a) -> str:
         return _("Go out with big gin: all eleven cards are in melds.")
 
-    def take_reason(self, card: Card) -> str:
+    def take_reason(self, card: Card, more=()) -> str:
+        """Why to take ``card`` (and ``more``, the cards that come with it from a spread
+        pile), as a clause."""
         hand = list(self.view.hand)
         if not card.suit or self.bot.var.rules_for(self.view.options).is_wild(card):
             return _("a wild card fits any meld")
-        with_it = hand + [card]
+        with_it = hand + [card] + list(more)
         arr = self.solver().arrange(with_it)
         for m in arr.melds:
             if any(c is card for c in m.cards):
@@ -202,7 +204,26 @@ class Words:
         top = self.view.top_discard
         if top is None:
             return None
-        return _("Take the {card}: {reason}.", card=label(top), reason=self.take_reason(top))
+        pile = list(self.view.discard)
+        at = a.index_in(pile) if getattr(a, "card", None) is not None else len(pile) - 1
+        if at < 0:
+            return None
+        card, above = pile[at], pile[at + 1:]
+        if getattr(a, "meld", None) is not None:
+            # (tile Rami: the row's tile laid at once with two of the rack's)
+            with_ = " ".join(label(c) for c in a.meld.cards if c is not card)
+            if not above:
+                return _("Take the {card} and lay it with {cards}.", card=label(card),
+                         cards=with_)
+            return n_("Take the {card} and lay it with {cards}; the card after it comes "
+                      "too.", "Take the {card} and lay it with {cards}; the {n} cards after "
+                      "it come too.", len(above), card=label(card), cards=with_)
+        reason = self.take_reason(card, above)
+        if not above:
+            return _("Take the {card}: {reason}.", card=label(card), reason=reason)
+        return n_("Take the {card} and the card above it: {reason}.",
+                  "Take the {card} and the {n} cards above it: {reason}.", len(above),
+                  card=label(card), reason=reason)
 
     def say_draw(self, a) -> str:
         top = self.view.top_discard

@@ -80,24 +80,42 @@ def _cards(action_text: str) -> set:
         return set()
 
 
+def _taken(action, pile: list) -> set:
+    """The places in ``pile`` (0: its bottom) of the cards ``action`` takes from it: the top,
+    or a spread pile's card and all above it; a push gives its top away."""
+    if action.kind == "push" and pile:
+        return {len(pile) - 1}
+    if action.kind != "take" or not hasattr(action, "index_in"):
+        return set()
+    start = action.index_in(pile)
+    return set(range(start, len(pile))) if start >= 0 else set()
+
+
+def _marks(code: str, played: set, better: set) -> str:
+    return "small" + (" played" if code in played else "") + (" better" if code in better else "")
+
+
 def _board(d: Decision, variant: str) -> str:
-    """The seat's cards at the decision: the move played marked, the better move marked."""
-    played, better = _cards(str(d.played)), _cards(str(d.best)) if d.best != d.played else set()
+    """The seat's cards at the decision and the discard pile as the seat saw it (a spread
+    pile whole): the cards of the move played marked, and those of the better move; a take
+    marks the cards it takes from the pile."""
+    is_better = d.best != d.played
+    played, better = _cards(str(d.played)), _cards(str(d.best)) if is_better else set()
     cards = []
     for code in d.hand:
-        cls = "small" + (" played" if code in played else "") + (
-            " better" if code in better else "")
         try:
-            cards.append(face(Card.parse(code), cls))
+            cards.append(face(Card.parse(code), _marks(code, played, better)))
         except RamiError:
             continue
-    top = ""
-    if d.top:
-        try:
-            top = (f'<span class="review-pile"><span class="review-tag">{_("Discard pile")}'
-                   f'</span>{face(Card.parse(d.top), "small" + (" played" if d.top in played else "") + (" better" if d.top in better else ""))}</span>')
-        except RamiError:
-            top = ""
+    try:
+        pile = [Card.parse(c) for c in (d.pile or ((d.top,) if d.top else ()))]
+    except RamiError:
+        pile = []
+    took, would = _taken(d.played, pile), _taken(d.best, pile) if is_better else set()
+    shown = [face(c, _marks(i, took, would)) for i, c in enumerate(pile)]
+    top = (f'<span class="review-pile{" spread" if len(pile) > 1 else ""}"><span '
+           f'class="review-tag">{_("Discard pile")}</span><span class="review-pile-cards">'
+           f'{"".join(shown)}</span></span>' if pile else "")
     return (f'<div class="review-board"><span class="review-hand" aria-label="'
             f'{esc(_("Your cards then"))}">{"".join(cards)}</span>{top}</div>')
 

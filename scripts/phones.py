@@ -1,5 +1,5 @@
 """Every game at its largest table mid-hand (and hands swollen late in a deal: rum500-pickup,
-push-swollen), at the shapes of phones and tablets held either way and of laptops' windows: what a player would miss
+push-swollen; tile Rami's row grown long: tiles-row), at the shapes of phones and tablets held either way and of laptops' windows: what a player would miss
 (tests/browser/fit.py reads it) and a screenshot of each, to look at.
 
     python scripts/phones.py [out_dir] [variant,...] [WxH,...]        # after make dist
@@ -17,16 +17,15 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from rami.serve import serve_in_background  # noqa: E402
 from tests.browser.conftest import ARGS, CHROMIUM  # noqa: E402
-from tests.browser.fit import (LAPTOPS, SEATS, SHAPES, SWOLLEN, open_deal,  # noqa: E402
-                               problems, touch_context)
-from tests.positions import mid_hand, swollen  # noqa: E402
+from tests.browser.fit import (LAPTOPS, LATE, SEATS, SHAPES, SWOLLEN, deal_of,  # noqa: E402
+                               open_deal, problems, touch_context)
 
 
 def main() -> int:
     out = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else "build/phones")
     out.mkdir(parents=True, exist_ok=True)
     games = (sys.argv[2].split(",") if len(sys.argv) > 2 and sys.argv[2]
-             else sorted(SEATS) + list(SWOLLEN))
+             else sorted(SEATS) + list(SWOLLEN) + list(LATE))
     shapes = ([tuple(int(x) for x in s.split("x")) for s in sys.argv[3].split(",")]
               if len(sys.argv) > 3 else SHAPES + LAPTOPS)
     server, url = serve_in_background(str(ROOT / "dist"))
@@ -36,8 +35,7 @@ def main() -> int:
         for game in games:
             ctx = touch_context(browser, *shapes[0])
             page = ctx.new_page()
-            open_deal(page, url, swollen(*SWOLLEN[game]) if game in SWOLLEN
-                      else mid_hand(game, SEATS[game]))
+            open_deal(page, url, deal_of(game))
             for w, h in shapes:
                 page.set_viewport_size({"width": w, "height": h})
                 time.sleep(0.35)

@@ -74,6 +74,13 @@ def swollen(variant: str, n: int, cards: int) -> str:
     return to_deal(g)
 
 
+def long_row() -> str:
+    """Tile Rami late in a game: a discard row of 48 tiles at four seats, the person (seat 0)
+    to draw, opened, and able to take from the row (``take b5 with r5 y5 b5`` among others):
+    bots' play, with one of another seat's combinations made the person's."""
+    return crowded("tiles", 4, seed=5, pile=48).replace("; 3=r4 b4 k4 |", "; 0=r4 b4 k4 |")
+
+
 def hand_end(variant: str, n: int, seed: int = 7) -> GameState:
     """A match at its first hand's end (Good bots in every seat)."""
     g = GameState(variant, NAMES[:n], _options(variant, n), seed=seed)

@@ -100,6 +100,7 @@ class Session:
         self.selected: list[int] = []          # positions in ``order``
         self.fresh: str | None = None           # the card just drawn or taken
         self.pile_pick: int | None = None       # a spread pile: the card picked, to confirm
+        self.row_open = False                   # tile Rami's row opened large (a phone's)
         self.arrived: list[str] = []            # every card that came with the last draw/take
         self.cursor = 0                         # the hand card in the Tab order (keyboard)
         self.you = True                         # the seat is "you" (a tutorial's board: a name)
@@ -305,7 +306,7 @@ class Session:
         if seat != self.human or action.kind not in UNDOABLE:
             self.undo_stack = []
         if seat == self.human or action is DEAL:
-            self.selected = []
+            self.selected, self.row_open = [], False
         self.pile_pick = None
         self.reconcile()
 

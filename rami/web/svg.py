@@ -68,8 +68,14 @@ def _suit(s: str, x: float, y: float, size: float, flip: bool = False) -> str:
 
 
 def _corner(card: Card, flip: bool) -> str:
+    """The index: the rank over its suit (a joker's star), in the top-left corner, or turned
+    into the bottom-right one (``flip``). The stylesheet enlarges the top-left one on a
+    small card (``ix``) and leaves the other out (``ix2``)."""
+    t = f' class="ix ix2" transform="rotate(180 {W // 2} {H // 2})"' if flip else ' class="ix"'
+    if card.is_wild_symbol:
+        return (f'<g{t}><path d="{_STAR}" fill="#7a2c8f" '
+                f'transform="translate(-12.5 -6.8) scale(.55)"/></g>')
     rank = RANK_TEXT.get(card.rank, str(card.rank))
-    t = f' transform="rotate(180 {W // 2} {H // 2})"' if flip else ""
     tight = ' textLength="22" lengthAdjust="spacingAndGlyphs"' if card.rank == 10 else ""
     return (f'<g{t}><text x="13" y="27" text-anchor="middle" class="idx"{tight}>{rank}</text>'
             f'{_suit(card.suit, 13, 39, 15)}</g>')
@@ -93,24 +99,30 @@ def _card_svg(card: Card, extra_class: str, hidden: bool, simple: bool, _lang: s
     body = f'<rect class="paper" x="1" y="1" width="{W - 2}" height="{H - 2}" rx="8"/>'
     if card.is_tile:
         body += _tile_body(card)
-    elif card.is_wild_symbol:
-        body += _joker_body()
     elif simple:
+        # (the index large, and one large suit, star or court letter under it)
         body += _corner(card, False)
-        if card.rank in COURT:
-            body += (f'<text x="62" y="112" text-anchor="middle" class="court-letter">'
+        if card.is_wild_symbol:
+            body += f'<path d="{_STAR}" fill="#d4a017" stroke="#7a5a00" stroke-width="2" ' \
+                    f'transform="translate(6 36.8) scale(1.2)"/>'
+        elif card.rank in COURT:
+            body += (f'<text x="68" y="124" text-anchor="middle" class="court-letter">'
                      f'{COURT[card.rank]}</text>')
         else:
-            body += _suit(card.suit, 60, 92, 48)
+            body += _suit(card.suit, 68, 108, 44)
     else:
-        body += _corner(card, False) + _corner(card, True)
-        if card.rank in COURT:
+        body += _corner(card, False) + _corner(card, True) + '<g class="pips">'
+        if card.is_wild_symbol:
+            body += _joker_body()
+        elif card.rank in COURT:
             body += _court_body(card)
         else:
             size = 40 if card.rank == 1 else 17 if card.rank >= 9 else 19
             body += "".join(_suit(card.suit, x, y, size, flip=y > 72)
                             for x, y in PIPS[card.rank])
-    return head + body + "</svg>"
+        body += "</g>"
+    return head.replace('class="face', f'class="face{" simple" if simple else ""}', 1) + \
+        body + "</svg>"
 
 
 def _court_body(card: Card) -> str:
@@ -121,13 +133,16 @@ def _court_body(card: Card) -> str:
             f'{_suit(card.suit, 50, 42, 16)}{_suit(card.suit, 50, 98, 16, flip=True)}')
 
 
+_STAR = "M50 38l6 14 15 1-12 10 4 15-13-8-13 8 4-15-12-10 15-1z"
+
+
 def _joker_body() -> str:
-    star = ("M50 38l6 14 15 1-12 10 4 15-13-8-13 8 4-15-12-10 15-1z")
-    return (f'<path d="{star}" fill="#d4a017" stroke="#7a5a00" stroke-width="1.5"/>'
-            '<text x="50" y="110" text-anchor="middle" class="joker-word" fill="#7a2c8f">'
-            'JOKER</text>'
-            '<text x="12" y="24" class="idx-j" fill="#7a2c8f">J</text>'
-            '<text x="12" y="38" class="idx-j" fill="#7a2c8f">K</text>')
+    """A joker: a large star, and its word where the card is large enough to read it
+    (``jw``: the stylesheet leaves it out of a smaller card)."""
+    return (f'<path d="{_STAR}" fill="#d4a017" stroke="#7a5a00" stroke-width="1.5" '
+            f'transform="translate(-25 -30) scale(1.5)"/>'
+            '<text x="50" y="116" text-anchor="middle" class="joker-word jw" fill="#7a2c8f">'
+            'JOKER</text>')
 
 
 def _tile_body(card: Card) -> str:
@@ -153,8 +168,9 @@ def crosswise_svg(card: Card) -> str:
     if card.suit:
         rim = ' stroke="#5a3b00" stroke-width="1.6" paint-order="stroke"' \
             if card.suit == "y" else ""
-        body = (f'<text x="{cx}" y="66" text-anchor="middle" class="tile-n"{rim}>{card.rank}'
-                f'</text><circle cx="{cx}" cy="86" r="5.5"/>')
+        # (its number a little larger than a tile's: a crosswise tile is drawn small)
+        body = (f'<text x="{cx}" y="70" text-anchor="middle" class="tile-n tile-x"{rim}>'
+                f'{card.rank}</text><circle cx="{cx}" cy="88" r="5.5"/>')
     else:
         body = (f'<circle cx="{cx}" cy="46" r="26" fill="#e0a400" stroke="#7a2c8f" '
                 f'stroke-width="4"/><text x="{cx}" y="92" text-anchor="middle" class="tile-j" '

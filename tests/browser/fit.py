@@ -20,6 +20,42 @@ LAPTOPS = [(1366, 657), (1280, 600), (1536, 730)]
 SEATS = {"basic": 6, "gin": 2, "indian": 6, "rum500": 8, "push": 6, "tiles": 4}
 # and hands swollen late in a deal at those tables: (game, seats, cards in the hand)
 SWOLLEN = {"rum500-pickup": ("rum500", 8, 30), "push-swollen": ("push", 6, 36)}
+# and tile Rami's row grown long (tests/positions.long_row)
+LATE = ("tiles-row",)
+
+
+def deal_of(game: str) -> str:
+    """The position ``make phones`` and the tests open for a game of SEATS, SWOLLEN or LATE."""
+    from tests.positions import long_row, mid_hand, swollen
+    if game in SWOLLEN:
+        return swollen(*SWOLLEN[game])
+    if game == "tiles-row":
+        return long_row()
+    return mid_hand(game, SEATS[game])
+
+# The text drawn inside card faces (SVG: the index, a court letter, a tile's number, a word)
+# under ``root`` that is in sight (its middle not covered by another card, nor off the
+# screen) and smaller than ``least`` px as drawn: the font's size times the scale the face
+# and its groups are drawn at. A list of what fails, in words.
+FACES = r"""((root, least) => {
+  const W = document.documentElement.clientWidth, H = document.documentElement.clientHeight;
+  const out = [];
+  for (const t of document.querySelectorAll(root.split(',').map(r => r + ' svg text').join(','))) {
+    const m = t.getScreenCTM(), svg = t.ownerSVGElement;
+    if (!m || !svg || !svg.getBoundingClientRect().width) continue;
+    const card = svg.closest('.card, .pc, .row-tile, button') || svg;
+    const r = t.getBoundingClientRect();
+    if (!r.width || !r.height) continue;
+    const x = r.left + r.width / 2, y = r.top + r.height / 2;
+    if (x < 0 || y < 0 || x > W || y > H) continue;
+    const hit = document.elementFromPoint(x, y);
+    if (!hit || !(card === hit || card.contains(hit))) continue;       // (covered)
+    const px = parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b);
+    if (px < least - .01)
+      out.push(`a card's "${t.textContent}" at ${px.toFixed(1)} px (${(card.getAttribute('data-card') || card.className.baseVal || card.className || '').toString().slice(0, 30)}, ${svg.getBoundingClientRect().width.toFixed(0)} px wide)`);
+  }
+  return out;
+})"""
 
 # The reading. ``shown(el)``: the share of el's box inside the window and inside every box
 # that clips it; ``free(el, x, y)``: what is drawn at (x, y) is el or inside it. Returns the
@@ -72,8 +108,14 @@ TABLE = r"""((least) => {
       if (cards.length) whole(cards[cards.length - 1], 'the top of the spread pile');
       whole(p.querySelector('.pile-label'), 'the spread pile\'s label');
     } else if (p.classList.contains('row')) {
+      // (a long row on a small phone is one button that opens it large: its tiles in sight
+      // under it)
+      const open = p.querySelector(':scope > .row-open:not(.chip)');
+      const cover = open && getComputedStyle(open).display !== 'none' && whole(open, "the row's button");
       p.querySelectorAll('.row-tile, .card').forEach((c, i) => {
-        if (!c.closest('.row-tile') || c.classList.contains('row-tile')) whole(c, `the row's tile ${i}`); });
+        if (c.closest('.row-tile') && !c.classList.contains('row-tile')) return;
+        if (!cover) whole(c, `the row's tile ${i}`);
+        else if (shown(c) < .98) out.push(`the row's tile ${i}: ${Math.round(shown(c) * 100)}% in sight`); });
     } else whole(p, 'the pile ' + p.className.replace(/\s+/g, '.'));
   }
   // the opponents
@@ -96,6 +138,20 @@ TABLE = r"""((least) => {
     if (!free(c, x, y)) out.push(`${what}: corner covered`);
     const {l, t, ri, b} = clip(c);
     if (x < l || x > ri || y < t || y > b) out.push(`${what}: corner clipped`);
+  }
+  // every piece tapped (a row's tile, a spread pile's card, a card in the hand): 24x24 px
+  // of it to tap at the least, WCAG 2.2's target size (the part not under the next piece)
+  for (const b of q('#table .row-tile, #table .pc, #hand .hand-card')) {
+    if (b.offsetParent === null || getComputedStyle(b).pointerEvents === 'none') continue;
+    const r = b.getBoundingClientRect(), n = b.nextElementSibling;
+    if (!r.width || shown(b) === 0) continue;
+    let w = r.width;
+    if (n && n.matches('.row-tile, .pc, .hand-card')) {
+      const m = n.getBoundingClientRect();
+      if (Math.abs(m.top - r.top) < r.height / 2 && m.left > r.left && m.left < r.right) w = m.left - r.left;
+    }
+    if (w < least.target - .5 || r.height < least.target - .5)
+      out.push(`the ${b.dataset.card || b.dataset.act || 'piece'}: ${w.toFixed(0)}x${r.height.toFixed(0)} px to tap`);
   }
   // the moves that are enabled, and every button's size
   for (const b of q('#actions button:not(:disabled)')) whole(b, `the button "${name(b)}"`);
@@ -129,10 +185,12 @@ TABLE = r"""((least) => {
     if (f < least.text - .01 && shown(e) > 0) small.add(`${(e.className || e.tagName).toString().split(' ')[0]} ${f.toFixed(1)}px`);
   }
   for (const s of small) out.push('small text: ' + s);
+  out.push(...FACES('#table', least.text));
   return out;
-})"""
+})""".replace("FACES(", FACES + "(")
 
-LEAST = {"card": 34, "meld": 22, "button": 40, "text": 11}
+# (a card in the hand and a tile on the rack: 40 px on its smaller side; a piece tapped: 24)
+LEAST = {"card": 40, "meld": 22, "button": 40, "text": 11, "target": 24}
 
 
 def problems(page, least: dict | None = None) -> list[str]:

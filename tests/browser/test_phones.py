@@ -17,10 +17,11 @@ import urllib.parse
 import pytest
 
 from tests.conftest import deep, soak_only
-from tests.positions import mid_hand, swollen
+from rami.scenario import from_deal
+from tests.positions import long_row, mid_hand, swollen
 
 from .conftest import guard, on_page_thread, settled, wait_for
-from .fit import (LAPTOPS, LEAST, SEATS, SHAPES, SIDEWAYS, SWOLLEN, UPRIGHT, problems,
+from .fit import (FACES, LAPTOPS, LEAST, SEATS, SHAPES, SIDEWAYS, SWOLLEN, UPRIGHT, problems,
                   touch_context)
 
 DIALOG = """(() => {
@@ -51,8 +52,10 @@ DIALOG = """(() => {
     const f = parseFloat(getComputedStyle(e).fontSize);
     if (f < 10.99) { out.push(`text of ${f.toFixed(1)} px: ${e.textContent.trim().slice(0, 20)}`); break; }
   }
+  // (and the cards' faces in it)
+  out.push(...FACES('#dialogs [role=dialog], #screen .lobby-card, #summary-slot [role=dialog]', 11).slice(0, 3));
   return out;
-})()"""
+})()""".replace("FACES(", FACES + "(")
 
 
 def _context(browser, site, size=(390, 844), touch: bool = True):
@@ -208,6 +211,42 @@ def test_a_hand_swollen_late_in_a_deal_fits_both_ways_its_lines_held_overlapping
              10, "the card moved")
     after = [c[0] for c in page.evaluate(LINES)]
     assert after == before[1:second] + before[:1] + before[second:], (before, after)
+    assert page.errors == [] and page.offsite == []
+    ctx.close()
+
+
+ROW = """[...document.querySelectorAll('.pile.row .row-tile')].map(t => {
+  const r = t.getBoundingClientRect();
+  return [t.dataset.row, r.width, r.height, getComputedStyle(t).pointerEvents]; })"""
+
+
+def test_tile_rami_s_long_row_fits_each_shape_and_opens_large_to_take_from(browser, site):
+    """Tile Rami's row of 48 late in a game: at every phone and tablet shape it is in sight
+    with the rest, each tile tapped 24x24 px at the least (they were 22x20 and 25x22); on a
+    small phone, where they are drawn too small to tap, the row is one button that opens it
+    large over the table, and a tile tapped there is taken with the two rack tiles selected,
+    the rack still at hand."""
+    ctx, page = _context(browser, site, (360, 640))
+    _open(page, long_row())
+    failed = _misses(page, SHAPES)
+    assert not failed, failed
+    _turn(page, 390, 844)
+    assert min(min(w, h) for _c, w, h, _p in page.evaluate(ROW)) >= 24
+    _turn(page, 360, 640)
+    assert {p for *_x, p in page.evaluate(ROW)} == {"none"}    # (one button, the row)
+    page.tap(".pile.row > .row-open")
+    wait_for(page, "document.querySelector('.pile.row').classList.contains('open')", 10,
+             "the row opened")
+    tiles = page.evaluate(ROW)
+    assert len(tiles) == 48 and min(min(w, h) for _c, w, h, _p in tiles) >= 24 and \
+        {p for *_x, p in tiles} == {"auto"}, tiles
+    hand = page.evaluate("[...document.querySelectorAll('#hand .hand-card')].map(c => c.dataset.card)")
+    for code in ("r5", "y5"):
+        page.tap(f'#hand [data-act="card:{hand.index(code)}"]')
+    at = [str(c) for c in from_deal(long_row()).discard].index("b5")
+    page.tap(f'.pile.row [data-row="{at}"]')
+    wait_for(page, f"document.querySelectorAll('.pile.row .row-tile').length === {at} && "
+                   "!document.querySelector('.pile.row.open')", 10, "the take")
     assert page.errors == [] and page.offsite == []
     ctx.close()
 

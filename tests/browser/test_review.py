@@ -119,3 +119,54 @@ def test_without_the_worker_the_review_is_worked_out_on_the_page(page):
     assert page.locator(".review-item").count() >= 3
     assert "The Expert in your seat" in page.inner_text("#review")
     assert page.offsite == [] and page.errors == []
+
+
+def _rum500_at_hand_end() -> str:
+    """A three-seat 500 Rum hand played to its end, the person's seat by a Beginner, as the
+    page keeps it: the Expert would have taken from deep in the pile (tests/test_review.py)."""
+    import json
+    from rami.bots import make_bot
+    from rami.state import Phase
+    from rami.view import PlayerView
+    from rami.web.session import Session
+    s = Session.new("rum500", ["You", "Ada", "Ben"], {}, {1: "good", 2: "good"}, seed=4)
+    g = s.state
+    bots = [make_bot("beginner", "rum500", seed=4)] + \
+        [make_bot("good", "rum500", seed=4 + k) for k in (1, 2)]
+    while g.phase not in (Phase.HAND_OVER, Phase.MATCH_OVER):
+        g.apply(bots[g.turn].choose(PlayerView.of(g, g.turn)))
+    s.reconcile()
+    return json.dumps(s.to_dict())
+
+
+def test_a_review_on_a_phone_marks_a_take_and_every_index_reads(browser, site):
+    """A 500 Rum hand reviewed on a phone: the Expert's take from deep in the pile is marked
+    on the board card by card (a take carries no card: nothing was marked), and held either
+    way no text on the board, the cards' faces included, is under 11 px (ranks were 8.8 px
+    and the joker's words 5-6 px at 390x844)."""
+    from .fit import FACES
+    from .test_phones import _context, _turn
+    ctx, page = _context(browser, site, (390, 844))
+    page.goto(site)
+    page.evaluate("(s) => localStorage.setItem('rami.save', s)", _rum500_at_hand_end())
+    page.goto(site)
+    wait_for(page, "!!document.querySelector('#review-hand')", 90, "the hand's summary")
+    page.click("#review-hand")
+    wait_for(page, DONE, 240, "the review to end")
+    marked = 0
+    for k in range(page.locator(".review-item").count()):
+        page.click(f'.review-list [data-act="review-at:{k}"]')
+        wait_for(page, f"document.querySelector('.review-step').textContent.includes('Decision {k + 1} of')")
+        marked = page.locator(".review-pile.spread .card.better").count()
+        if marked:
+            break
+    assert marked > 1, "no take from deep in the pile marked"
+    assert page.locator(".review-pile.spread .card.played").count() == 0
+    for w, h in ((390, 844), (844, 390), (360, 640)):
+        _turn(page, w, h)
+        page.evaluate("document.querySelector('.review-board').scrollIntoView({block: 'center'})")
+        assert page.evaluate(f"{FACES}('#dialogs', 100).length") > 10     # (it reads them)
+        found = page.evaluate(f"{FACES}('#dialogs', 11)")
+        assert found == [], f"the review at {w}x{h}: {found}"
+    assert page.errors == []
+    ctx.close()

@@ -23,6 +23,12 @@ from ...i18n import _, join_or, language, N_, result_words
 if TYPE_CHECKING:                                     # pragma: no cover
     from ...web.tables.model import Model
 
+# two arrows apart, corner to corner: "larger" (drawn, not left to a phone's fonts)
+_ENLARGE = ('<svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" fill="none" '
+            'stroke="currentColor" stroke-width="2" stroke-linecap="round" '
+            'stroke-linejoin="round"><path d="M9.5 2.5h4v4M13.5 2.5l-4.5 4.5M6.5 13.5h-4v-4M2.5 '
+            '13.5 7 9"/></svg>')
+
 
 class TilesTable(PushTable):
     blurb = N_("The Romanian tile game for two to four: 106 tiles and two Jolys. Open with 50 "
@@ -40,7 +46,7 @@ class TilesTable(PushTable):
                   "the two rack tiles it combines with and tap it. To take a Joly, select the "
                   "tile(s) it stands for and the two tiles it will join, then tap its "
                   "combination."))
-    acts = ("reading", "row", "exposed", "shift")
+    acts = ("reading", "row", "exposed", "shift", "rowopen")
     stock_word = N_("Wall")
     unit = "tile"
 
@@ -140,6 +146,9 @@ class TilesTable(PushTable):
             return super().act(s, kind, arg)
         if kind == "shift":
             return self.shift(s, -1 if arg == "left" else 1)
+        if kind == "rowopen":               # the row large over the table, or back
+            s.row_open = arg == "1"
+            return None
         st = s.game
         legal = st.legal_actions()
         if kind == "exposed":
@@ -233,11 +242,20 @@ class TilesTable(PushTable):
             tiles.append(tile)
         empty = (f'<span class="row-empty">{_("The discard row is empty")}</span>'
                  if not v.discard else "")
-        return (f'<div class="pile discard row" data-act="take" role="group" '
-                f'aria-label="{_("The discard row, first to last")}">{start}{"".join(tiles)}'
-                f'{empty}</div>')
+        # (on a small screen a long row's tiles are drawn too small to tap: a tap on the row
+        # opens it large over the table, the rack still at hand, and a tap on a tile there
+        # takes it; the stylesheet says when, by the room and the row's length)
+        opened = getattr(s, "row_open", False)
+        toggle = (f'<button type="button" class="row-open chip" data-act="rowopen:0">'
+                  f'{_("Back to the table")}</button>' if opened else
+                  f'<button type="button" class="row-open" data-act="rowopen:1"><span>'
+                  f'{_ENLARGE}</span>{sr(_("The discard row, large: choose a tile"))}</button>')
+        return (f'<div class="pile discard row{" open" if opened else ""}" data-act="take" '
+                f'role="group" aria-label="{_("The discard row, first to last")}">{start}'
+                f'{toggle}{"".join(tiles)}{empty}</div>')
 
     _row_tiles: dict = {}       # each tile of the row as drawn, by (language, tile, place, can)
+
 
     def head(self, s: "Model", v) -> str:
         info = v.info

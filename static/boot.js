@@ -93,13 +93,41 @@
     for (const { name } of [...a.attributes]) if (!b.hasAttribute(name)) a.removeAttribute(name);
     patchChildren(a, b);
   }
+  // An element keyed (a card by its data-card, a pile's top by its data-name, or an id) that
+  // moved among its siblings is moved, not made anew: a hand sorted, a card taken from the
+  // middle of a spread pile, a seat's melds after a meld put in before them. The keyed
+  // elements still ahead are looked up only once the two lists first differ.
+  const keyOf = (n) => n.nodeType !== 1 ? null :
+    n.getAttribute("data-card") ?? n.getAttribute("data-name") ?? (n.id || null);
+  function ahead(from, of) {          // key -> the elements from ``from`` on with that key
+    const m = new Map();
+    for (let x = from; x; x = x.nextSibling) {
+      const k = of(x);
+      if (k !== null) (m.get(k) || m.set(k, []).get(k)).push(x);
+    }
+    return m;
+  }
   function patchChildren(into, from) {
-    let a = into.firstChild, b = from.firstChild;
+    let a = into.firstChild, b = from.firstChild, old = null, wanted = null;
+    const used = new Set();
     while (b) {
-      const next = b.nextSibling;
+      const next = b.nextSibling, k = keyOf(b);
+      if (wanted !== null && k !== null) wanted.get(k)?.shift();
       if (!a) into.appendChild(b);
-      else if (alike(a, b)) { patch(a, b); a = a.nextSibling; }
-      else { const after = a.nextSibling; into.replaceChild(b, a); a = after; }
+      else if (alike(a, b)) { patch(a, b); used.add(a); a = a.nextSibling; }
+      else {
+        if (old === null) { old = ahead(a.nextSibling, keyOf); wanted = ahead(next, keyOf); }
+        const list = k !== null ? old.get(k) : null;
+        let m = null;
+        while (list && list.length && m === null) {
+          const x = list.shift();
+          if (x.parentNode === into && !used.has(x) && alike(x, b)) m = x;
+        }
+        const ka = keyOf(a);
+        if (m !== null) { into.insertBefore(m, a); patch(m, b); used.add(m); }
+        else if (ka !== null && wanted.get(ka)?.length) into.insertBefore(b, a);
+        else { const after = a.nextSibling; into.replaceChild(b, a); a = after; }
+      }
       b = next;
     }
     while (a) { const after = a.nextSibling; into.removeChild(a); a = after; }
@@ -117,9 +145,12 @@
   // [region, html, i, null, parts, true] for a part put in as the ``i``th, the region then
   // ``parts`` elements long (an owner's first melds, not the whole table's melds again). Says
   // the regions whose elements were not their parts (to be written whole), comma-separated.
+  // With them, the table's class and the data that changed, and the elements to mark as new
+  // ([selector, class]: the discard that arrived, a new meld): a drawing is one call from
+  // Python, whatever it changed.
   window.ramiWrite = (json) => {
-    const ops = JSON.parse(json), screen = document.getElementById("screen"), t =
-      document.createElement("template"), whole = [];
+    const given = JSON.parse(json), ops = given.ops, screen = document.getElementById("screen"),
+      t = document.createElement("template"), whole = [];
     for (const o of ops) {
       const [, html, , was] = o, end = was ? was.lastIndexOf("</") : -1, tail = was && was.slice(end);
       o.add = end > 0 && html.length > was.length && html.startsWith(was.slice(0, end)) &&
@@ -138,6 +169,13 @@
       else if (alike(a, b)) patch(a, b);
       else el.replaceChild(b, a);
     });
+    const table = screen.querySelector("#table");
+    if (table && given.table) {
+      if (given.table.class !== undefined) table.className = given.table.class;
+      for (const [k, v] of Object.entries(given.table.data || {})) table.setAttribute("data-" + k, v);
+    }
+    for (const [where, what] of given.marks || [])
+      screen.querySelector(where)?.classList.add(what);
     return whole.join(",");
   };
 

@@ -20,7 +20,7 @@ from rami.scenario import from_deal
 from rami.state import Phase
 from rami.web import render
 from rami.web.session import Session
-from rami.web.svg import SUIT_PATHS, card_svg
+from rami.web.svg import SUIT_PATHS, _suit_d, card_svg
 
 ROOT_DIR = pathlib.Path(__file__).resolve().parent.parent
 
@@ -37,7 +37,28 @@ def test_every_card_face_is_well_formed_svg_with_a_spoken_name():
         assert not [e for e in svg.iter() if e.tag.endswith("use") or "href" in str(e.attrib)]
         if card.suit:
             shapes = [e.get("d") for e in svg.iter() if e.tag.endswith("path")]
-            assert SUIT_PATHS[card.suit] in shapes
+            assert _suit_d(card.suit, 13, 39, 15) in shapes          # (the index's suit)
+        # light: its pips one path (ten of them one element), no transform to apply
+        assert len(list(svg.iter())) <= 13 and "scale(" not in card_svg(card)
+    ten = ET.fromstring(card_svg(french_deck(1)[9]))
+    assert [e.get("d").count("M") for e in ten.iter() if e.tag.endswith("path")][-1] == 10
+
+
+def test_a_suit_drawn_anywhere_is_its_outline_moved_scaled_and_turned():
+    """The suits' outlines written as absolute numbers (rami.web.svg._suit_d): at full size
+    the outline itself, to a tenth; turned twice, itself again."""
+    from rami.web.svg import _absolute
+    for suit, d in SUIT_PATHS.items():
+        ref = _absolute(d)
+        for got in (_absolute(_suit_d(suit, 50, 50, 100)),
+                    _absolute(_suit_d(suit, 50, 50, 100, True))):
+            assert [c for c, _v in got] == [c for c, _v in ref], suit
+        same = _absolute(_suit_d(suit, 50, 50, 100))
+        turned = _absolute(_suit_d(suit, 50, 50, 100, True))
+        for (c, v), (_c, w), (_x, t) in zip(ref, same, turned):
+            pts = slice(5, 7) if c == "A" else slice(0, len(v))
+            assert all(abs(a - b) < 0.051 for a, b in zip(v[pts], w[pts])), (suit, v, w)
+            assert all(abs((100 - a) - b) < 0.051 for a, b in zip(v[pts], t[pts])), (suit, v, t)
 
 
 def test_the_hand_keeps_the_person_s_order_and_new_cards_go_right():

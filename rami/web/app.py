@@ -40,7 +40,8 @@ from . import stats as statistics
 from .drawing import Drawing
 from .input import Input
 from .lobby import DEFAULT_GAME, default_form
-from .page import (apply_settings, attr, fetch_catalogue, load_fonts, nil, prepare_page, ready)
+from .page import (apply_settings, attr, fetch_catalogue, load_fonts, nil, prepare_page, ready,
+                   started)
 from .seats import seats_for
 from .session import FRIEND, PERSON, Session, bot_name
 from .settings import clean as clean_settings
@@ -1118,6 +1119,7 @@ def main() -> App:
     app = App(js.document.getElementById("app"))
     try:
         app.start()
+        started()
     except Exception as e:            # never a traceback on the page
         js.console.error("".join(traceback.format_exception(e)))
         app.root.textContent = _("rami could not start ({error}). Reload the page; if it "

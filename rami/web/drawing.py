@@ -206,28 +206,30 @@ class Drawing:
                 else:
                     ops.append([name, render.whole(html)])
                 self.drawn[name] = html
-            if ops:
-                write = getattr(js.window, "ramiWrite", None)
-                anew = write(json.dumps(ops)) if write is not None else \
-                    ",".join(dict.fromkeys(op[0] for op in ops))
+            # the table's class and data, where they changed (its turn at every move), and
+            # what to mark as new: with the regions' changes, one call into the page
+            was, now = self.drawn.get("table") or ("", {}), (render.table_class(s),
+                                                             render.table_data(s))
+            table = {}
+            if was[0] != now[0]:
+                table["class"] = now[0]
+            data = {k: v for k, v in now[1].items() if was[1].get(k) != v}
+            if data:
+                table["data"] = data
+            self.drawn["table"] = now
+            marks = self._changes()
+            write = getattr(js.window, "ramiWrite", None)
+            if ops or table or marks:
+                anew = write(json.dumps({"ops": ops, "table": table, "marks": marks})) \
+                    if write is not None else ",".join(dict.fromkeys(op[0] for op in ops))
                 for name in filter(None, str(anew).split(",")):
                     el = nil(self.screen_el.querySelector(f"#{name}"))
                     if el is not None:
                         morph(el, render.whole(regions[name]))
-        # the table's class and data, where they changed (its turn at every move)
-        was, now = self.drawn.get("table") or ("", {}), (render.table_class(s),
-                                                         render.table_data(s))
-        if was != now:
-            table = nil(self.screen_el.querySelector("#table"))
-            if table is not None:
-                if was[0] != now[0]:
-                    table.className = now[0]
-                for k, v in now[1].items():
-                    if was[1].get(k) != v:
-                        table.setAttribute(f"data-{k}", v)
-            self.drawn["table"] = now
+        if self.drawn.get("table") is None:     # (a table drawn afresh: as it was written)
+            self.drawn["table"] = (render.table_class(s), render.table_data(s))
+            self._changes()
         # (what is written before what is measured: the page is laid out once)
-        self._mark_changes()
         self._mark_hint()
         if fit_now:                     # (their signs, and the rest, once painted)
             self.fit_melds(signs=False)
@@ -641,16 +643,16 @@ class Drawing:
         if words:
             el.textContent = words
 
-    def _mark_changes(self) -> None:
-        """Animate what changed since the last drawing: a new discard, new melds, log lines."""
+    def _changes(self) -> list:
+        """What changed since the last drawing, to animate (a new discard, new melds: each
+        [selector, class] for the page to mark, with the drawing) and to hear."""
         s, seen = self.app.session, self.last_seen
         st = s.game
         top = str(st.discard[-1]) if st.discard else None
+        marks = []
         if seen["hand"] == st.hand_no:
             if top != seen["top"] and top is not None:
-                el = nil(self.root.querySelector(".pile.discard .top"))
-                if el is not None:
-                    el.classList.add("arrive")
+                marks.append([".pile.discard .top", "arrive"])
                 self.app.sound.play("card")
             if len(st.table) > seen["melds"]:
                 self.app.sound.play("meld")
@@ -659,13 +661,11 @@ class Drawing:
                 w = st.results[-1].get("winner")
                 self.app.sound.play("win" if w is not None and w >= 0 and
                            st.side(w) == st.side(s.human) else "lose")
-            for i in range(seen["melds"], len(st.table)):
-                el = nil(self.root.querySelector(f'[data-meld="{i}"]'))
-                if el is not None:
-                    el.classList.add("arrive")
+            marks += [[f'[data-meld="{i}"]', "arrive"] for i in range(seen["melds"], len(st.table))]
         # (the log's lines are new since the person last had the move: while others move,
         # each drawing's lines are the last one's and its own, written after them)
         log = len(st.events_for(s.human)) if s.human_to_move() or seen["hand"] != st.hand_no \
             else seen["log"]
         seen.update(log=log, top=top, melds=len(st.table),
                     hand=st.hand_no, over=st.phase in (Phase.HAND_OVER, Phase.MATCH_OVER))
+        return marks

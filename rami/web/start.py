@@ -23,7 +23,7 @@ from pyodide.ffi import create_proxy
 from ..i18n import _
 from .lobby import DEFAULT_GAME, default_form, lobby_html
 from .page import (apply_settings, choose_language, fetch_catalogue, frame, load_fonts, nil,
-                   prepare_page, ready, wanted_language)
+                   prepare_page, ready, started, wanted_language)
 from .settings import clean as clean_settings
 from .storage import KEPT_KEY, PREFS_KEY, SAVE_KEY, load_json, stored
 # the engine, in the order its modules are imported once the lobby is up: one task each
@@ -102,6 +102,7 @@ class Lobby:
         app.take_over()
         for kind, event in events:
             app.replay(kind, event)
+        started()
         js.window.ramiEngineAt = js.performance.now()     # for the tests and the benchmark
         return app
 

@@ -15,6 +15,7 @@ True
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from html import escape
 
@@ -61,10 +62,105 @@ def colour(card: Card) -> str:
     return RED if card.suit in "hd" else BLACK
 
 
+def _absolute(d: str) -> list[tuple[str, list[float]]]:
+    """A path's commands with absolute coordinates only (M, L, C, A, Z): what can be moved
+    and scaled by its numbers alone."""
+    tokens = re.findall(r"[A-Za-z]|-?(?:\d+\.?\d*|\.\d+)", d)
+    out: list[tuple[str, list[float]]] = []
+    x = y = sx = sy = 0.0
+    i, cmd = 0, ""
+    while i < len(tokens):
+        if tokens[i].isalpha():
+            cmd, i = tokens[i], i + 1
+            if cmd in "Zz":
+                out.append(("Z", []))
+                x, y = sx, sy
+                continue
+        rel = cmd.islower()
+        n = {"m": 2, "l": 2, "h": 1, "v": 1, "c": 6, "a": 7}[cmd.lower()]
+        v = [float(t) for t in tokens[i:i + n]]
+        i += n
+        ox, oy = (x, y) if rel else (0.0, 0.0)
+        c = cmd.lower()
+        if c == "m":
+            x, y = v[0] + ox, v[1] + oy
+            sx, sy = x, y
+            out.append(("M", [x, y]))
+            cmd = "l" if rel else "L"          # (more pairs after a move are lines)
+        elif c in "lhv":
+            x = (v[0] + ox) if c in "lh" else x
+            y = (v[-1] + oy) if c in "lv" else y
+            out.append(("L", [x, y]))
+        elif c == "c":
+            out.append(("C", [v[0] + ox, v[1] + oy, v[2] + ox, v[3] + oy, v[4] + ox, v[5] + oy]))
+            x, y = v[4] + ox, v[5] + oy
+        else:
+            out.append(("A", v[:5] + [v[5] + ox, v[6] + oy]))
+            x, y = v[5] + ox, v[6] + oy
+    return out
+
+
+_STAR = "M50 38l6 14 15 1-12 10 4 15-13-8-13 8 4-15-12-10 15-1z"       # a joker's
+SUIT_SHAPES = {s: _absolute(d) for s, d in {**SUIT_PATHS, "*": _STAR}.items()}
+
+
+def _num(v: float) -> str:
+    """A coordinate to a tenth of the 100-unit face, as short as it is written: ``-.5``."""
+    text = f"{v:.1f}".rstrip("0").rstrip(".")
+    if text in ("-0", ""):
+        return "0"
+    return text.replace("0.", ".", 1) if text.startswith(("0.", "-0.")) else text
+
+
+@lru_cache(maxsize=1024)
+def _suit_d(s: str, x: float, y: float, size: float, flip: bool = False) -> str:
+    """Suit ``s``'s outline centred at (x, y), ``size`` across (turned upside down with
+    ``flip``), as path data of its own numbers: no transform for the browser to apply, and
+    several suits one path (a card's pips)."""
+    k, ox, oy = size / 100, x - size / 2, y - size / 2
+    here = [0.0, 0.0]                   # the point drawn to, as written (rounded)
+
+    def at(px: float, py: float, move: bool = False) -> str:
+        qx, qy = ox + px * k, oy + py * k
+        if flip:
+            qx, qy = 2 * x - qx, 2 * y - qy
+        qx, qy = round(qx, 1), round(qy, 1)
+        dx, dy = (qx, qy) if move else (qx - here[0], qy - here[1])
+        return _pair(dx, dy)
+
+    def to(px: float, py: float, move: bool = False) -> str:
+        text = at(px, py, move)
+        qx, qy = ox + px * k, oy + py * k
+        here[:] = [round(2 * x - qx if flip else qx, 1), round(2 * y - qy if flip else qy, 1)]
+        return text
+
+    out = []
+    for cmd, v in SUIT_SHAPES[s]:
+        if cmd == "Z":
+            out.append("z")
+        elif cmd == "M":
+            out.append("M" + to(v[0], v[1], move=True))
+        elif cmd == "A":
+            out.append(f"a{_num(v[0] * k)} {_num(v[1] * k)} 0 {int(v[3])} {int(v[4])} "
+                       f"{to(v[5], v[6])}")
+        elif cmd == "L":
+            out.append("l" + to(v[0], v[1]))
+        else:
+            out.append("c" + at(v[0], v[1]) + _lead(at(v[2], v[3])) + _lead(to(v[4], v[5])))
+    return "".join(out)
+
+
+def _pair(a: float, b: float) -> str:
+    return _num(a) + _lead(_num(b))
+
+
+def _lead(text: str) -> str:
+    """A number (or pair) after another: a minus sign separates them, else a space."""
+    return text if text.startswith("-") else " " + text
+
+
 def _suit(s: str, x: float, y: float, size: float, flip: bool = False) -> str:
-    turn = f"rotate(180 {x} {y}) " if flip else ""
-    return (f'<path d="{SUIT_PATHS[s]}" transform="{turn}translate({x - size / 2:g} '
-            f'{y - size / 2:g}) scale({size / 100:g})"/>')
+    return f'<path d="{_suit_d(s, x, y, size, flip)}"/>'
 
 
 def _corner(card: Card, flip: bool) -> str:
@@ -73,8 +169,7 @@ def _corner(card: Card, flip: bool) -> str:
     small card (``ix``) and leaves the other out (``ix2``)."""
     t = f' class="ix ix2" transform="rotate(180 {W // 2} {H // 2})"' if flip else ' class="ix"'
     if card.is_wild_symbol:
-        return (f'<g{t}><path d="{_STAR}" fill="#7a2c8f" '
-                f'transform="translate(-12.5 -6.8) scale(.55)"/></g>')
+        return f'<g{t}><path d="{_suit_d("*", 15, 20.7, 55)}" fill="#7a2c8f"/></g>'
     rank = RANK_TEXT.get(card.rank, str(card.rank))
     tight = ' textLength="22" lengthAdjust="spacingAndGlyphs"' if card.rank == 10 else ""
     return (f'<g{t}><text x="13" y="27" text-anchor="middle" class="idx"{tight}>{rank}</text>'
@@ -103,8 +198,8 @@ def _card_svg(card: Card, extra_class: str, hidden: bool, simple: bool, _lang: s
         # (the index large, and one large suit, star or court letter under it)
         body += _corner(card, False)
         if card.is_wild_symbol:
-            body += f'<path d="{_STAR}" fill="#d4a017" stroke="#7a5a00" stroke-width="2" ' \
-                    f'transform="translate(6 36.8) scale(1.2)"/>'
+            body += f'<path d="{_suit_d("*", 66, 96.8, 120)}" fill="#d4a017" stroke="#7a5a00" ' \
+                    f'stroke-width="2.4"/>'
         elif card.rank in COURT:
             body += (f'<text x="68" y="124" text-anchor="middle" class="court-letter">'
                      f'{COURT[card.rank]}</text>')
@@ -117,9 +212,11 @@ def _card_svg(card: Card, extra_class: str, hidden: bool, simple: bool, _lang: s
         elif card.rank in COURT:
             body += _court_body(card)
         else:
+            # (every pip one path: a face of ten pips is one element, not ten)
             size = 40 if card.rank == 1 else 17 if card.rank >= 9 else 19
-            body += "".join(_suit(card.suit, x, y, size, flip=y > 72)
-                            for x, y in PIPS[card.rank])
+            body += '<path d="' + "".join(_suit_d(card.suit, x, y, size, flip=y > 72)
+                                          for x, y in PIPS[card.rank]) + '"/>'
+
         body += "</g>"
     return head.replace('class="face', f'class="face{" simple" if simple else ""}', 1) + \
         body + "</svg>"
@@ -130,17 +227,14 @@ def _court_body(card: Card) -> str:
     return (f'<rect x="24" y="22" width="52" height="96" rx="4" class="court"/>'
             f'<rect x="28" y="26" width="44" height="88" rx="3" class="court-in"/>'
             f'<text x="50" y="80" text-anchor="middle" class="court-letter">{letter}</text>'
-            f'{_suit(card.suit, 50, 42, 16)}{_suit(card.suit, 50, 98, 16, flip=True)}')
-
-
-_STAR = "M50 38l6 14 15 1-12 10 4 15-13-8-13 8 4-15-12-10 15-1z"
+            f'<path d="{_suit_d(card.suit, 50, 42, 16)}{_suit_d(card.suit, 50, 98, 16, True)}"/>')
 
 
 def _joker_body() -> str:
     """A joker: a large star, and its word where the card is large enough to read it
     (``jw``: the stylesheet leaves it out of a smaller card)."""
-    return (f'<path d="{_STAR}" fill="#d4a017" stroke="#7a5a00" stroke-width="1.5" '
-            f'transform="translate(-25 -30) scale(1.5)"/>'
+    return (f'<path d="{_suit_d("*", 50, 45, 150)}" fill="#d4a017" stroke="#7a5a00" '
+            f'stroke-width="2.25"/>'
             '<text x="50" y="116" text-anchor="middle" class="joker-word jw" fill="#7a2c8f">'
             'JOKER</text>')
 

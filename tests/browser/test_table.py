@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 import urllib.parse
 
 import pytest
@@ -211,6 +212,91 @@ def test_a_tap_changes_the_table_in_place(page):
     assert page.evaluate("(() => { const top = document.querySelector('.pile.discard .top');"
                          " return top.ramiMark === undefined && top.classList.contains('arrive') })()")
     assert page.errors == []
+
+
+def test_a_card_that_moves_is_moved_not_made_anew(page):
+    """A hand sorted another way is the same card elements in another order (keyed by their
+    card: moved, not replaced, so neither their faces nor their layout are made again); and
+    the morph itself, over lists of keyed, doubled and unkeyed elements, draws exactly the
+    new HTML while keeping every keyed element it can."""
+    open_page(page, "?deal=" + urllib.parse.quote(BASIC_DEAL))
+    page.select_option("#pace", "instant")
+    my_move(page)
+    page.evaluate("document.querySelectorAll('.hand-card').forEach((el) => el.ramiMark = el.dataset.card)")
+    before = page.evaluate("[...document.querySelectorAll('.hand-card')].map((el) => el.dataset.card)")
+    for sort in ("sort:rank", "sort:suit"):
+        click_act(page, sort)
+        marks = page.evaluate("[...document.querySelectorAll('.hand-card')].map((el) => [el.dataset.card, el.ramiMark])")
+        assert all(card == mark for card, mark in marks) and len(marks) == len(before), marks
+    assert page.evaluate(MORPHS) == []
+    assert page.errors == []
+
+
+def test_a_bots_move_is_drawn_in_one_call_into_the_page(page):
+    """A bot's move and the next seat at work are drawn by one call from Python into the
+    page (static/boot.js's ramiWrite): the regions that changed, the table's class and data
+    (whose turn), and the new discard marked to arrive, all in that call; nothing of the
+    table is written after it in that drawing."""
+    open_page(page, "?deal=" + urllib.parse.quote(BASIC_DEAL))
+    my_move(page)
+    page.keyboard.press("d")
+    wait_for(page, "document.querySelector('#table').dataset.phase === 'play'")
+    page.evaluate("""(() => {
+      window.writes = [];
+      const table = () => document.querySelector('#table');
+      const write = window.ramiWrite;
+      window.ramiWrite = (json) => {
+        const out = write(json), t = table(), seen = [t.className, t.dataset.turn, t.dataset.phase,
+          !!document.querySelector('.pile.discard .top.arrive')];
+        window.writes.push(seen);
+        // (once the drawing's task is over: the table as the drawing left it)
+        queueMicrotask(() => seen.push([table().className, table().dataset.turn, table().dataset.phase]));
+        return out;
+      };
+    })()""")
+    hand = state(page)["hand"]
+    click_act(page, f"card:{hand.index('Kd')}")
+    click_act(page, "btn:discard")
+    wait_for(page, "document.querySelector('#table.my-turn, .summary-slot *') && "
+                   "window.ramiRedraws.length >= 1", 60, "the bot's move")
+    time.sleep(0.3)
+    writes = page.evaluate("window.writes")
+    assert len(writes) >= 2, writes
+    for cls, turn, phase, arrived, after in writes:
+        assert [cls, turn, phase] == after, writes
+    assert any(w[3] for w in writes)             # (a bot's discard marked as it was written)
+    assert page.errors == []
+
+
+# random lists of children (a card by data-card, doubled; an unkeyed span; text) morphed
+# from one into another: the HTML must be the new one's, and each keyed element of the old
+# list kept whenever the new list has its key (as many times as both have it)
+MORPHS = r"""(() => {
+  let seed = 7;
+  const rnd = (n) => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n; };
+  const item = () => { const r = rnd(10);
+    return r < 7 ? `<b data-card="c${rnd(6)}" class="k${rnd(3)}">x${rnd(3)}</b>`
+         : r < 9 ? `<span>u${rnd(3)}</span>` : `t${rnd(3)}`; };
+  const list = () => Array.from({length: rnd(9)}, item).join('');
+  const bad = [];
+  for (let i = 0; i < 300; i++) {
+    const el = document.createElement('div'), a = list(), b = list();
+    el.innerHTML = a;
+    const kept = new Map();
+    for (const c of el.querySelectorAll('[data-card]')) {
+      c.ramiOld = true; kept.set(c.dataset.card, (kept.get(c.dataset.card) || 0) + 1); }
+    window.ramiMorph(el, b);
+    const t = document.createElement('div'); t.innerHTML = b;
+    if (el.innerHTML.replace(/ramiOld/g, '') !== t.innerHTML) bad.push(['html', a, b, el.innerHTML]);
+    const want = new Map();
+    for (const c of t.querySelectorAll('[data-card]')) want.set(c.dataset.card, (want.get(c.dataset.card) || 0) + 1);
+    for (const [k, n] of kept) {
+      const reused = [...el.querySelectorAll(`[data-card="${k}"]`)].filter((c) => c.ramiOld).length;
+      if (reused !== Math.min(n, want.get(k) || 0)) bad.push(['kept', k, a, b]);
+    }
+  }
+  return bad.slice(0, 3);
+})()"""
 
 
 def test_illegal_attempts_are_explained(page):

@@ -6,9 +6,12 @@ the event to the next painted frame:
 - a sort of the hand (every card in a new place), median of 6;
 - a redraw after a bot's move (from the move made to the table painted), median and 90th
   percentile over the bots' moves from seat 1's draw round to the player's turn (hands
-  enough for 8 moves at least); and the median again in a page opened once more after
+  enough for 20 moves at least, so that the 90th percentile is not the slowest move alone);
+  and the median again in a page opened once more after
   those ("warm": the runtime's WebAssembly as the browser has compiled it by then, what a
-  player has after the first minute and an installed app at its next start);
+  player has after the first minute and an installed app at its next start); the bots'
+  last move before the player's turn is painted first and the player's own controls (name
+  line, hand, moves) in the frame after: "yours" is the median from that move to them;
 - a turn of the phone (upright to sideways and back: the resize handled, the melds fitted),
   the slowest of 4.
 
@@ -108,17 +111,20 @@ def mid_tier_rate(page, cdp, target: int = 1000) -> float:
     return round((lo + hi) / 2, 2)
 
 
-def bot_moves(page, cdp, url: str, game: str, least: int = 8) -> list[float]:
+def bot_moves(page, cdp, url: str, game: str, least: int = 20,
+              turns: list | None = None) -> list[float]:
     """The bots' turns from seat 1's draw, at RATE: each redraw after a move, as painted; from
-    as many hands (seeds 7, 8, ...) as give ``least`` moves (Gin's bot has two a round)."""
+    as many hands (seeds 7, 8, ...) as give ``least`` moves (Gin's bot has two a round). And
+    into ``turns``, from the bots' last move to the person's moves painted (the frame after
+    the move's)."""
     out: list[float] = []
-    for seed in range(7, 12):
+    for seed in range(7, 19):
         try:
             deal = mid_hand(game, SEATS[game], seed=seed, seat=1)
         except RuntimeError:            # (a hand over before seat 1 drew: Indian, seed 8)
             continue
         open_deal(page, url, deal)
-        page.evaluate("window.ramiRedraws.length = 0")
+        page.evaluate("window.ramiRedraws.length = 0; window.ramiTurns.length = 0")
         cdp.send("Emulation.setCPUThrottlingRate", {"rate": RATE})
         end = time.monotonic() + 300
         while not page.evaluate("window.ramiRedraws.length > 0 && "
@@ -128,6 +134,8 @@ def bot_moves(page, cdp, url: str, game: str, least: int = 8) -> list[float]:
         time.sleep(0.5)
         cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
         out += [b - a for a, b in page.evaluate("window.ramiRedraws")]
+        if turns is not None:
+            turns += [b - a for a, b in page.evaluate("window.ramiTurns")]
         if len(out) >= least:
             break
     return out
@@ -147,14 +155,15 @@ def main(args: list[str]) -> int:
             ctx.close()
             print(f"a mid-tier phone (BenchmarkIndex 1000): this processor {RATE}x slower")
         print(f"{'game':8} {'tap ms':>8} {'sort ms':>8} {'bot move ms':>12} {'(p90)':>7} "
-              f"{'warm':>7} {'turn ms':>8} {'index':>6}   (CPU {RATE:g}x slower; index: the "
-              f"processor's speed then)")
+              f"{'warm':>7} {'yours':>7} {'turn ms':>8} {'index':>6}   (CPU {RATE:g}x slower; "
+              f"index: the processor's speed then)")
         for game in sorted(SEATS):
             ctx = touch_context(browser, 390, 844)
             page = ctx.new_page()
             cdp = ctx.new_cdp_session(page)
             index = speed_index(page, cdp)
-            bots = bot_moves(page, cdp, url, game)
+            yours: list[float] = []
+            bots = bot_moves(page, cdp, url, game, turns=yours)
             # the player's own turn
             open_deal(page, url, mid_hand(game, SEATS[game]))
             time.sleep(1)
@@ -167,11 +176,12 @@ def main(args: list[str]) -> int:
                 turns.append(page.evaluate(TURN))
             # the same bots' turns in a page opened again: the runtime as the browser has
             # compiled it by then (a player's second minute, an installed app's next visit)
-            warm = bot_moves(page, cdp, url, game)
+            warm = bot_moves(page, cdp, url, game, least=8)
             p90 = sorted(bots)[min(len(bots) - 1, int(len(bots) * 0.9))]
             print(f"{game:8} {statistics.median(taps):8.1f} {statistics.median(sorts):8.1f} "
                   f"{statistics.median(bots):12.1f} {p90:7.0f} {statistics.median(warm):7.1f} "
-                  f"{max(turns):8.1f} {index:6}")
+                  f"{f'{statistics.median(yours):7.1f}' if yours else '      -'} {max(turns):8.1f} "
+                  f"{index:6}")
             ctx.close()
         browser.close()
     server.shutdown()

@@ -186,6 +186,7 @@
   window.ramiWorkerMoves = [];  // [asked, played] of each bot move worked out in the bots' worker
   window.ramiProgress = [];     // [time, percent, creep to, over seconds]: the bar's steps
   window.ramiRedraws = [];      // [start, painted] of the table's redraw after each bot move
+  window.ramiTurns = [];        // [start, painted] from the bots' last move to the person's moves
   // A promise kept, with the time, once the next frame is painted (a task queued from the
   // frame's animation callbacks runs once that frame is painted): one animation callback and
   // one message a frame, however many wait for it, all told the same time (what one of them

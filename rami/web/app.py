@@ -1088,6 +1088,8 @@ class App:
                 if not more:            # the stretch ends: saved before a person sees its end
                     self.save()
                     saved = True
+                    # (the move painted first, the person's controls in the frame after)
+                    self.drawing.controls_later, self.drawing.controls_due = True, t1
                 self.render()
                 shown = True
                 drawn = (self.position(), self.thinking)

@@ -62,6 +62,9 @@ class Drawing:
         self.opp_tallest: tuple = (None, 0)  # the opponents' strip at its tallest this hand
         self.settle_due = False              # a task waits for the next frame painted,
         self.due: set[str] = set()           # to do this then ("fit", "signs", "announce")
+        self.controls_later = False          # the next drawing: the person's controls after
+        self.controls_due = None             # (the bots' move it showed first: its start)
+        self.controls_only = None            # the position whose controls alone are due
         self.forget()
         if adopt is not None:                # the lobby on the screen is this one
             self.frame, self.drawn = ("lobby",), {"frame": adopt}
@@ -153,9 +156,20 @@ class Drawing:
             self.app.hint = None        # the game moved on, or its cards are no longer selected
         hint = not self.app.message and self.app.hint is not None
         message = render.hint_line(self.app.hint[1]) if hint else self.app.message
-        regions = render.table_regions(s, self.app.pace, message, self.app.thinking, new_from, offer,
-                                       hint)
         key = ("table", id(s), st.variant.name, st.n, language())
+        # (the bots' last move before the person's turn: the move painted first, the
+        # person's controls, the larger drawing, in the frame after)
+        later = render.CONTROLS if self.controls_later and self.frame == key and \
+            self.fitted is not None else ()
+        if self.controls_only is not None and self.controls_only == self.app.position() and \
+                self.frame == key:
+            later = render.NOT_CONTROLS     # (the rest is as the move's drawing left it)
+        self.controls_later, self.controls_only = False, None
+        regions = render.table_regions(s, self.app.pace, message, self.app.thinking, new_from, offer,
+                                       hint, later)
+        if later == render.CONTROLS:
+            self.controls_only = self.app.position()
+            self._once_painted(self._controls)
         # the melds are fitted before the first frame of a table (or of a new size of cards,
         # a new room); after that a drawing is painted first, its melds fitted then (a meld
         # more seldom changes their size, and then it does in the frame after)
@@ -236,6 +250,16 @@ class Drawing:
             self._after_paint("signs")
         else:
             self._after_paint("fit")
+
+    def _controls(self, *_) -> None:
+        """The person's controls, left out of the drawing that showed the bots' move."""
+        self.app.render()
+        painted = nil(getattr(js.window, "ramiAfterPaint", None))
+        s = self.app.session
+        if self.controls_due is not None and painted is not None and s is not None and \
+                s.human_to_move():
+            painted("ramiTurns", self.controls_due)     # (from the move: the benchmark's)
+        self.controls_due = None
 
     def _after_paint(self, what: str) -> None:
         """Done once the frame that shows this drawing is painted, so that the change is on

@@ -126,14 +126,20 @@ def table_data(s: Session) -> dict[str, str]:
     return {"phase": st.phase.value, "turn": str(st.turn), "hand": str(st.hand_no)}
 
 
+# the person's own controls: their name and score line, their hand, their moves; the rest
+CONTROLS = ("head", "hand-area", "actions")
+NOT_CONTROLS = ("top", "opp", "piles", "status", "melds", "log", "message", "summary-slot")
+
+
 @in_game_words
 def table_regions(s: Session, pace: str = "normal", message: str = "", thinking: bool = False,
                   new_log_from: int = 0, update: bool = False,
-                  hint: bool = False) -> dict[str, str | tuple[str, ...]]:
+                  hint: bool = False, later: tuple = ()) -> dict[str, str | tuple[str, ...]]:
     """The content of each region of the table, for the person's seat; ``update``: a new
-    version is ready, offered on a hand's summary; ``hint``: the message is a hint. The
-    opponents, the piles and the melds come in parts, one element each (a seat, a pile, an
-    owner's melds): a move changes one or two of them, and only those are written."""
+    version is ready, offered on a hand's summary; ``hint``: the message is a hint; the
+    regions named in ``later`` are left out (drawn in a frame after). The opponents, the
+    piles and the melds come in parts, one element each (a seat, a pile, an owner's melds):
+    a move changes one or two of them, and only those are written."""
     v = s.view()
     st = s.game
     t = s.table
@@ -142,24 +148,31 @@ def table_regions(s: Session, pace: str = "normal", message: str = "", thinking:
     over = v.phase in (Phase.HAND_OVER, Phase.MATCH_OVER)
     said = words_for(st.variant).html         # the game's own words for its pieces
     log = _log(s, new_log_from)               # (in them line by line, as it keeps them)
-    return {name: html if name == "log" else tuple(map(said, filter(None, html)))
-            if isinstance(html, tuple) else said(html) for name, html in {
-        "top": _topbar(s, v, pace),
-        "opp": tuple(_seat_html(s, v, seat) for seat in _around(st.n, s.human)),
-        "piles": t.piles(s, v, can),
-        "status": _status(s, v, thinking),
-        "melds": t.middle(s, v),
-        "log": log,
-        "head": (f'<span class="me-name">{esc(st.names[s.human])}</span>'
-                 f'{_reaction_shown(s, s.human)}'
-                 f'<span class="me-score">{_score_text(s, s.human)}</span>'
-                 f'{t.head(s, v)}{t.sorts(s)}{_reactions(s)}'),
-        "hand-area": t.hand(s),
-        "actions": _actions(s, choices),
-        "message": (f'<p class="message-text{" hint" if hint else ""}">'
-                    f'{pretty_text(message)}</p>') if message else "",
-        "summary-slot": summary_html(s, v, update) if over else "",
-    }.items()}
+    drawn = {
+        "top": lambda: _topbar(s, v, pace),
+        "opp": lambda: tuple(_seat_html(s, v, seat) for seat in _around(st.n, s.human)),
+        "piles": lambda: t.piles(s, v, can),
+        "status": lambda: _status(s, v, thinking),
+        "melds": lambda: t.middle(s, v),
+        "log": lambda: log,
+        "head": lambda: (f'<span class="me-name">{esc(st.names[s.human])}</span>'
+                         f'{_reaction_shown(s, s.human)}'
+                         f'<span class="me-score">{_score_text(s, s.human)}</span>'
+                         f'{t.head(s, v)}{t.sorts(s)}{_reactions(s)}'),
+        "hand-area": lambda: t.hand(s),
+        "actions": lambda: _actions(s, choices),
+        "message": lambda: (f'<p class="message-text{" hint" if hint else ""}">'
+                            f'{pretty_text(message)}</p>') if message else "",
+        "summary-slot": lambda: summary_html(s, v, update) if over else "",
+    }
+    out = {}
+    for name, part in drawn.items():
+        if name in later:
+            continue
+        html = part()
+        out[name] = html if name == "log" else tuple(map(said, filter(None, html))) \
+            if isinstance(html, tuple) else said(html)
+    return out
 
 
 def whole(region: str | tuple[str, ...]) -> str:

@@ -104,59 +104,56 @@ _STAR = "M50 38l6 14 15 1-12 10 4 15-13-8-13 8 4-15-12-10 15-1z"       # a joker
 SUIT_SHAPES = {s: _absolute(d) for s, d in {**SUIT_PATHS, "*": _STAR}.items()}
 
 
-def _num(v: float) -> str:
-    """A coordinate to a tenth of the 100-unit face, as short as it is written: ``-.5``."""
-    text = f"{v:.1f}".rstrip("0").rstrip(".")
-    if text in ("-0", ""):
+def _tenths(n: int) -> str:
+    """A number counted in tenths, as short as it is written: 15 -> ``1.5``, -5 -> ``-.5``."""
+    if not n:
         return "0"
-    return text.replace("0.", ".", 1) if text.startswith(("0.", "-0.")) else text
+    whole, tenth = divmod(abs(n), 10)
+    return ("-" if n < 0 else "") + (str(whole) if whole else "") + (f".{tenth}" if tenth else "")
 
 
-@lru_cache(maxsize=1024)
-def _suit_d(s: str, x: float, y: float, size: float, flip: bool = False) -> str:
-    """Suit ``s``'s outline centred at (x, y), ``size`` across (turned upside down with
-    ``flip``), as path data of its own numbers: no transform for the browser to apply, and
-    several suits one path (a card's pips)."""
-    k, ox, oy = size / 100, x - size / 2, y - size / 2
-    here = [0.0, 0.0]                   # the point drawn to, as written (rounded)
+def _joined(numbers: list) -> str:
+    """Numbers after a command letter: a minus sign parts two of them, else a space."""
+    out = numbers[0]
+    for t in numbers[1:]:
+        out += t if t[0] == "-" else " " + t
+    return out
 
-    def at(px: float, py: float, move: bool = False) -> str:
-        qx, qy = ox + px * k, oy + py * k
-        if flip:
-            qx, qy = 2 * x - qx, 2 * y - qy
-        qx, qy = round(qx, 1), round(qy, 1)
-        dx, dy = (qx, qy) if move else (qx - here[0], qy - here[1])
-        return _pair(dx, dy)
 
-    def to(px: float, py: float, move: bool = False) -> str:
-        text = at(px, py, move)
-        qx, qy = ox + px * k, oy + py * k
-        here[:] = [round(2 * x - qx if flip else qx, 1), round(2 * y - qy if flip else qy, 1)]
-        return text
+@lru_cache(maxsize=64)
+def _stamp(s: str, size: float, flip: bool) -> tuple[int, int, str]:
+    """Suit ``s``'s outline at ``size`` (turned with ``flip``): where it starts from its
+    centre, in tenths, and the rest of its path from there, relative (the same wherever it is
+    drawn: each point rounded from the start, so no rounding adds up along it)."""
+    k, turn = size / 10, -1 if flip else 1
+    shape = SUIT_SHAPES[s]
 
+    def at(px: float, py: float) -> tuple[int, int]:       # from the centre, in tenths
+        return round(turn * (px - 50) * k), round(turn * (py - 50) * k)
+
+    x0, y0 = at(*shape[0][1])
+    hx, hy = x0, y0
     out = []
-    for cmd, v in SUIT_SHAPES[s]:
+    for cmd, v in shape[1:]:
         if cmd == "Z":
             out.append("z")
-        elif cmd == "M":
-            out.append("M" + to(v[0], v[1], move=True))
-        elif cmd == "A":
-            out.append(f"a{_num(v[0] * k)} {_num(v[1] * k)} 0 {int(v[3])} {int(v[4])} "
-                       f"{to(v[5], v[6])}")
-        elif cmd == "L":
-            out.append("l" + to(v[0], v[1]))
-        else:
-            out.append("c" + at(v[0], v[1]) + _lead(at(v[2], v[3])) + _lead(to(v[4], v[5])))
-    return "".join(out)
+            continue
+        pts = [at(v[j], v[j + 1]) for j in range(5 if cmd == "A" else 0, len(v), 2)]
+        nums = [_tenths(n) for px, py in pts for n in (px - hx, py - hy)]
+        hx, hy = pts[-1]
+        if cmd == "A":
+            nums = [_tenths(round(v[0] * k)), _tenths(round(v[1] * k)), "0", str(int(v[3])),
+                    str(int(v[4]))] + nums
+        out.append(cmd.lower() + _joined(nums))
+    return x0, y0, "".join(out)
 
 
-def _pair(a: float, b: float) -> str:
-    return _num(a) + _lead(_num(b))
-
-
-def _lead(text: str) -> str:
-    """A number (or pair) after another: a minus sign separates them, else a space."""
-    return text if text.startswith("-") else " " + text
+def _suit_d(s: str, x: float, y: float, size: float, flip: bool = False) -> str:
+    """Suit ``s``'s outline centred at (x, y), ``size`` across (turned upside down with
+    ``flip``), as path data of its own numbers to a tenth, relative after its first point:
+    no transform for the browser to apply, and several suits one path (a card's pips)."""
+    x0, y0, rest = _stamp(s, size, flip)
+    return "M" + _joined([_tenths(round(x * 10) + x0), _tenths(round(y * 10) + y0)]) + rest
 
 
 def _suit(s: str, x: float, y: float, size: float, flip: bool = False) -> str:

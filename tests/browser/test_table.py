@@ -268,6 +268,32 @@ def test_a_bots_move_is_drawn_in_one_call_into_the_page(page):
     assert page.errors == []
 
 
+def test_the_bots_last_move_is_painted_before_the_person_s_controls(page):
+    """The bots' last move before the person's turn is drawn at once (whose turn, the pile,
+    the log), and the person's controls (name line, hand, moves: the larger drawing) in the
+    frame after the move's: held frames hold them back, and let go they come."""
+    from .test_phones import HOLD, LET_GO
+    open_page(page, "?deal=" + urllib.parse.quote(BASIC_DEAL))
+    my_move(page)
+    page.keyboard.press("d")
+    wait_for(page, "document.querySelector('#table').dataset.phase === 'play'")
+    hand = state(page)["hand"]
+    click_act(page, f"card:{hand.index('Kd')}")
+    page.evaluate("document.querySelector('#actions').ramiMark = 'bots'")
+    page.evaluate(HOLD)
+    click_act(page, "btn:discard")
+    wait_for(page, "document.querySelector('#table').dataset.turn === '0' && "
+                   "document.querySelector('#table').dataset.phase === 'draw'", 60, "the bot's move")
+    time.sleep(0.5)
+    # the move is on the table; the person's moves are not drawn yet
+    assert page.evaluate("document.querySelector('#table').classList.contains('my-turn')")
+    assert page.locator('#actions [data-act="btn:draw"]:not([disabled])').count() == 0
+    page.evaluate(LET_GO)
+    wait_for(page, "!!document.querySelector('#actions [data-act=\"btn:draw\"]:not([disabled])')",
+             10, "the person's moves")
+    assert page.errors == []
+
+
 # random lists of children (a card by data-card, doubled; an unkeyed span; text) morphed
 # from one into another: the HTML must be the new one's, and each keyed element of the old
 # list kept whenever the new list has its key (as many times as both have it)

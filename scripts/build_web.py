@@ -11,6 +11,8 @@ writes is committed).
 * ``static/vendor/rami.zip``: the engine's package for the browser as bytecode, which the
   page writes into Python's working directory (``[files]`` in pyscript.toml).
 
+The zips are deflated again by Zopfli (``scripts/zopfli_zip.py``): 3-4% smaller.
+
 The runtime folders carry their version in their name, so a host may cache them for good;
 index.html and pyscript.toml name the same versions (checked here and by the tests).
 
@@ -92,7 +94,7 @@ def sources_key() -> str:
     """What the precompiled zips depend on: Pyodide's and PyScript's versions, the scripts
     that choose and compile the modules, rami."""
     h = hashlib.sha256(f"{version('pyodide')} {version('@pyscript/core')}".encode())
-    for script in ("precompile.mjs", "browser_modules.py"):
+    for script in ("precompile.mjs", "browser_modules.py", "zopfli_zip.py"):
         h.update((ROOT / "scripts" / script).read_bytes())
     for f in sorted([*(ROOT / "rami").rglob("*.py"),
                      ROOT / "rami" / "locale" / "en" / "LC_MESSAGES" / "rami.mo"]):
@@ -108,6 +110,11 @@ def precompile() -> None:
         return
     shutil.rmtree(CACHE, ignore_errors=True)
     subprocess.run(["node", str(ROOT / "scripts" / "precompile.mjs"), str(CACHE)], check=True)
+    # deflated again, smaller (Zopfli): what a first visit downloads
+    sys.path.insert(0, str(ROOT / "scripts"))
+    from zopfli_zip import recompress
+    recompress([CACHE / name for name in ("python_stdlib.zip", "rami.zip", "editor.zip",
+                                          "review.zip")])
     stamp.write_text(key)
 
 

@@ -45,21 +45,32 @@ def test_every_card_face_is_well_formed_svg_with_a_spoken_name():
 
 
 def test_a_suit_drawn_anywhere_is_its_outline_moved_scaled_and_turned():
-    """The suits' outlines written as absolute numbers (rami.web.svg._suit_d): at full size
-    the outline itself, to a tenth; turned twice, itself again."""
-    from rami.web.svg import _absolute
-    for suit, d in SUIT_PATHS.items():
-        ref = _absolute(d)
-        for got in (_absolute(_suit_d(suit, 50, 50, 100)),
-                    _absolute(_suit_d(suit, 50, 50, 100, True))):
-            assert [c for c, _v in got] == [c for c, _v in ref], suit
-        same = _absolute(_suit_d(suit, 50, 50, 100))
-        turned = _absolute(_suit_d(suit, 50, 50, 100, True))
-        for (c, v), (_c, w), (_x, t) in zip(ref, same, turned):
-            pts = slice(5, 7) if c == "A" else slice(0, len(v))
-            assert all(abs(a - b) < 0.051 for a, b in zip(v[pts], w[pts])), (suit, v, w)
-            assert all(abs((100 - a) - b) < 0.051 for a, b in zip(v[pts], t[pts])), (suit, v, t)
+    """A suit's outline drawn as path data of its own numbers (rami.web.svg._suit_d): at full
+    size the outline itself; turned, its mirror through the centre; small (a pip's 17
+    units), each point within a twentieth of a unit a step of the outline scaled (each step
+    is rounded to a tenth: no more adds up along it)."""
+    import re
 
+    def points(d: str) -> list:
+        """Every point a path goes through, absolute (its first point, then its steps)."""
+        first = [float(v) for v in re.match(r"M(\S+) ([\d.-]+)", d.replace("-", " -")).groups()]
+        out, here = [first], first
+        for cmd, numbers in re.findall(r"([a-z])([^a-z]*)", d):
+            v = [float(n) for n in re.findall(r"-?[\d.]+", numbers)]
+            steps = [v[j:j + 2] for j in range(0, len(v), 2)] if cmd != "a" else [v[5:7]]
+            for dx, dy in steps[2::3] if cmd == "c" else steps:
+                here = [here[0] + dx, here[1] + dy]
+                out.append(here)
+        return out
+
+    for suit, d in SUIT_PATHS.items():
+        ref = points(d)
+        assert points(_suit_d(suit, 50, 50, 100)) == ref, suit
+        assert points(_suit_d(suit, 50, 50, 100, True)) == [[100 - x, 100 - y] for x, y in ref]
+        small = points(_suit_d(suit, 35, 108, 17, True))
+        want = [[35 - (x - 50) * .17, 108 - (y - 50) * .17] for x, y in ref]
+        assert all(abs(a - b) <= 0.05 * (i + 1) + 1e-9 for i, (p, q) in enumerate(zip(small, want))
+                   for a, b in zip(p, q)), suit
 
 def test_the_hand_keeps_the_person_s_order_and_new_cards_go_right():
     s = Session(from_deal(BASIC), 0)

@@ -27,15 +27,18 @@ RED, BLACK = "#c0262d", "#1d1d22"
 # on ivory: the yellow is a deep amber (with a dark rim on the numeral) so that it reads
 TILE_COLOURS = {"r": "#c0262d", "y": "#d08c00", "b": "#1f5fb8", "k": "#1d1d22"}
 
-# in a 100×100 box, point at the top for spades/diamonds, bottom for hearts
+# in a 100×100 box, point at the top for spades/diamonds, bottom for hearts: a first point,
+# then each step from the one before (so that the outline is drawn anywhere, at any size, by
+# its numbers alone: rami.web.svg._stamp)
 SUIT_PATHS = {
-    "h": "M50 90C42 80 6 60 6 33 6 16 18 6 30 6c10 0 17 6 20 15 3-9 10-15 20-15 12 0 24 10 "
-         "24 27 0 27-36 47-44 57z",
-    "d": "M50 4 86 50 50 96 14 50z",
-    "s": "M50 4c10 16 44 34 44 57 0 14-10 23-22 23-8 0-14-4-18-10l5 22H41l5-22c-4 6-10 10-18 "
-         "10C16 84 6 75 6 61 6 38 40 20 50 4z",
-    "c": "M50 6a20 20 0 0 1 18 29 20 20 0 1 1-14 31l5 30H41l5-30a20 20 0 1 1-14-31A20 20 0 0 "
-         "1 50 6z",
+    "h": "M50 90c-8-10-44-30-44-57c0-17 12-27 24-27c10 0 17 6 20 15c3-9 10-15 20-15c12 0 24 10 "
+         "24 27c0 27-36 47-44 57z",
+    "d": "M50 4l36 46l-36 46l-36-46z",
+    "s": "M50 4c10 16 44 34 44 57c0 14-10 23-22 23c-8 0-14-4-18-10l5 22l-18 0l5-22c-4 6-10 10-18 "
+         "10c-12 0-22-9-22-23c0-23 34-41 44-57z",
+    "c": "M50 6a20 20 0 0 1 18 29a20 20 0 1 1-14 31l5 30l-18 0l5-30a20 20 0 1 1-14-31a20 20 0 0 "
+         "1 18-29z",
+    "*": "M50 38l6 14l15 1l-12 10l4 15l-13-8l-13 8l4-15l-12-10l15-1z",          # a joker's star
 }
 
 # pip centres (x, y) for number cards; pips below the middle are drawn upside down
@@ -62,48 +65,6 @@ def colour(card: Card) -> str:
     return RED if card.suit in "hd" else BLACK
 
 
-def _absolute(d: str) -> list[tuple[str, list[float]]]:
-    """A path's commands with absolute coordinates only (M, L, C, A, Z): what can be moved
-    and scaled by its numbers alone."""
-    tokens = re.findall(r"[A-Za-z]|-?(?:\d+\.?\d*|\.\d+)", d)
-    out: list[tuple[str, list[float]]] = []
-    x = y = sx = sy = 0.0
-    i, cmd = 0, ""
-    while i < len(tokens):
-        if tokens[i].isalpha():
-            cmd, i = tokens[i], i + 1
-            if cmd in "Zz":
-                out.append(("Z", []))
-                x, y = sx, sy
-                continue
-        rel = cmd.islower()
-        n = {"m": 2, "l": 2, "h": 1, "v": 1, "c": 6, "a": 7}[cmd.lower()]
-        v = [float(t) for t in tokens[i:i + n]]
-        i += n
-        ox, oy = (x, y) if rel else (0.0, 0.0)
-        c = cmd.lower()
-        if c == "m":
-            x, y = v[0] + ox, v[1] + oy
-            sx, sy = x, y
-            out.append(("M", [x, y]))
-            cmd = "l" if rel else "L"          # (more pairs after a move are lines)
-        elif c in "lhv":
-            x = (v[0] + ox) if c in "lh" else x
-            y = (v[-1] + oy) if c in "lv" else y
-            out.append(("L", [x, y]))
-        elif c == "c":
-            out.append(("C", [v[0] + ox, v[1] + oy, v[2] + ox, v[3] + oy, v[4] + ox, v[5] + oy]))
-            x, y = v[4] + ox, v[5] + oy
-        else:
-            out.append(("A", v[:5] + [v[5] + ox, v[6] + oy]))
-            x, y = v[5] + ox, v[6] + oy
-    return out
-
-
-_STAR = "M50 38l6 14 15 1-12 10 4 15-13-8-13 8 4-15-12-10 15-1z"       # a joker's
-SUIT_SHAPES = {s: _absolute(d) for s, d in {**SUIT_PATHS, "*": _STAR}.items()}
-
-
 def _tenths(n: int) -> str:
     """A number counted in tenths, as short as it is written: 15 -> ``1.5``, -5 -> ``-.5``."""
     if not n:
@@ -122,29 +83,20 @@ def _joined(numbers: list) -> str:
 
 @lru_cache(maxsize=64)
 def _stamp(s: str, size: float, flip: bool) -> tuple[int, int, str]:
-    """Suit ``s``'s outline at ``size`` (turned with ``flip``): where it starts from its
-    centre, in tenths, and the rest of its path from there, relative (the same wherever it is
-    drawn: each point rounded from the start, so no rounding adds up along it)."""
-    k, turn = size / 10, -1 if flip else 1
-    shape = SUIT_SHAPES[s]
-
-    def at(px: float, py: float) -> tuple[int, int]:       # from the centre, in tenths
-        return round(turn * (px - 50) * k), round(turn * (py - 50) * k)
-
-    x0, y0 = at(*shape[0][1])
-    hx, hy = x0, y0
+    """Suit ``s``'s outline at ``size`` (turned upside down with ``flip``): where it starts
+    from its centre, in tenths, and the rest of its path, each step scaled (an arc's radii
+    and flags as they are, but for the size)."""
+    k = size / 10 * (-1 if flip else 1)
+    d = SUIT_PATHS[s]
+    x0, y0 = (round((float(v) - 50) * k) for v in re.match(r"M(\S+) ([\d.]+)", d).groups())
     out = []
-    for cmd, v in shape[1:]:
-        if cmd == "Z":
-            out.append("z")
-            continue
-        pts = [at(v[j], v[j + 1]) for j in range(5 if cmd == "A" else 0, len(v), 2)]
-        nums = [_tenths(n) for px, py in pts for n in (px - hx, py - hy)]
-        hx, hy = pts[-1]
-        if cmd == "A":
-            nums = [_tenths(round(v[0] * k)), _tenths(round(v[1] * k)), "0", str(int(v[3])),
-                    str(int(v[4]))] + nums
-        out.append(cmd.lower() + _joined(nums))
+    for cmd, numbers in re.findall(r"([a-z])([^a-z]*)", d):
+        v = [float(n) for n in re.findall(r"-?[\d.]+", numbers)]
+        nums = [_tenths(round(n * k)) for n in v]
+        if cmd == "a":                     # (rx ry rotation large-arc sweep dx dy)
+            nums = [_tenths(round(abs(v[0] * k))), _tenths(round(abs(v[1] * k))), "0",
+                    str(int(v[3])), str(int(v[4]))] + nums[5:]
+        out.append(cmd + (_joined(nums) if nums else ""))
     return x0, y0, "".join(out)
 
 

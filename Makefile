@@ -6,7 +6,7 @@ PY     := $(VENV)/bin/python
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 VARIANT ?= gin
 
-.PHONY: catalogues play play-terminal screenshots test test-cpython test-browser test-pyodide build dist chromium serve bench bench-door bench-rl rl-example train-gin bench-large bench-web bench-embed bench-phone phones bench-bots bench-review bench-friends arena simulate soak setup clean
+.PHONY: catalogues play play-terminal screenshots test test-cpython test-browser test-pyodide build dist chromium serve bench bench-door bench-rl rl-example train-gin bench-large bench-web bench-embed bench-phone bench-redraw phones bench-bots bench-review bench-friends arena simulate soak setup clean
 
 setup: $(VENV)/.installed
 
@@ -92,6 +92,9 @@ bench-door: setup       ## the checks at the door: the worst cost per character 
 
 bench-phone: dist chromium   ## a tap, a redraw and a turn of the phone on a 4x slower processor
 	$(PY) benchmarks/phone_speed.py
+
+bench-redraw: dist chromium  ## where a redraw after a bot's move goes, by the main thread's own time (Chromium's trace, 4x)
+	$(PY) benchmarks/redraw_trace.py
 
 phones: dist chromium        ## every game at every phone and tablet shape: what a player misses, and screenshots (build/phones/)
 	$(PY) scripts/phones.py build/phones

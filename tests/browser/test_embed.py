@@ -263,6 +263,23 @@ def test_a_board_fits_a_320_pixel_column_in_either_theme(tab, dark):
         return [...root.querySelectorAll('.hand-card')].map(c => c.getBoundingClientRect())
           .every(c => c.left >= r.left - 1 && c.right <= r.right + 1);""")
     assert hand
+    # ... and read: each hand card's index in sight, not under the next card (the table's
+    # overlap, its cards' right margin, once added itself to the board's: 4 px of each
+    # card showed), and no text on a card's face under 11 px
+    for i in range(len(widths)):
+        pg.locator("rami-board").nth(i).scroll_into_view_if_needed()
+        hidden = inside(pg, i, """return [...root.querySelectorAll('.hand-card')].filter(c => {
+            const b = c.getBoundingClientRect(), hit = root.elementFromPoint(b.left + 7, b.top + 12);
+            return !(hit && (hit === c || c.contains(hit))); }).map(c => c.dataset.card);""")
+        small = inside(pg, i, """return [...root.querySelectorAll('svg text')].filter(t => {
+            const m = t.getScreenCTM(), r = t.getBoundingClientRect();
+            if (!m || !r.width) return false;
+            const hit = root.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+            const card = t.ownerSVGElement.closest('.card, .pc, button') || t.ownerSVGElement;
+            return hit && (hit === card || card.contains(hit)) &&
+              parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b) < 10.99;
+          }).map(t => t.textContent);""")
+        assert hidden == [] and small == [], (i, hidden, small)
 
 
 def test_the_dark_theme_and_the_looks_attributes(tab):

@@ -1,7 +1,7 @@
 """Prepare the test tools for running rami's engine tests inside Pyodide.
 
 Downloads the pure-Python wheels pinned in requirements-dev.txt (all but the ones that only
-run the tests on several cores or drive a browser) for Python 3.14, and unpacks them into
+run the tests on several cores, drive a browser or build the site) for Python 3.14, and unpacks them into
 build/pyodide-site, which scripts/pyodide_tests.mjs puts on Pyodide's sys.path.
 """
 
@@ -16,8 +16,8 @@ import zipfile
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 SITE = ROOT / "build" / "pyodide-site"
 WHEELS = ROOT / "build" / "pyodide-wheels"
-# several cores, or a real browser: not inside one Pyodide
-SKIP = {"pytest-xdist", "execnet", "playwright", "greenlet", "pytest-rerunfailures"}
+# several cores, a real browser, or the site's build (Zopfli): not inside one Pyodide
+SKIP = {"pytest-xdist", "execnet", "playwright", "greenlet", "pytest-rerunfailures", "zopfli"}
 
 
 def main() -> int:

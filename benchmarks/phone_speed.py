@@ -111,6 +111,19 @@ def mid_tier_rate(page, cdp, target: int = 1000) -> float:
     return round((lo + hi) / 2, 2)
 
 
+def bots_stretch(page, cdp) -> None:
+    """The bots' turns of the table open, at RATE, until the person's turn or the hand's
+    end (the redraws in ``window.ramiRedraws``)."""
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": RATE})
+    end = time.monotonic() + 300
+    while not page.evaluate("window.ramiRedraws.length > 0 && "
+                            "document.querySelector('#table.my-turn, .summary-slot *')"):
+        assert time.monotonic() < end, "the bots did not move"
+        time.sleep(0.2)
+    time.sleep(0.5)
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
+
+
 def bot_moves(page, cdp, url: str, game: str, least: int = 20,
               turns: list | None = None) -> list[float]:
     """The bots' turns from seat 1's draw, at RATE: each redraw after a move, as painted; from
@@ -125,14 +138,7 @@ def bot_moves(page, cdp, url: str, game: str, least: int = 20,
             continue
         open_deal(page, url, deal)
         page.evaluate("window.ramiRedraws.length = 0; window.ramiTurns.length = 0")
-        cdp.send("Emulation.setCPUThrottlingRate", {"rate": RATE})
-        end = time.monotonic() + 300
-        while not page.evaluate("window.ramiRedraws.length > 0 && "
-                                "document.querySelector('#table.my-turn, .summary-slot *')"):
-            assert time.monotonic() < end, "the bots did not move"
-            time.sleep(0.2)
-        time.sleep(0.5)
-        cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
+        bots_stretch(page, cdp)
         out += [b - a for a, b in page.evaluate("window.ramiRedraws")]
         if turns is not None:
             turns += [b - a for a, b in page.evaluate("window.ramiTurns")]

@@ -22,7 +22,6 @@ import json
 import pathlib
 import statistics
 import sys
-import time
 
 from playwright.sync_api import sync_playwright
 
@@ -32,8 +31,7 @@ from rami.serve import serve_in_background  # noqa: E402
 from tests.browser.conftest import ARGS, CHROMIUM  # noqa: E402
 from tests.browser.fit import SEATS, open_deal, touch_context  # noqa: E402
 from tests.positions import mid_hand  # noqa: E402
-
-RATE = 4.0
+from phone_speed import RATE, bots_stretch  # noqa: E402   (make bench-phone's stretch)
 CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "toplevel",
               "v8.execute", "blink.user_timing"]
 KIND = {"ParseHTML": "parse", "UpdateLayoutTree": "style", "Layout": "layout",
@@ -58,14 +56,7 @@ def traced(browser, url: str, game: str, least: int) -> list[tuple]:
         page.evaluate("window.ramiRedraws.length = 0")
         browser.start_tracing(page=page, categories=CATEGORIES)
         at = page.evaluate("performance.mark('rami-trace').startTime")
-        cdp.send("Emulation.setCPUThrottlingRate", {"rate": RATE})
-        end = time.monotonic() + 300
-        while not page.evaluate("window.ramiRedraws.length > 0 && "
-                                "document.querySelector('#table.my-turn, .summary-slot *')"):
-            assert time.monotonic() < end, "the bots did not move"
-            time.sleep(0.2)
-        time.sleep(0.5)
-        cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
+        bots_stretch(page, cdp)
         events = json.loads(browser.stop_tracing())
         events = events["traceEvents"] if isinstance(events, dict) else events
         mark = next(e for e in events if e.get("name") == "rami-trace")

@@ -173,8 +173,10 @@ def prepare_page() -> None:
 
 def started() -> None:
     """The engine and the app are in memory, for the page's life: their objects (modules,
-    classes, functions, the catalogues: twenty thousand and more) are kept out of the cyclic
-    garbage collector's full collections, which otherwise walk them all. One walk cost a
-    phone's 30 ms (Chromium at 4x), in the midst of a bot's move drawn now and then."""
+    classes, functions, the catalogues: 27,000) are kept out of the cyclic garbage
+    collector's full collections, which otherwise walk them all (12-15 ms in the page at
+    full speed, four times that on a phone-class processor). Collections seldom run while a
+    match is played (none in a stretch of bots' moves), but one that does, in the midst of a
+    drawing, then skips them."""
     gc.freeze()
 

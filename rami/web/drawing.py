@@ -638,11 +638,14 @@ class Drawing:
                 first.focus()
             return True
         if not html and self.opener:
-            el = nil(self.root.querySelector(f'[data-act="{self.opener}"]'))
+            # (the first of them in sight: one may be drawn only on a phone, as a long
+            # pile's button is)
+            found = self.root.querySelectorAll(f'[data-act="{self.opener}"]')
             self.opener = None
-            if el is not None:
-                el.focus()
-                return True
+            for i in range(found.length):
+                if found.item(i).getClientRects().length:
+                    found.item(i).focus()
+                    return True
         return False
 
     def _announce(self) -> None:

@@ -104,9 +104,17 @@ TABLE = r"""((least) => {
   // the piles
   for (const p of q('#piles .pile')) {
     if (p.classList.contains('spread')) {
-      const cards = p.querySelectorAll('.pc');
-      if (cards.length) whole(cards[cards.length - 1], 'the top of the spread pile');
-      whole(p.querySelector('.pile-label'), 'the spread pile\'s label');
+      // (a long pile on a phone is one button that opens it large: its top and words in
+      // sight under it)
+      const open = p.querySelector(':scope > .pile-open');
+      const cover = open && getComputedStyle(open).display !== 'none' && whole(open, "the pile's button");
+      const cards = p.querySelectorAll('.pc'), label = p.querySelector('.pile-label');
+      for (const [el, what] of [[cards[cards.length - 1], 'the top of the spread pile'],
+                                [label, 'the spread pile\'s label']]) {
+        if (!el) continue;
+        if (!cover) whole(el, what);
+        else if (shown(el) < .98) out.push(`${what}: ${Math.round(shown(el) * 100)}% in sight`);
+      }
     } else if (p.classList.contains('row')) {
       // (a long row on a small phone is one button that opens it large: its tiles in sight
       // under it)

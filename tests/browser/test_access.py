@@ -272,7 +272,7 @@ def test_on_a_phone_the_table_opens_at_the_top(page):
 
 def test_the_spread_pile_opens_large_and_a_card_is_picked_there(page):
     open_deal(page, CROWDS[8]())
-    page.click('[data-act="dialog:pile"]')
+    page.click('.fan-out[data-act="dialog:pile"]')
     cards = page.locator("#dialogs .pc")
     assert cards.count() == page.locator("#piles .pc").count() >= 8
     assert min(cards.nth(i).bounding_box()["width"] for i in range(cards.count())) >= 48

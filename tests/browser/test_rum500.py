@@ -145,3 +145,26 @@ def test_a_partnership_match_is_played_to_its_target(page):
     assert "partner" in page.inner_text(".seat.partner").lower()
     final = play_match(page)
     assert " win the match" in final and "reaching 100" in final
+
+
+def test_a_long_pile_on_a_phone_opens_large_to_pick_from(browser, site):
+    """On a phone a pile of eleven cards and more is drawn too close to tap one by one (19
+    and 16 px of each): the pile is one button that opens it large, and a card tapped there
+    is picked (the 9h and every card above it), then taken; the table fits meanwhile."""
+    from .fit import problems
+    from .test_phones import _context, _open
+    ctx, page = _context(browser, site, (360, 640))
+    _open(page, DEAL)
+    assert problems(page) == []
+    assert page.evaluate("getComputedStyle(document.querySelector('.spread .pc')).pointerEvents") \
+        == "none"
+    page.tap(".pile.spread > .pile-open")
+    wait_for(page, "!!document.querySelector('#dialogs .pile-large')", 10, "the pile large")
+    page.tap('#dialogs .pile-large [data-act="pile:3"]')
+    wait_for(page, "document.querySelectorAll('#dialogs .pile-large .pc.picked').length === 1", 10,
+             "the pick")
+    page.tap('#dialogs .pile-large [data-act="pile:3"]')
+    wait_for(page, "document.querySelector('#table').dataset.phase === 'play'", 10, "the take")
+    assert "9h" in state(page)["hand"]
+    assert page.errors == []
+    ctx.close()

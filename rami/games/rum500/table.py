@@ -9,7 +9,7 @@ from ...actions import DRAW, PASS, Action, TakeDiscard
 from ...cards import Card
 from ...errors import RamiError
 from ...view import Phase
-from ...web.parts import DOTS, card_button, card_label, esc
+from ...web.parts import DOTS, card_button, card_label, esc, sr
 from ...web.tables.base import Choice, Table
 from ...i18n import _, N_, n_, p_
 
@@ -134,8 +134,13 @@ class Rum500Table(Table):
                if len(pile) > 1 else "")
         said = n_("Discard pile, {n} card, bottom to top", "Discard pile, {n} cards, bottom to top",
                   len(pile))
+        # (on a phone a long pile's cards are drawn too close to tap one by one: a tap on the
+        # pile opens it large, where a tap picks a card; the stylesheet says when)
+        opener = (f'<button type="button" class="pile-open" data-act="dialog:pile">'
+                  f'{sr(_("Spread out") + " " + _("the pile, large"))}</button>'
+                  if len(pile) > 1 else "")
         return (f'<div class="pile discard spread{" can" if can else ""}" role="group" '
-                f'data-act="take" aria-label="{said}">'
+                f'data-act="take" aria-label="{said}">{opener}'
                 f'<div class="fan" style="--n:{max(len(pile), 1)}">{body}</div>'
                 f'<span class="pile-label">{_("Discard pile")} · {len(pile)}'
                 f'<span class="pile-words"> · {_("take any card with all above it")}</span> '

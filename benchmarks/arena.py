@@ -1,5 +1,5 @@
-"""The duplicate-deal arena: two bots, any variant; prints figures with 90% confidence
-intervals, asserts nothing.
+"""The duplicate-deal arena: two bots, any variant; prints figures with confidence intervals
+(90%, or as ``--confidence`` says), asserts nothing.
 
     python benchmarks/arena.py gin expert simple --deals 1000
     python benchmarks/arena.py basic expert good --deals 250 --unit match
@@ -12,8 +12,9 @@ its seats, and its points are the average over its seats.
 
 ``--unit hand`` plays each deal as one hand from a new match (the hand's winner and the
 points it moved); ``--unit match`` plays whole matches from each seed (the match's winner,
-and the final totals). Bots: ``beginner``, ``good``, ``expert``, ``random``, and ``simple``
-(SimpleGinRummyPlayer, Gin only: benchmarks/simple_gin.py).
+and the final totals). Bots: ``beginner``, ``good``, ``expert``, ``random``, ``simple``
+(SimpleGinRummyPlayer, Gin only: benchmarks/simple_gin.py) and ``mindist`` (Saha et al.'s
+MinDist player, Indian rummy only: benchmarks/mindist.py).
 
 ``--try NAME=V[,NAME=V...]`` (repeatable) plays the same deals again with the first bot so
 tuned and prints, beside its figures, its difference from the untuned first bot deal by
@@ -23,7 +24,8 @@ of a point a hand shows within a few hundred deals.
 
 Figures: the share of hands (or matches) each bot won, drawn hands, and the points per hand
 (or per match) of the first bot less the second's (a penalty score counts the other way, so
-positive is always good for the first bot). Intervals treat the two plays of a deal as one
+positive is always good for the first bot), with 90% intervals (``--confidence 95`` for
+95%). Intervals treat the two plays of a deal as one
 sample, since they share the cards. Work is spread over ``--jobs`` processes; the figures do
 not depend on it.
 
@@ -66,6 +68,11 @@ def bot(kind: str, variant: str, seed: str, players: int = 2):
             raise SystemExit("simple (SimpleGinRummyPlayer) plays Gin only")
         from simple_gin import SimpleGinBot
         return SimpleGinBot(variant, seed)
+    if kind == "mindist":
+        if variant != "indian":
+            raise SystemExit("mindist (Saha et al.'s MinDist player) plays Indian rummy only")
+        from mindist import MinDistBot
+        return MinDistBot(variant, seed)
     return make_bot(kind, variant, seed)
 
 
@@ -133,14 +140,19 @@ def margin(totals, ours: list[int], theirs: list[int]) -> float:
             - sum(totals[t] for t in theirs) / len(theirs))
 
 
+Z = {90: 1.645, 95: 1.960, 99: 2.576}     # the normal quantile of each two-sided interval
+CONFIDENCE = 90
+
+
 def interval(xs: list[float]) -> tuple[float, float]:
-    """Mean and the half-width of its 90% confidence interval."""
+    """Mean and the half-width of its confidence interval (``CONFIDENCE``, 90% unless
+    ``--confidence`` says otherwise)."""
     n = len(xs)
     mean = sum(xs) / n
     if n < 2:
         return mean, math.inf
     var = sum((x - mean) ** 2 for x in xs) / (n - 1)
-    return mean, 1.645 * math.sqrt(var / n)
+    return mean, Z[CONFIDENCE] * math.sqrt(var / n)
 
 
 def main(argv=None) -> int:
@@ -153,6 +165,8 @@ def main(argv=None) -> int:
     ap.add_argument("--players", type=int, default=0, help="seats (default: the fewest)")
     ap.add_argument("--start", type=int, default=0, help="first deal number")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--confidence", type=int, choices=sorted(Z), default=90,
+                    help="the intervals' confidence, in percent")
     ap.add_argument("--ray", nargs="?", const="local", default=None, metavar="ADDRESS",
                     help="run the deals through Ray: one started here, or the cluster at "
                     "ADDRESS")
@@ -164,6 +178,8 @@ def main(argv=None) -> int:
                     metavar="NAME=NUMBER[,...]", help="also play the same deals with the "
                     "first bot so tuned, and print its paired difference")
     args = ap.parse_args(argv)
+    global CONFIDENCE
+    CONFIDENCE = args.confidence
     var = find_variant(args.variant)
     players = args.players or max(2, var.min_players)
     options = parse_options(args.option)
@@ -219,7 +235,7 @@ def main(argv=None) -> int:
               f"{100 * l_:5.1f}% ± {100 * lh:.1f}" + (f"   drawn: {100 * drawn:.1f}%"
                                                       if args.unit == "hand" else ""))
         print(f"{pad}points per {args.unit} ({a} less {b}): {p:+.2f} ± {ph:.2f}   "
-              f"(90% confidence)")
+              f"({CONFIDENCE}% confidence)")
         if base is None:
             base = won, points
         else:

@@ -1,7 +1,8 @@
 """Prepare the test tools for running rami's engine tests inside Pyodide.
 
 Downloads the pure-Python wheels pinned in requirements-dev.txt (all but the ones that only
-run the tests on several cores, drive a browser or build the site) for Python 3.14, and unpacks them into
+run the tests on several cores, drive a browser, build the site or check benchmarks/ against
+an outside solver) for Python 3.14, and unpacks them into
 build/pyodide-site, which scripts/pyodide_tests.mjs puts on Pyodide's sys.path.
 """
 
@@ -16,8 +17,10 @@ import zipfile
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 SITE = ROOT / "build" / "pyodide-site"
 WHEELS = ROOT / "build" / "pyodide-wheels"
-# several cores, a real browser, or the site's build (Zopfli): not inside one Pyodide
-SKIP = {"pytest-xdist", "execnet", "playwright", "greenlet", "pytest-rerunfailures", "zopfli"}
+# several cores, a real browser, the site's build (Zopfli), or benchmarks/'s integer
+# programs (SciPy; those tests skip in Pyodide): not inside one Pyodide
+SKIP = {"pytest-xdist", "execnet", "playwright", "greenlet", "pytest-rerunfailures", "zopfli",
+        "scipy"}
 
 
 def main() -> int:

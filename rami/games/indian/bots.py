@@ -1,6 +1,6 @@
-"""Indian rummy's players: the Good player (the nearest valid declaration, the pure
-sequence first, the drop), the Beginner (who never drops) and the Expert (the shared
-lookahead, weighing a pure sequence's partners before one is made)."""
+"""Indian rummy's players: the Good player (the nearest valid declaration in points, the
+pure sequence first, the drop), the Beginner (who never drops) and the Expert (a race to the
+declaration by MinDist, the fewest cards to replace, and the chance of the next card)."""
 
 from __future__ import annotations
 
@@ -8,11 +8,11 @@ from ...actions import DRAW, TAKE, Declare
 from ...cards import Card
 from ...state import Phase
 from ...view import PlayerView
-from ...i18n import join, n_
-from ...bots.base import label
+from ...bots.base import Thinker
+from ...i18n import n_
 from ...bots.heuristic import HeuristicBot
 from ...bots.beginner import Beginner
-from ...bots.expert import Lookahead, suit_partners
+from ...bots.expert import Lookahead, Memory
 
 
 class IndianBot(HeuristicBot):
@@ -173,104 +173,160 @@ class BeginnerIndian(Beginner, IndianBot):
         return next(a for a in view.legal if a.kind == "discard" and a.card is card)
 
 
-class IndianLookahead(Lookahead):
-    PURE_PARTIAL = 1.5    # before a pure sequence: weight per point of a same-suit partner
+class ExpertIndian(IndianBot):
+    """The Expert: a race to the declaration, run by MinDist (the fewest cards to replace
+    for a valid declaration: :mod:`rami.games.indian.distance`, after Saha et al.) rather than
+    by points.
 
-    def measure(self, view: PlayerView, cards) -> float:
-        """The Good player's measure, kept for the decision (its searches are the longest
-        steps of a turn; the Good player's own choice asks for some of them again)."""
-        key = ("measure",) + tuple(cards)
-        got = self._good.get(key)
-        if got is None:
-            got = self._good[key] = IndianBot.measure(self, view, cards)
-        return got
+    * *The pick*: the open card when it brings the hand a card nearer; else the closed deck.
+    * *The discard*: among the cards whose going leaves the hand nearest, the one that keeps
+      the best chance that the next card brings it nearer still (its *outs*: the unseen
+      cards that would take a replacement's place, each unseen card counted once, those
+      an opponent took from the pile left out); then the one that feeds the next player
+      least (what he took near it), then the fewest points kept.
+    * *The declaration*: at once, when a discard leaves a valid hand.
+    * *The drop*: in a pool as the Good player drops; elsewhere a first drop only, from a
+      hand ``DROP_DIST`` cards or more from a declaration with no joker (the arena's
+      figures for each: ``docs/bots.md``).
 
-    def value(self, view: PlayerView, card: Card) -> int:
-        return IndianBot.value(self, view, card)
+    Points come second: a two-player deal is won by the first declaration, and the hand left
+    holding most of its cards in groups pays least. The Good player's measure (points)
+    breaks the last ties."""
 
-    def kept_bonus(self, view: PlayerView, hand, rest) -> float:
-        """Until the hand holds a pure sequence (no declaration without one, and a hand
-        caught without one counts every card), ``PURE_PARTIAL`` times the points of the
-        natural cards kept that have a partner of their suit at most two ranks away: the
-        makings of a pure sequence, which the distance alone throws as loose cards."""
-        from . import best_pure_run
-        if not self.PURE_PARTIAL or best_pure_run(list(hand), view.info["wild_rank"]):
+    name = "expert"
+    OUTS = 1.0            # weight of the chance that the next card brings the hand nearer
+    DANGER = 0.05         # ... per point of danger of feeding the next player
+    POINTS = 0.001        # ... per point of the Good player's measure kept
+    DROP_DIST = 5         # outside a pool, a first drop from this many cards away
+    WEIGHED = 1000        # the most partial groups of a hand whose discards are weighed
+
+    choose = Thinker.choose
+
+    def __init__(self, variant: str, seed=0):
+        super().__init__(variant, seed)
+        self._metric = None
+
+    def metric(self, view: PlayerView):
+        from .distance import Metric
+        wild = view.info["wild_rank"]
+        if self._metric is None or self._metric.wild != wild:
+            self._metric = Metric(wild)          # (its answers are kept for the deal)
+        return self._metric
+
+    def unseen(self, view: PlayerView) -> list[Card]:
+        return Lookahead.unseen(self, view)
+
+    def chance_nearer(self, view: PlayerView, rest, pool, needs=None) -> float:
+        """The share of ``pool`` (the unseen cards) that would bring ``rest`` a card nearer
+        a declaration (``needs``: what would, if known: :meth:`Metric.outs`)."""
+        from .distance import ANY, JOKER
+        if needs is None:
+            _d, needs = self.metric(view).outs(list(rest))
+        if not pool:
             return 0.0
-        return self.PURE_PARTIAL * sum(self.value(view, c) for c in suit_partners(view, rest))
+        if ANY in needs:
+            return 1.0
+        wild = view.info["wild_rank"]
+        return sum(1 for u in pool if (u.suit, u.rank) in needs or
+                   (JOKER in needs and (not u.suit or u.rank == wild))) / len(pool)
 
-    def good_weighing(self, view: PlayerView, hand) -> list[tuple]:
-        """The Good player's weighing of ``hand``'s discards, kept for the decision (its
-        search is the longest step of a turn, so it runs as a step of its own)."""
-        key = tuple(hand)
-        got = self._good.get(key)
-        if got is None:
-            self._memo = {}
-            got = self._good[key] = IndianBot.weigh_discards(self, view, hand)
-        return got
+    def hint_discard(self, words, card, hand, rest, fit):
+        """When the card goes for the chances it leaves (others would leave the hand as
+        near), said with how many unseen cards would bring the hand nearer."""
+        view = words.view
+        hand = list(hand)
+        left = self.metric(view).each(hand)
+        near = min(left)
+        cands = sorted({hand[i] for i in range(len(hand)) if left[i] == near},
+                       key=lambda c: c.code)
+        if near == 0 or card not in cands or len(cands) < 2 or self.jokers(view, hand) >= 5:
+            return None
+        pool = self.unseen(view)
+        counts = {}
+        for c in cands:
+            kept = list(hand)
+            kept.remove(c)
+            counts[c] = round(self.chance_nearer(view, kept, pool) * len(pool))
+        n = counts[card]
+        if not n or any(counts[c] >= n for c in cands if c is not card):
+            return None
+        return n_("{reason}, and it keeps the most chances: {n} card not yet seen would "
+                  "bring your hand a card nearer a declaration",
+                  "{reason}, and it keeps the most chances: {n} cards not yet seen would "
+                  "bring your hand a card nearer a declaration", n, reason=fit)
 
-    def good_order(self, view: PlayerView, hand, cards) -> list[Card]:
-        return [r[-1] for r in self.good_weighing(view, hand) if r[-1] in cards]
+    def should_drop(self, view: PlayerView) -> bool:
+        """In a pool (deals until a score is out) as the Good player drops, first or
+        later: the points saved keep a player in. Elsewhere a first drop only, from a hand
+        ``DROP_DIST`` cards or more from a declaration and holding no joker."""
+        info = view.info
+        if info.get("limit") is not None:
+            return IndianBot.should_drop(self, view)
+        if info["picks"][view.seat] != 0 or self.DROP_DIST >= 99:
+            return False
+        return self.jokers(view, view.hand) == 0 and \
+            self.metric(view).distance(list(view.hand)) >= self.DROP_DIST
 
-    def weigh_discards(self, view: PlayerView, hand) -> list[tuple]:
-        ranked = self.good_weighing(view, hand)
-        w = self._weighed
-        if not w or len(hand) != len(view.hand) or any(a is not b for a, b in
-                                                         zip(hand, view.hand)):
-            return ranked
-        # a declaration stays first; the rest by the weighing, unweighed ones after
-        return sorted(ranked, key=lambda r: (r[0] > 0, w.get(r[-1], 1e9) if r[0] > 0 else 0,
-                                             r))
+    def take_helps(self, view: PlayerView) -> bool:
+        top = view.top_discard
+        if top is None:
+            return False
+        m = self.metric(view)
+        hand = list(view.hand)
+        after, _best = m.distances(hand + [top], out_of=range(len(hand)))
+        return after < m.distance(hand)
 
     def think(self, view: PlayerView):
         self._memo = {}
-        self._good = {}
-        top = view.top_discard
         if view.phase == Phase.DRAW:
+            legal = view.legal
+            if any(a.kind == "drop" for a in legal) and self.should_drop(view):
+                return next(a for a in legal if a.kind == "drop")
             yield
-            self.measure(view, view.hand)           # how far the hand is (drop, take)
-            yield
-            if TAKE in view.legal and top is not None:
-                self.good_weighing(view, list(view.hand) + [top])  # what taking would give
-                yield
-        return (yield from super().think(view))
-
-    def weigh_take(self, view: PlayerView):
-        """As :meth:`Lookahead.weigh_take`, by the distance to a valid declaration: the best
-        the top discard leaves (the Good player's own weighing) against the average over
-        ``TAKE_DRAWS`` unseen cards of a stock card followed by the natural discard. Only a
-        card the Good player would take is weighed (the rest are never taken)."""
-        if not IndianBot.take_helps(self, view):
-            return False
-        top = view.top_discard
+            if TAKE in legal and self.take_helps(view):
+                return TAKE
+            return DRAW if DRAW in legal else legal[0]
+        if view.phase != Phase.PLAY:
+            return IndianBot.choose(self, view)
         hand = list(view.hand)
-        taken = min((r[0] for r in self.good_weighing(view, hand + [top])
-                     if r[-1] is not top), default=None)
-        pool = self.unseen(view)
-        if taken is None or not pool:
-            return None
-        pool = self.rng.sample(pool, min(self.TAKE_DRAWS, len(pool)))
-        stock = yield from self.average(pool, lambda u: self.after_draw(view, hand + [u]))
-        return taken < stock - self.TAKE_MARGIN
-
-
-class ExpertIndian(IndianLookahead, IndianBot):
-    WEIGH_TAKE = True
-    TAKE_DRAWS = 8
-
-    def hint_discard(self, words, card, hand, rest, fit):
-        """Before a pure sequence: the higher loose cards kept over ``card`` because they
-        have a partner of their suit (what ``kept_bonus`` counts), said."""
-        view = words.view
-        if not self.kept_bonus(view, hand, rest):
-            return None
-        value = self.value(view, card)
-        loose = words.solver().arrange(list(rest)).deadwood
-        kept = sorted((c for c in suit_partners(view, loose) if self.value(view, c) > value),
-                      key=lambda c: (-self.value(view, c), c.code))[:3]
-        if not kept:
-            return None
-        return n_("{reason}, and until you hold a pure sequence the {cards} is worth "
-                  "more: cards of one suit close together make one",
-                  "{reason}, and until you hold a pure sequence the {cards} are worth "
-                  "more: cards of one suit close together make one", len(kept),
-                  reason=fit, cards=join(label(c) for c in kept))
+        m = self.metric(view)
+        left = m.each(hand)
+        yield
+        near = min(left)
+        cands = sorted({hand[i] for i in range(len(hand)) if left[i] == near},
+                       key=lambda c: c.code)
+        opts = self.options(view)
+        if near == 0:
+            for card in cands:
+                rest = list(hand)
+                rest.remove(card)
+                arr = self.var.valid_arrangement(opts, rest)
+                if arr is not None:
+                    return Declare(card, tuple(tuple(g.cards) for g in arr.melds))
+        # the chances are not weighed in the rare hands whose search is long (five jokers
+        # or more, or a long suit: more than ``WEIGHED`` partial groups; a deal's hands
+        # have 110 at the median, 460 at the 95th percentile)
+        from .distance import prepare
+        weigh = len(cands) > 1 and self.jokers(view, hand) < 5 and sum(
+            map(len, prepare(tuple(hand), view.info["wild_rank"], every=True)[0])) \
+            <= self.WEIGHED
+        pool = self.unseen(view) if weigh else []
+        if weigh:                     # (what each discard's hand needs: one search for all)
+            going = [hand.index(c) for c in cands]
+            needs = m.outs_each(hand, going, near)
+            yield
+        self._mem = Memory(view)
+        scored = []
+        for card in cands:
+            rest = list(hand)
+            rest.remove(card)
+            score = 0.0
+            if weigh:
+                score = (-self.OUTS * self.chance_nearer(view, rest, pool,
+                                                         needs[hand.index(card)])
+                         + self.DANGER * Lookahead.feeds(self, view, card)
+                         + self.POINTS * IndianBot.measure(self, view, rest))
+                yield
+            scored.append((score, -self.value(view, card), card.code, card))
+        card = min(scored)[-1]
+        return next(a for a in view.legal if a.kind == "discard" and a.card is card)

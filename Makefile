@@ -6,7 +6,7 @@ PY     := $(VENV)/bin/python
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 VARIANT ?= gin
 
-.PHONY: catalogues play play-terminal screenshots test test-cpython test-browser test-pyodide build dist chromium serve bench bench-door bench-rl rl-example train-gin bench-large bench-web bench-embed bench-phone bench-redraw phones bench-bots bench-review bench-friends arena simulate soak setup clean
+.PHONY: catalogues play play-terminal screenshots test test-cpython test-browser test-pyodide build dist chromium serve bench bench-door bench-rl rl-example train-gin bench-large bench-web bench-embed bench-phone bench-redraw phones bench-bots bench-review bench-friends arena arena-openspiel bench-ilp simulate soak setup clean
 
 setup: $(VENV)/.installed
 
@@ -114,6 +114,14 @@ bench-friends: dist chromium    ## friends by link: connection time, an action's
 ARENA ?= gin expert simple --deals 1000
 arena: setup           ## the duplicate-deal arena: make arena ARENA="basic expert good --deals 250"
 	$(PY) benchmarks/arena.py $(ARENA)
+
+OPENSPIEL ?= expert --matches 250
+arena-openspiel: setup  ## Gin on OpenSpiel's engine against its SimpleGinRummyBot (installs open_spiel)
+	$(PY) -m pip install --quiet --disable-pip-version-check open_spiel==2.0.2
+	$(PY) benchmarks/openspiel_gin.py $(OPENSPIEL)
+
+bench-ilp: setup       ## tile Rami's solver against an integer program (den Hertog & Hulshof), random racks
+	$(PY) benchmarks/tiles_ilp.py --racks 1000
 
 bench-rl: setup        ## the research environments' steps per second, every game, and RLCard's Gin beside them
 	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-train.txt

@@ -83,6 +83,15 @@ EXTREMES = {
 }
 
 
+# Indian rummy's hands never grow, but some are costly to measure by MinDist (the Expert's
+# race: rami/games/indian/distance.py): many jokers, a long suit, a suit held twice
+_OTHERS = ("1: 2h 3h 4h 5h 6h 8h 9h 10h Jh Qh Kh Ah 2c | 2: 3c 4c 5c 6c 8c 9c 10c Jc Qc Ac 3d "
+           "6d 8d | joker: 7c | turn: 0 | picks: 3 3 3")
+HARD = {"indian": [f"indian | 0: {hand} | {_OTHERS} | phase: play" for hand in (
+    "7s 7h 7d 7s 7h 7d Jk Jk 2s 9d Kc Qh 4d 5c", "2s 3s 4s 5s 6s 8s 9s 10s Js Qs Ks As 7h 7d",
+    "2s 4s 6s 8s 10s Qs As 2s 4s 6s 8s 10s Qs Jk", "5d 5s 6s 6s 7s 8s 8s 9s 9s 10s Js Jk Jk 4s")]}
+
+
 def extremes(variant: str, players: int, seed: int = 0):
     """The largest hands ``variant`` can reach at a table of ``players``, in each phase of a
     turn, as positions read from deal strings."""
@@ -90,6 +99,10 @@ def extremes(variant: str, players: int, seed: int = 0):
     from rami.melds import parse_meld_tokens
     from rami.scenario import from_deal
     out = []
+    if players == 6:                 # (at the largest table: measured once)
+        for text in HARD.get(variant, ()):
+            g = from_deal(text)
+            out.append((len(g.hands[0]), "play", g))
     for head, n, table, melded in EXTREMES.get(variant, ()):
         if n != players:
             continue

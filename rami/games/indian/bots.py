@@ -290,8 +290,7 @@ class ExpertIndian(IndianBot):
             return IndianBot.choose(self, view)
         hand = list(view.hand)
         m = self.metric(view)
-        left = m.each(hand)
-        yield
+        left = yield from m.each_steps(hand)
         near = min(left)
         cands = sorted({hand[i] for i in range(len(hand)) if left[i] == near},
                        key=lambda c: c.code)

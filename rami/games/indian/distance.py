@@ -296,12 +296,23 @@ class Metric:
 
     def each(self, cards) -> list[int]:
         """The MinDist left by each card's going, in the cards' order (one of 14)."""
+        steps = self.each_steps(cards)
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                return done.value
+
+    def each_steps(self, cards):
+        """:meth:`each` in steps: a generator that yields after each distance tried (so a
+        page that runs the bots on its own thread draws between them), and returns it."""
         cards = list(cards)
         key = (tuple(c.code for c in cards), "each")
         got = self.known.get(key)
         if got is not None:
             return got
         led, lone = prepare(tuple(cards), self.wild)
+        yield
         full = (1 << len(cards)) - 1
         out: list = [None] * len(cards)
         for d in range(HAND + 1):
@@ -311,6 +322,7 @@ class Metric:
                     out[i] = d
             if None not in out:
                 break
+            yield
         self.known[key] = out
         return out
 

@@ -216,12 +216,10 @@ class ExpertIndian(IndianBot):
     def unseen(self, view: PlayerView) -> list[Card]:
         return Lookahead.unseen(self, view)
 
-    def chance_nearer(self, view: PlayerView, rest, pool, needs=None) -> float:
-        """The share of ``pool`` (the unseen cards) that would bring ``rest`` a card nearer
-        a declaration (``needs``: what would, if known: :meth:`Metric.outs`)."""
+    def chance_nearer(self, view: PlayerView, needs, pool) -> float:
+        """The share of ``pool`` (the unseen cards) that a hand needing ``needs`` (what
+        :meth:`Metric.outs` says would bring it a card nearer a declaration) would draw."""
         from .distance import ANY, JOKER
-        if needs is None:
-            _d, needs = self.metric(view).outs(list(rest))
         if not pool:
             return 0.0
         if ANY in needs:
@@ -229,6 +227,22 @@ class ExpertIndian(IndianBot):
         wild = view.info["wild_rank"]
         return sum(1 for u in pool if (u.suit, u.rank) in needs or
                    (JOKER in needs and (not u.suit or u.rank == wild))) / len(pool)
+
+    def weighs(self, view: PlayerView, hand, cands) -> bool:
+        """Whether the chances of these nearest discards are weighed: not in the rare hands
+        whose search is long (five jokers or more, or a long suit: more than ``WEIGHED``
+        partial groups; a deal's hands have 110 at the median, 460 at the 95th
+        percentile)."""
+        from .distance import prepare
+        return len(cands) > 1 and self.jokers(view, hand) < 5 and sum(
+            map(len, prepare(tuple(hand), view.info["wild_rank"], every=True)[0])) \
+            <= self.WEIGHED
+
+    def chances(self, view: PlayerView, hand, cands, near: int, pool) -> dict:
+        """{card: the share of ``pool`` that would bring the hand without it a card
+        nearer}, for the discards ``cands`` that all leave it ``near`` (one search)."""
+        needs = self.metric(view).outs_each(hand, [hand.index(c) for c in cands], near)
+        return {c: self.chance_nearer(view, needs[hand.index(c)], pool) for c in cands}
 
     def hint_discard(self, words, card, hand, rest, fit):
         """When the card goes for the chances it leaves (others would leave the hand as
@@ -239,14 +253,13 @@ class ExpertIndian(IndianBot):
         near = min(left)
         cands = sorted({hand[i] for i in range(len(hand)) if left[i] == near},
                        key=lambda c: c.code)
-        if near == 0 or card not in cands or len(cands) < 2 or self.jokers(view, hand) >= 5:
+        if near == 0 or card not in cands:
+            return None
+        if not self.weighs(view, hand, cands):
             return None
         pool = self.unseen(view)
-        counts = {}
-        for c in cands:
-            kept = list(hand)
-            kept.remove(c)
-            counts[c] = round(self.chance_nearer(view, kept, pool) * len(pool))
+        counts = {c: round(x * len(pool))
+                  for c, x in self.chances(view, hand, cands, near, pool).items()}
         n = counts[card]
         if not n or any(counts[c] >= n for c in cands if c is not card):
             return None
@@ -302,17 +315,10 @@ class ExpertIndian(IndianBot):
                 arr = self.var.valid_arrangement(opts, rest)
                 if arr is not None:
                     return Declare(card, tuple(tuple(g.cards) for g in arr.melds))
-        # the chances are not weighed in the rare hands whose search is long (five jokers
-        # or more, or a long suit: more than ``WEIGHED`` partial groups; a deal's hands
-        # have 110 at the median, 460 at the 95th percentile)
-        from .distance import prepare
-        weigh = len(cands) > 1 and self.jokers(view, hand) < 5 and sum(
-            map(len, prepare(tuple(hand), view.info["wild_rank"], every=True)[0])) \
-            <= self.WEIGHED
-        pool = self.unseen(view) if weigh else []
-        if weigh:                     # (what each discard's hand needs: one search for all)
-            going = [hand.index(c) for c in cands]
-            needs = m.outs_each(hand, going, near)
+        weigh = self.weighs(view, hand, cands)
+        if weigh:
+            pool = self.unseen(view)
+            chances = self.chances(view, hand, cands, near, pool)
             yield
         self._mem = Memory(view)
         scored = []
@@ -321,8 +327,7 @@ class ExpertIndian(IndianBot):
             rest.remove(card)
             score = 0.0
             if weigh:
-                score = (-self.OUTS * self.chance_nearer(view, rest, pool,
-                                                         needs[hand.index(card)])
+                score = (-self.OUTS * chances[card]
                          + self.DANGER * Lookahead.feeds(self, view, card)
                          + self.POINTS * IndianBot.measure(self, view, rest))
                 yield
